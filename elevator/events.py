@@ -1,0 +1,240 @@
+"""The records of a match's event log, and their JSON form.
+
+Action events (a move, a ride, a transfer, a resignation, a draw, an adjudication) are
+what players and moderators did; the events that follow an action in the log (arrivals,
+board endings, clearings, the match being decided) are its consequences, which a replay
+of the actions recomputes and checks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Literal, get_args, get_origin, get_type_hints
+
+from elevator.errors import RecordError
+from elevator.notation import ride_notation
+from elevator.pieces import Piece, Side
+from elevator.shaft import Direction
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One entry of a match's event log."""
+
+    KIND: ClassVar[str] = ""
+    ACTION: ClassVar[bool] = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the event as a JSON-ready dict with its kind first."""
+        data: dict[str, Any] = {"kind": self.KIND}
+        for field in fields(self):
+            value = getattr(self, field.name)
+            data[field.name] = list(value) if isinstance(value, tuple) else value
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(Event):
+    """A normal move on a board."""
+
+    KIND: ClassVar[str] = "move"
+    ACTION: ClassVar[bool] = True
+    board: int
+    side: Side
+    fullmove: int
+    uci: str
+    san: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rode(Event):
+    """A piece rode an elevator away from a board, using its side's turn there."""
+
+    KIND: ClassVar[str] = "ride"
+    ACTION: ClassVar[bool] = True
+    board: int
+    side: Side
+    fullmove: int
+    piece: str
+    square: str
+    direction: Direction
+    to_board: int
+
+    @property
+    def notation(self) -> str:
+        """Return the ride in canonical notation, as Ne4^3."""
+        return ride_notation(self.piece, self.square, self.direction, self.to_board)
+
+
+@dataclass(frozen=True, slots=True)
+class Transferred(Event):
+    """The winner of a board sent one piece onward as its victory transfer."""
+
+    KIND: ClassVar[str] = "transfer"
+    ACTION: ClassVar[bool] = True
+    board: int
+    side: Side
+    piece: str
+    square: str
+    direction: Direction
+    to_board: int
+
+    @property
+    def notation(self) -> str:
+        """Return the transfer in canonical ride notation, as Qd4v1."""
+        return ride_notation(self.piece, self.square, self.direction, self.to_board)
+
+
+@dataclass(frozen=True, slots=True)
+class TransferDeclined(Event):
+    """The winner of a board let its victory transfer go."""
+
+    KIND: ClassVar[str] = "decline-transfer"
+    ACTION: ClassVar[bool] = True
+    board: int
+    side: Side
+
+
+@dataclass(frozen=True, slots=True)
+class Resigned(Event):
+    """A side resigned a board."""
+
+    KIND: ClassVar[str] = "resign"
+    ACTION: ClassVar[bool] = True
+    board: int
+    side: Side
+
+
+@dataclass(frozen=True, slots=True)
+class DrawAgreed(Event):
+    """Both sides agreed to draw a board."""
+
+    KIND: ClassVar[str] = "agree-draw"
+    ACTION: ClassVar[bool] = True
+    board: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawClaimed(Event):
+    """The side to move claimed a draw by threefold repetition or the fifty-move rule."""
+
+    KIND: ClassVar[str] = "claim-draw"
+    ACTION: ClassVar[bool] = True
+    board: int
+    side: Side
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Adjudicated(Event):
+    """A moderator ended a board with a given result."""
+
+    KIND: ClassVar[str] = "adjudicate"
+    ACTION: ClassVar[bool] = True
+    board: int
+    result: str
+    reason: str
+    transfer: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Arrived(Event):
+    """A piece arrived by elevator on a board.
+
+    check: the side to move there, the arriving piece's enemy, is now in check.
+    king_capturable: the arriving piece's side is to move there and may take the king.
+    """
+
+    KIND: ClassVar[str] = "arrive"
+    board: int
+    side: Side
+    piece: str
+    square: str
+    from_board: int
+    check: bool
+    king_capturable: bool
+
+    @property
+    def arriving(self) -> Piece:
+        """Return the piece that arrived."""
+        return Piece(self.piece, self.side)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardEnded(Event):
+    """A board ended; fen is its final position, kept after the board is cleared."""
+
+    KIND: ClassVar[str] = "board-end"
+    board: int
+    result: str
+    ending: str
+    fen: str
+    transfer_pending: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BoardCleared(Event):
+    """A finished board was emptied; its floor stays closed."""
+
+    KIND: ClassVar[str] = "board-clear"
+    board: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatchDecided(Event):
+    """The match result can no longer change: these teams have won (several: shared)."""
+
+    KIND: ClassVar[str] = "match-decided"
+    winners: tuple[str, ...]
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.KIND: cls
+    for cls in (
+        Moved,
+        Rode,
+        Transferred,
+        TransferDeclined,
+        Resigned,
+        DrawAgreed,
+        DrawClaimed,
+        Adjudicated,
+        Arrived,
+        BoardEnded,
+        BoardCleared,
+        MatchDecided,
+    )
+}
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    origin = get_origin(hint)
+    if origin is Literal:
+        return value in get_args(hint)
+    if origin is tuple:
+        return isinstance(value, tuple) and all(isinstance(item, str) for item in value)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, hint)
+
+
+def event_from_dict(data: Any) -> Event:
+    """Rebuild an event from its JSON form, refusing anything malformed."""
+    if not isinstance(data, dict):
+        raise RecordError(f"an event must be an object, not {data!r}")
+    cls = EVENT_TYPES.get(data.get("kind", ""))
+    if cls is None:
+        raise RecordError(f"unknown event kind {data.get('kind')!r}")
+    hints = get_type_hints(cls)
+    names = [field.name for field in fields(cls)]
+    if set(data) != {"kind", *names}:
+        raise RecordError(f"a {cls.KIND} event must have exactly the fields {', '.join(names)}")
+    values: dict[str, Any] = {}
+    for name in names:
+        value = data[name]
+        if isinstance(value, list):
+            value = tuple(value)
+        if not _fits(value, hints[name]):
+            raise RecordError(f"a {cls.KIND} event has a bad {name}: {data[name]!r}")
+        values[name] = value
+    return cls(**values)

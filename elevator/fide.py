@@ -1,0 +1,302 @@
+"""One board of FIDE chess, played by python-chess: the only module that imports it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+import chess
+
+from elevator.board import Played
+from elevator.errors import AmbiguousMoveError, IllegalMoveError, MatchConfigError
+from elevator.pieces import Piece, Side, side_name
+from elevator.results import Ending
+
+_UCI = re.compile(r"[a-h][1-8][a-h][1-8][qrbn]?")
+_SQUARE = re.compile(r"[a-h][1-8]")
+
+# Positions an arrival can create (more than eight pawns, three checkers, the side not
+# to move in check) are normal here; only these defects make a start position unusable.
+_FATAL_STATUS = {
+    chess.STATUS_NO_WHITE_KING: "White has no king",
+    chess.STATUS_NO_BLACK_KING: "Black has no king",
+    chess.STATUS_TOO_MANY_KINGS: "a side has more than one king",
+    chess.STATUS_PAWNS_ON_BACKRANK: "a pawn stands on the first or last rank",
+}
+
+
+def _side(color: chess.Color) -> Side:
+    return "white" if color == chess.WHITE else "black"
+
+
+def _piece(piece: chess.Piece) -> Piece:
+    return Piece(piece.symbol().upper(), _side(piece.color))
+
+
+class _KingCaptureBoard(chess.Board):
+    """A python-chess board on which a king left attacked by an arrival may be taken.
+
+    python-chess lists a king capture only when it would be legal in FIDE terms;
+    here it is always legal, even for a pinned piece or a side in check, because
+    taking the king ends the game.
+    """
+
+    def capturable_king(self) -> chess.Square | None:
+        """Return the square of the enemy king if the side to move attacks it."""
+        king = self.king(not self.turn)
+        if king is not None and self.is_attacked_by(self.turn, king):
+            return king
+        return None
+
+    def generate_legal_moves(
+        self, from_mask: chess.Bitboard = chess.BB_ALL, to_mask: chess.Bitboard = chess.BB_ALL
+    ) -> Iterator[chess.Move]:
+        target = self.capturable_king()
+        if target is None:
+            yield from super().generate_legal_moves(from_mask, to_mask)
+            return
+        target_mask = chess.BB_SQUARES[target]
+        if to_mask & target_mask:
+            yield from self.generate_pseudo_legal_moves(from_mask, target_mask)
+        yield from super().generate_legal_moves(from_mask, to_mask & ~target_mask)
+
+    def is_legal(self, move: chess.Move) -> bool:
+        target = self.capturable_king()
+        if target is not None and move.to_square == target:
+            return self.is_pseudo_legal(move)
+        return super().is_legal(move)
+
+
+class FideBoard:
+    """One board of FIDE chess with its elevator squares."""
+
+    def __init__(self, number: int, elevators: Sequence[str], fen: str | None = None) -> None:
+        self.number = number
+        self._board = _KingCaptureBoard() if fen is None else self._load(fen)
+        squares: list[chess.Square] = []
+        for name in elevators:
+            try:
+                squares.append(chess.parse_square(name))
+            except ValueError:
+                raise MatchConfigError(
+                    f"{name!r} is not a square of board {number}: name elevators like d4"
+                ) from None
+        if len(set(squares)) != len(squares):
+            raise MatchConfigError(f"board {number} names an elevator square twice")
+        self.elevators = tuple(chess.square_name(square) for square in squares)
+        self._elevator_squares = tuple(squares)
+        self._elevator_mask = chess.SquareSet(squares).mask
+
+    def _load(self, fen: str) -> _KingCaptureBoard:
+        try:
+            board = _KingCaptureBoard(fen)
+        except ValueError as error:
+            raise MatchConfigError(
+                f"the FEN for board {self.number} is not valid: {error}"
+            ) from None
+        status = board.status()
+        for flag, problem in _FATAL_STATUS.items():
+            if status & flag:
+                raise MatchConfigError(
+                    f"the position for board {self.number} is unusable: {problem}"
+                )
+        board.castling_rights = board.clean_castling_rights()
+        return board
+
+    @property
+    def turn(self) -> Side:
+        """Return the side to move."""
+        return _side(self._board.turn)
+
+    @property
+    def fullmove(self) -> int:
+        """Return the number of the current full move."""
+        return self._board.fullmove_number
+
+    def fen(self) -> str:
+        """Return the position as FEN, exactly as python-chess writes it."""
+        return self._board.fen()
+
+    def piece_at(self, square: str) -> Piece | None:
+        """Return the piece on a named square."""
+        try:
+            index = chess.parse_square(square)
+        except ValueError:
+            raise IllegalMoveError(f"{square!r} is not a square of board {self.number}") from None
+        piece = self._board.piece_at(index)
+        return None if piece is None else _piece(piece)
+
+    def elevator_index(self, square: str) -> int | None:
+        """Return the index of an elevator square, or None if square is not one."""
+        try:
+            return self.elevators.index(square)
+        except ValueError:
+            return None
+
+    def elevator_piece(self, index: int) -> Piece | None:
+        """Return the piece standing on elevator index."""
+        piece = self._board.piece_at(self._elevator_squares[index])
+        return None if piece is None else _piece(piece)
+
+    def elevator_occupancy(self) -> int:
+        """Return the occupied elevator squares as a bitboard."""
+        return self._board.occupied & self._elevator_mask
+
+    def is_check(self) -> bool:
+        """Tell whether the side to move is in check."""
+        return self._board.is_check()
+
+    def king_capturable(self) -> bool:
+        """Tell whether the side to move attacks the enemy king and may take it."""
+        return self._board.capturable_king() is not None
+
+    def has_moves(self) -> bool:
+        """Tell whether the side to move has a normal legal move."""
+        return any(self._board.generate_legal_moves())
+
+    def legal_moves(self) -> list[str]:
+        """Return the normal legal moves of the side to move, in SAN."""
+        board = self._board
+        return [board.san(move) for move in board.generate_legal_moves()]
+
+    def parse_move(self, text: str) -> str:
+        """Return the UCI of the legal move text names in SAN or UCI."""
+        board = self._board
+        token = text.strip()
+        if _UCI.fullmatch(token):
+            move = chess.Move.from_uci(token)
+            if board.is_legal(move):
+                return move.uci()
+            raise IllegalMoveError(self._illegal(token))
+        try:
+            move = board.parse_san(token)
+        except chess.AmbiguousMoveError:
+            raise AmbiguousMoveError(self._ambiguous(token)) from None
+        except chess.IllegalMoveError:
+            raise IllegalMoveError(self._illegal(token)) from None
+        except chess.InvalidMoveError:
+            move = chess.Move.null()
+        if not move:
+            raise IllegalMoveError(
+                f"{token!r} is not a move on board {self.number}: write a move in SAN (Nf3) "
+                "or UCI (g1f3), or a ride such as Ne4^2"
+            )
+        return move.uci()
+
+    def _illegal(self, token: str) -> str:
+        turn = side_name(self.turn)
+        message = f"{token} is not a legal move for {turn} on board {self.number}"
+        if self._board.is_check():
+            message += f": {turn} is in check"
+        return message
+
+    def _ambiguous(self, token: str) -> str:
+        board = self._board
+        target = chess.parse_square(_SQUARE.findall(token)[-1])
+        kind = chess.PIECE_SYMBOLS.index(token[0].lower()) if token[0] in "NBRQK" else chess.PAWN
+        options = [
+            board.san(move)
+            for move in board.generate_legal_moves(to_mask=chess.BB_SQUARES[target])
+            if board.piece_type_at(move.from_square) == kind
+        ]
+        return f"{token} is ambiguous on board {self.number}: write {' or '.join(options)}"
+
+    def push(self, uci: str) -> Played:
+        """Play a legal normal move given in UCI."""
+        board = self._board
+        move = chess.Move.from_uci(uci)
+        side = self.turn
+        fullmove = board.fullmove_number
+        took_king = board.piece_type_at(move.to_square) == chess.KING
+        san = board.san_and_push(move)
+        return Played(uci=uci, san=san, side=side, fullmove=fullmove, took_king=took_king)
+
+    def ride_refusal(self, index: int, side: Side, *, king_safety: bool) -> str | None:
+        """Return why side may not ride the piece on elevator index, or None if it may."""
+        board = self._board
+        square = self._elevator_squares[index]
+        name = self.elevators[index]
+        found = board.piece_at(square)
+        if found is None:
+            return f"there is no piece on {name} on board {self.number}"
+        piece = _piece(found)
+        if piece.kind == "K":
+            return "kings may not ride the elevators"
+        if piece.side != side:
+            return (
+                f"the {piece.name} on {name} on board {self.number} is "
+                f"{side_name(piece.side)}'s, not {side_name(side)}'s"
+            )
+        if king_safety:
+            if board.is_check():
+                return (
+                    f"{side_name(side)} is in check on board {self.number}: "
+                    "a ride cannot answer a check"
+                )
+            if board.is_pinned(board.turn, square):
+                return (
+                    f"the {piece.name} on {name} on board {self.number} is pinned: "
+                    "riding away would leave its king in check"
+                )
+        return None
+
+    def depart(self, index: int) -> Piece:
+        """Take the piece on elevator index away as a ride: it uses the mover's turn.
+
+        A departure removes material, so like a capture it resets the fifty-move count
+        and starts the repetition history afresh.
+        """
+        board = self._board
+        square = self._elevator_squares[index]
+        found = board.remove_piece_at(square)
+        if found is None:
+            raise AssertionError(f"no piece on {chess.square_name(square)} to ride")
+        board.castling_rights &= ~chess.BB_SQUARES[square]
+        board.ep_square = None
+        board.halfmove_clock = 0
+        if board.turn == chess.BLACK:
+            board.fullmove_number += 1
+        board.turn = not board.turn
+        board.clear_stack()
+        return _piece(found)
+
+    def arrive(self, index: int, piece: Piece) -> None:
+        """Put an arriving piece on the empty elevator index; the turn stays as it is."""
+        board = self._board
+        square = self._elevator_squares[index]
+        if board.piece_at(square) is not None:
+            raise AssertionError(f"{chess.square_name(square)} is occupied")
+        board.set_piece_at(square, chess.Piece.from_symbol(piece.symbol))
+        board.castling_rights &= ~chess.BB_SQUARES[square]
+        board.halfmove_clock = 0
+        board.clear_stack()
+
+    def insufficient_material(self) -> bool:
+        """Tell whether neither side has material enough to mate."""
+        return self._board.is_insufficient_material()
+
+    def automatic_draw(self) -> Ending | None:
+        """Return the automatic draw that applies, if any.
+
+        The match asks only once mate and stalemate are ruled out, so the 75-move
+        rule needs no look for a legal move here.
+        """
+        board = self._board
+        if board.halfmove_clock >= 150:
+            return Ending.SEVENTY_FIVE_MOVES
+        if board.is_fivefold_repetition():
+            return Ending.FIVEFOLD_REPETITION
+        return None
+
+    def claimable_draw(self) -> Ending | None:
+        """Return the draw the side to move may claim, if any."""
+        board = self._board
+        if board.can_claim_fifty_moves():
+            return Ending.FIFTY_MOVES
+        if board.can_claim_threefold_repetition():
+            return Ending.THREEFOLD_REPETITION
+        return None
+
+    def clear(self) -> None:
+        """Remove every piece."""
+        self._board.clear()

@@ -1,0 +1,105 @@
+"""PGN export of one board of a match, rides and arrivals included.
+
+Rides are written in ride notation (Ne4^3) and arrivals as comments carrying an
+``[%arrive N@e4 from 2]`` command (upper-case letter: a white piece, lower-case: black).
+Generic PGN readers follow such a game only up to its first ride or arrival: neither
+is a chess move they know.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from elevator.events import (
+    Adjudicated,
+    Arrived,
+    BoardEnded,
+    Moved,
+    Resigned,
+    Rode,
+    TransferDeclined,
+    Transferred,
+)
+from elevator.pieces import side_name
+
+if TYPE_CHECKING:
+    from elevator.match import Match
+
+
+def _tag(name: str, value: str) -> str:
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    return f'[{name} "{escaped}"]'
+
+
+def board_pgn(match: Match, board: int, headers: Mapping[str, str]) -> str:
+    """Return one board's game as PGN; headers add to or replace the default tags."""
+    config = match.config
+    white, black = config.teams_of(board)
+    tags = {
+        "Event": "Elevator Chess match",
+        "Site": "?",
+        "Date": "????.??.??",
+        "Round": "?",
+        "White": white,
+        "Black": black,
+        **headers,
+        "Result": match.board_result(board),
+        "Variant": "Elevator",
+        "Board": str(board),
+        "Boards": str(config.boards),
+        "Layout": config.layout,
+    }
+    start = config.fen(board)
+    if start is not None:
+        tags["SetUp"] = "1"
+        tags["FEN"] = start
+    lines = [_tag(name, value) for name, value in tags.items()]
+    movetext = " ".join([*_movetext(match, board), tags["Result"]])
+    wrapped = textwrap.fill(movetext, width=79, break_long_words=False, break_on_hyphens=False)
+    return "\n".join(lines) + "\n\n" + wrapped + "\n"
+
+
+def _movetext(match: Match, board: int) -> list[str]:
+    tokens: list[str] = []
+    numbered = False  # whether Black's next move may follow without its number
+    for event in match.events:
+        if getattr(event, "board", None) != board:
+            continue
+        if isinstance(event, Moved | Rode):
+            text = event.san if isinstance(event, Moved) else event.notation
+            if event.side == "white":
+                tokens.append(f"{event.fullmove}. {text}")
+            elif numbered:
+                tokens.append(text)
+            else:
+                tokens.append(f"{event.fullmove}... {text}")
+            numbered = event.side == "white"
+            continue
+        comment = _comment(event)
+        if comment:
+            tokens.append("{ " + comment + " }")
+            numbered = False
+    return tokens
+
+
+def _comment(event: object) -> str | None:
+    if isinstance(event, Arrived):
+        piece = event.arriving
+        letter = piece.symbol
+        return (
+            f"{side_name(piece.side)} {piece.name} arrives on {event.square} from board "
+            f"{event.from_board} [%arrive {letter}@{event.square} from {event.from_board}]"
+        )
+    if isinstance(event, Transferred):
+        return f"victory transfer {event.notation}"
+    if isinstance(event, TransferDeclined):
+        return "victory transfer declined"
+    if isinstance(event, Resigned):
+        return f"{side_name(event.side)} resigns"
+    if isinstance(event, Adjudicated):
+        return f"adjudicated: {event.reason}"
+    if isinstance(event, BoardEnded):
+        return f"{event.result} by {event.ending}"
+    return None
