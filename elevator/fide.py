@@ -163,13 +163,13 @@ class FideBoard:
         """Return the UCI of the legal move text names in SAN or UCI."""
         board = self._board
         token = text.strip()
-        if _UCI.fullmatch(token):
-            move = chess.Move.from_uci(token)
-            if board.is_legal(move):
-                return move.uci()
-            raise IllegalMoveError(self._illegal(token))
         try:
-            move = board.parse_san(token)
+            if _UCI.fullmatch(token):
+                move = chess.Move.from_uci(token)
+                if not board.is_legal(move):
+                    raise IllegalMoveError(self._illegal(token))
+            else:
+                move = board.parse_san(token)
         except chess.AmbiguousMoveError:
             raise AmbiguousMoveError(self._ambiguous(token)) from None
         except chess.IllegalMoveError:

@@ -220,7 +220,8 @@ def test_a_ride_without_a_direction_that_could_go_both_ways_is_ambiguous() -> No
 
 def test_garbage_text_is_refused_with_a_hint() -> None:
     match = Match(boards=2)
-    unchanged(match, lambda: match.play(1, "castle please"))
+    for text in ("castle please", "a1a1", "0000", "--", "", "Nz9", "e4^^"):
+        unchanged(match, lambda text=text: match.play(1, text))  # type: ignore[misc]
     with pytest.raises(IllegalMoveError, match="SAN \\(Nf3\\)"):
         match.play(1, "hello")
 

@@ -1,0 +1,167 @@
+"""Random playouts: differential tests against python-chess and properties of whole matches."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import chess
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from elevator import Arrived, IllegalMoveError, Match, Rode, Transferred
+
+RESULTS = {True: "1-0", False: "0-1", None: "1/2-1/2"}
+
+
+def _pick(rng: random.Random, moves: list[str]) -> str:
+    # Captures and rides shorten random games and reach the interesting positions sooner.
+    eager = [move for move in moves if "x" in move or "^" in move or "v" in move]
+    return rng.choice(eager if eager and rng.random() < 0.6 else moves)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_single_board_plays_exactly_as_python_chess(seed: int) -> None:
+    rng = random.Random(seed)
+    match = Match(boards=1)
+    reference = chess.Board()
+    while reference.outcome() is None:
+        expected = [reference.san(move) for move in reference.legal_moves]
+        assert match.legal_moves(1) == expected
+        assert match.fen(1) == reference.fen()
+        san = rng.choice(expected)
+        match.play(1, san)
+        reference.push_san(san)
+    outcome = reference.outcome()
+    assert outcome is not None
+    assert match.board_result(1) == RESULTS[outcome.winner]
+    ending = match.ending(1)
+    assert ending is not None and ending.fen == reference.fen()
+    assert ending.ending == outcome.termination.name.lower().replace("_", " ").replace(
+        "seventyfive moves", "seventy-five-move rule"
+    )
+    assert match.result() == RESULTS[outcome.winner]
+
+
+def _king_captures(board: chess.Board) -> set[str]:
+    king = board.king(not board.turn)
+    if king is None or not board.is_attacked_by(board.turn, king):
+        return set()
+    return {
+        board.san(move)
+        for move in board.generate_pseudo_legal_moves(to_mask=chess.BB_SQUARES[king])
+    }
+
+
+@pytest.mark.parametrize(
+    ("seed", "layout"), [(s, lay) for s in range(6) for lay in ("line", "ring")]
+)
+def test_on_many_boards_the_moves_are_python_chess_moves_plus_rides(seed: int, layout: str) -> None:
+    rng = random.Random(seed)
+    match = Match(boards=3, layout=layout)
+    rides_seen = 0
+    for _ in range(600):
+        open_boards = [n for n in range(1, 4) if match.is_open(n)]
+        if not open_boards:
+            break
+        board = rng.choice(open_boards)
+        moves = match.legal_moves(board)
+        reference = chess.Board(match.fen(board))
+        rides = [move for move in moves if "^" in move or "v" in move]
+        fide = [move for move in moves if move not in rides]
+        captures = _king_captures(reference)
+        if captures:
+            assert set(fide) == {reference.san(m) for m in reference.legal_moves} | captures
+        else:
+            assert fide == [reference.san(move) for move in reference.legal_moves]
+        for ride in rides:
+            square = chess.parse_square(ride[1:3])
+            piece = reference.piece_at(square)
+            assert piece is not None and piece.color == reference.turn
+            assert piece.piece_type != chess.KING and ride[0] == piece.symbol().upper()
+            assert ride[1:3] in ("d4", "e4", "d5", "e5")
+        rides_seen += len(rides)
+        match.play(board, _pick(rng, moves))
+    assert rides_seen > 0
+
+
+# ------------------------------------------------------------------ properties
+
+
+def _kings(match: Match, board: int) -> list[str]:
+    placement = match.fen(board).split()[0]
+    return sorted(char for char in placement if char in "Kk")
+
+
+def _refusals(match: Match, board: int) -> list[tuple[int, str]]:
+    """Return actions that must be refused on board now."""
+    attempts = [(board, "garbage!"), (board, "Ke1^"), (board, "a1a1"), (board, "Qz9")]
+    for square in match.elevators(board):
+        piece = match.piece_at(board, square)
+        if piece is not None and piece.side != match.turn(board):
+            attempts.append((board, f"{piece.kind}{square}^"))
+    return attempts
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(data=st.data(), boards=st.integers(2, 5), ring=st.booleans(), seed=st.integers(0, 10**9))
+def test_random_matches_keep_every_invariant(
+    data: st.DataObject, boards: int, ring: bool, seed: int
+) -> None:
+    layout = "ring" if ring and boards >= 3 else "line"
+    match = Match(boards=boards, layout=layout)
+    rng = random.Random(seed)
+    for _ in range(data.draw(st.integers(20, 160), label="actions")):
+        pending = [n for n in range(1, boards + 1) if match.transfer_options(n)]
+        open_boards = [n for n in range(1, boards + 1) if match.is_open(n)]
+        if not open_boards and not pending:
+            break
+        turns = {n: match.turn(n) for n in open_boards}
+        roll = rng.random()
+        if pending and roll < 0.5:
+            board = rng.choice(pending)
+            options = match.transfer_options(board)
+            events = (
+                match.skip_transfer(board)
+                if rng.random() < 0.3
+                else match.transfer(board, rng.choice(options))
+            )
+        elif not open_boards:
+            continue
+        else:
+            board = rng.choice(open_boards)
+            for attempt_board, text in _refusals(match, board):
+                before = match.to_json()
+                with pytest.raises(IllegalMoveError):
+                    match.play(attempt_board, text)
+                assert match.to_json() == before
+            if roll < 0.01:
+                events = match.resign(board, rng.choice(["white", "black"]))
+            elif roll < 0.015:
+                events = match.draw(board)
+            else:
+                events = match.play(board, _pick(rng, match.legal_moves(board)))
+        for event in events:
+            # Kings never ride, so they never change board.
+            if isinstance(event, Arrived):
+                assert event.piece != "K"
+            # A ride never changes whose turn it is where it lands.
+            if isinstance(event, Rode | Transferred) and match.is_open(event.to_board):
+                assert match.turn(event.to_board) == turns[event.to_board]
+        for n in range(1, boards + 1):
+            if match.is_open(n):
+                assert _kings(match, n) == ["K", "k"]
+    text = match.to_json()
+    again = Match.from_json(text)
+    assert again.to_json() == text
+    for n in range(1, boards + 1):
+        assert again.fen(n) == match.fen(n)
+        assert again.board_result(n) == match.board_result(n)
+        assert again.transfer_options(n) == match.transfer_options(n)
+    assert again.score() == match.score()
+    assert json.loads(text)["events"] == [event.to_dict() for event in match.events]

@@ -1,0 +1,48 @@
+"""The codebase stays ruff clean everywhere and mypy --strict clean on the rules core."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+
+
+def test_ruff_finds_nothing() -> None:
+    checked = _run("ruff", "check", ".")
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    formatted = _run("ruff", "format", "--check", ".")
+    assert formatted.returncode == 0, formatted.stdout + formatted.stderr
+
+
+def test_mypy_strict_passes() -> None:
+    checked = _run("mypy")
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_the_rules_core_imports_no_discord_pillow_or_database() -> None:
+    forbidden = ("discord", "PIL", "aiosqlite", "sqlite3", "renderer", "bot")
+    for path in (ROOT / "elevator").glob("*.py"):
+        for line in path.read_text().splitlines():
+            words = line.split()
+            if words[:1] in (["import"], ["from"]) and len(words) > 1:
+                assert words[1].split(".")[0] not in forbidden, f"{path.name}: {line}"
+
+
+def test_only_the_board_module_imports_python_chess() -> None:
+    importers = {
+        path.name
+        for path in (ROOT / "elevator").glob("*.py")
+        if any(
+            line.strip() in ("import chess",) or line.startswith("from chess")
+            for line in path.read_text().splitlines()
+        )
+    }
+    assert importers == {"fide.py"}
