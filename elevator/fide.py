@@ -43,6 +43,11 @@ class _KingCaptureBoard(chess.Board):
 
     def capturable_king(self) -> chess.Square | None:
         """Return the square of the enemy king if the side to move attacks it."""
+        if self.move_stack:
+            # Only the root of the stack (a loaded position, or one just changed by an
+            # arrival or departure, which clear the stack) can leave a king attacked by the
+            # side to move: a legal move never leaves its own king attacked.
+            return None
         king = self.king(not self.turn)
         if king is not None and self.is_attacked_by(self.turn, king):
             return king
@@ -83,6 +88,7 @@ class FideBoard:
                 ) from None
         if len(set(squares)) != len(squares):
             raise MatchConfigError(f"board {number} names an elevator square twice")
+        self._has_moves: bool | None = None
         self.elevators = tuple(chess.square_name(square) for square in squares)
         self._elevator_squares = tuple(squares)
         self._elevator_mask = chess.SquareSet(squares).mask
@@ -152,7 +158,11 @@ class FideBoard:
 
     def has_moves(self) -> bool:
         """Tell whether the side to move has a normal legal move."""
-        return any(self._board.generate_legal_moves())
+        # Neighbours ask again after every change to their elevators: remember the answer
+        # until this board's own position changes.
+        if self._has_moves is None:
+            self._has_moves = any(self._board.generate_legal_moves())
+        return self._has_moves
 
     def legal_moves(self) -> list[str]:
         """Return the normal legal moves of the side to move, in SAN."""
@@ -209,6 +219,8 @@ class FideBoard:
         fullmove = board.fullmove_number
         took_king = board.piece_type_at(move.to_square) == chess.KING
         san = board.san_and_push(move)
+        # python-chess looked for a reply to write + or #: keep what it found.
+        self._has_moves = True if san.endswith("+") else False if san.endswith("#") else None
         return Played(uci=uci, san=san, side=side, fullmove=fullmove, took_king=took_king)
 
     def ride_refusal(self, index: int, side: Side, *, king_safety: bool) -> str | None:
@@ -258,6 +270,7 @@ class FideBoard:
             board.fullmove_number += 1
         board.turn = not board.turn
         board.clear_stack()
+        self._has_moves = None
         return _piece(found)
 
     def arrive(self, index: int, piece: Piece) -> None:
@@ -270,6 +283,7 @@ class FideBoard:
         board.castling_rights &= ~chess.BB_SQUARES[square]
         board.halfmove_clock = 0
         board.clear_stack()
+        self._has_moves = None
 
     def insufficient_material(self) -> bool:
         """Tell whether neither side has material enough to mate."""
@@ -284,7 +298,9 @@ class FideBoard:
         board = self._board
         if board.halfmove_clock >= 150:
             return Ending.SEVENTY_FIVE_MOVES
-        if board.is_fivefold_repetition():
+        # Five occurrences of a position take at least 16 reversible half-moves; below that,
+        # spare python-chess's walk through the whole move stack.
+        if board.halfmove_clock >= 16 and board.is_fivefold_repetition():
             return Ending.FIVEFOLD_REPETITION
         return None
 
@@ -300,3 +316,4 @@ class FideBoard:
     def clear(self) -> None:
         """Remove every piece."""
         self._board.clear()
+        self._has_moves = None

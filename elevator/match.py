@@ -669,7 +669,7 @@ class Match:
         has_moves = playing.has_moves()
         if not has_moves and playing.is_check():
             return opponent(playing.turn), Ending.CHECKMATE
-        if playing.insufficient_material() and self._isolated(board):
+        if self._isolated(board) and playing.insufficient_material():
             return None, Ending.INSUFFICIENT_MATERIAL
         if not has_moves and not self._rides(board, playing.turn, king_safety=True):
             return None, Ending.STALEMATE
