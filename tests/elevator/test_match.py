@@ -758,3 +758,41 @@ def test_a_crash_half_way_through_a_ride_leaves_the_match_as_it_was(
     assert match.fen(1) == KNIGHT_D5
     match.play(1, "Nd5^2")
     assert match.piece_at(2, "d5") is not None
+
+
+# ------------------------------------------------------------------ more crossings
+
+
+def test_a_ride_that_uncovers_mate_wins_the_board_it_leaves() -> None:
+    # The knight on e5 blocks the bishop on a1 from the black king on h8.
+    discovered = "6bk/7p/8/4N3/8/8/8/B1K5 w - - 0 1"
+    match = Match(boards=2, start_fens=[discovered, START])
+    events = match.play(1, "Ne5^2")
+    assert [type(event) for event in events] == [Rode, Arrived, BoardEnded, BoardCleared]
+    assert events[2] == BoardEnded(1, "1-0", "checkmate", "6bk/7p/8/8/8/8/8/B1K5 b - - 0 1", False)
+    assert match.piece_at(2, "e5") is not None
+
+
+def test_a_victory_transfer_passes_through_one_closed_floor() -> None:
+    rook = "4k3/8/8/4R3/8/8/8/4K3 w - - 0 1"
+    match = Match(boards=4, start_fens=[START, rook, START, START])
+    match.draw(3)
+    match.resign(2, "black")
+    assert match.transfer_options(2) == ["Re5^4", "Re5v1"]
+    events = match.transfer(2, "Re5^")
+    assert events[1] == Arrived(4, "white", "R", "e5", 2, check=False, king_capturable=False)
+
+
+def test_a_ring_wraps_downward_from_the_first_board_to_the_last() -> None:
+    match = Match(boards=5, layout="ring", start_fens=[KNIGHT_D5] + [START] * 4)
+    assert match.reach(1, "down") == 5
+    assert match.play(1, "d5 down")[1] == Arrived(5, "white", "N", "d5", 1, False, False)
+
+
+def test_touch_move_is_waived_after_a_refused_ride() -> None:
+    # White tries to ride the knight onto an occupied square, then simply moves it.
+    match = Match(boards=2, start_fens=[KNIGHT_D5, START])
+    match.play(2, "e4")
+    match.play(2, "d5")
+    unchanged(match, lambda: match.play(1, "Nd5^2"))
+    assert match.play(1, "Nf6+")[0].san == "Nf6+"  # type: ignore[attr-defined]
