@@ -312,12 +312,16 @@ class Match:
             raise IllegalMoveError(
                 f"only {len(groups)} action{'s' if len(groups) != 1 else ''} can be undone"
             )
-        rebuilt = Match.from_config(self._config)
-        for group in groups[:-count]:
-            rebuilt._replay(group)
         removed = [event for group in groups[-count:] for event in group]
-        self.__dict__.update(rebuilt.__dict__)
+        self._rebuild(groups[:-count])
         return removed
+
+    def _rebuild(self, groups: list[list[Event]]) -> None:
+        """Become the match that replaying these action groups from the start gives."""
+        rebuilt = Match.from_config(self._config)
+        for group in groups:
+            rebuilt._replay(group)
+        self.__dict__.update(rebuilt.__dict__)
 
     # ----------------------------------------------------------------- records
 
@@ -522,11 +526,7 @@ class Match:
             # Validation came first, so this is a defect: rebuild the match from its log
             # so that the failed action leaves no trace, then let the error be seen.
             logger.exception("an action failed half-way; rebuilding the match from its log")
-            kept = _action_groups(self._events[:start])
-            rebuilt = Match.from_config(self._config)
-            for group in kept:
-                rebuilt._replay(group)
-            self.__dict__.update(rebuilt.__dict__)
+            self._rebuild(_action_groups(self._events[:start]))
             raise
         return self._events[start:]
 
@@ -608,7 +608,7 @@ class Match:
         self, board: int, winner: Side | None, ending: Ending, *, offer_transfer: bool = True
     ) -> None:
         """Finish a board: close its floor, score it, and offer or skip its victory transfer."""
-        neighbours = [self._shaft.reach(board, d) for d in DIRECTIONS]
+        neighbours = self._shaft.neighbours(board)
         self._shaft.close(board)
         result = result_for(winner)
         pending = (
@@ -624,29 +624,22 @@ class Match:
             self._pending[board] = winner
         else:
             self._clear(board)
-        self._dirty.extend(n for n in neighbours if n is not None)
+        self._dirty.extend(neighbours)
         # Closing this floor may leave a pending transfer nearby with nowhere to go, ever.
         for nearby in self._shaft.nearby(board):
-            if nearby in self._pending and all(
-                self._shaft.reach(nearby, d) is None for d in DIRECTIONS
-            ):
+            if nearby in self._pending and not self._shaft.neighbours(nearby):
                 self._clear(nearby)
 
     def _clear(self, board: int) -> None:
         """Empty a finished board; a transfer it still offered is gone with its pieces."""
         if self._pending.pop(board, None) is not None:
-            self._dirty.extend(
-                n for n in (self._shaft.reach(board, d) for d in DIRECTIONS) if n is not None
-            )
+            self._dirty.extend(self._shaft.neighbours(board))
         self._boards[board - 1].clear()
         self._events.append(BoardCleared(board))
 
     def _mark_neighbours(self, board: int) -> None:
         """Recheck the boards that ride into board: their rides depend on its elevators."""
-        for direction in DIRECTIONS:
-            nearby = self._shaft.reach(board, direction)
-            if nearby is not None:
-                self._dirty.append(nearby)
+        self._dirty.extend(self._shaft.neighbours(board))
 
     def _settle(self, scored: bool) -> None:
         """End every board that the last change has ended, then see if the match is decided."""
@@ -678,10 +671,10 @@ class Match:
 
     def _isolated(self, board: int) -> bool:
         """Tell whether no piece can ever arrive on board again."""
-        if any(self._shaft.reach(board, d) is not None for d in DIRECTIONS):
+        if self._shaft.neighbours(board):
             return False
         return not any(
-            board in (self._shaft.reach(nearby, d) for d in DIRECTIONS)
+            board in self._shaft.neighbours(nearby)
             for nearby in self._shaft.nearby(board)
             if nearby in self._pending
         )

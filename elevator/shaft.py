@@ -52,6 +52,10 @@ class Shaft:
             return None
         return second
 
+    def neighbours(self, board: int) -> list[int]:
+        """Return the open boards that rides from board reach, up then down."""
+        return [n for n in (self.reach(board, d) for d in DIRECTIONS) if n is not None]
+
     def blocked(self, board: int, direction: Direction) -> str:
         """Say why no ride from board in direction can land anywhere."""
         where = _WHERE[direction]
