@@ -28,8 +28,8 @@ if TYPE_CHECKING:
     from elevator.match import Match
 
 
-def _tag(name: str, value: str) -> str:
-    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+def _tag(name: str, value: object) -> str:
+    escaped = str(value).replace("\\", "\\\\").replace('"', '\\"')
     return f'[{name} "{escaped}"]'
 
 

@@ -62,3 +62,8 @@ def test_a_finished_board_ends_with_its_result_and_reason() -> None:
 def test_quotes_in_tags_are_escaped() -> None:
     pgn = Match(boards=2, teams=[('The "Rooks"', "B"), ("A", "B")]).pgn(1)
     assert '[White "The \\"Rooks\\""]' in pgn
+
+
+def test_header_values_are_written_as_text() -> None:
+    pgn = Match(boards=2).pgn(1, {"Round": 3})  # type: ignore[dict-item]
+    assert '[Round "3"]' in pgn
