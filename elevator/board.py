@@ -89,6 +89,10 @@ class Board(Protocol):
         """Return why side may not ride the piece on elevator index, or None if it may."""
         ...
 
+    def arrival_refusal(self, index: int, piece: Piece) -> str | None:
+        """Return why piece may not arrive on elevator index, or None if it may."""
+        ...
+
     def depart(self, index: int) -> Piece:
         """Take the piece on elevator index away as a ride: it uses the mover's turn."""
         ...

@@ -222,7 +222,8 @@ def event_from_dict(data: Any) -> Event:
     """Rebuild an event from its JSON form, refusing anything malformed."""
     if not isinstance(data, dict):
         raise RecordError(f"an event must be an object, not {data!r}")
-    cls = EVENT_TYPES.get(data.get("kind", ""))
+    kind = data.get("kind")
+    cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise RecordError(f"unknown event kind {data.get('kind')!r}")
     hints = get_type_hints(cls)

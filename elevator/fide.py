@@ -22,6 +22,7 @@ _FATAL_STATUS = {
     chess.STATUS_NO_BLACK_KING: "Black has no king",
     chess.STATUS_TOO_MANY_KINGS: "a side has more than one king",
     chess.STATUS_PAWNS_ON_BACKRANK: "a pawn stands on the first or last rank",
+    chess.STATUS_INVALID_EP_SQUARE: "its en passant square is impossible",
 }
 
 
@@ -178,6 +179,7 @@ class FideBoard:
                 move = chess.Move.from_uci(token)
                 if not board.is_legal(move):
                     raise IllegalMoveError(self._illegal(token))
+                return board.uci(move)  # castling typed as e1h1 is logged as e1g1
             else:
                 move = board.parse_san(token)
         except chess.AmbiguousMoveError:
@@ -250,6 +252,16 @@ class FideBoard:
                     f"the {piece.name} on {name} on board {self.number} is pinned: "
                     "riding away would leave its king in check"
                 )
+        return None
+
+    def arrival_refusal(self, index: int, piece: Piece) -> str | None:
+        """Return why piece may not arrive on elevator index, or None if it may."""
+        square = self._elevator_squares[index]
+        name = self.elevators[index]
+        if self._board.piece_at(square) is not None:
+            return f"{name} on board {self.number} is occupied"
+        if piece.kind == "P" and chess.square_rank(square) in (0, 7):
+            return f"a pawn may not ride onto {name} on board {self.number}: a first or last rank"
         return None
 
     def depart(self, index: int) -> Piece:

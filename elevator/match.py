@@ -286,7 +286,8 @@ class Match:
         if reason is None:
             raise IllegalMoveError(
                 f"no draw can be claimed on board {board}: the position has not occurred "
-                "three times and fifty moves have not passed without a capture or pawn move"
+                "three times, and fifty moves have not passed since the last capture, pawn "
+                "move, ride or arrival"
             )
         return self._act(lambda: self._claim_draw(board, playing.turn, reason))
 
@@ -299,6 +300,8 @@ class Match:
             raise IllegalMoveError(f"a result is 1-0, 0-1 or 1/2-1/2, not {result!r}")
         if not isinstance(reason, str) or not reason.strip():
             raise IllegalMoveError("an adjudication needs a reason")
+        if not isinstance(transfer, bool):
+            raise IllegalMoveError(f"transfer is True or False, not {transfer!r}")
         return self._act(lambda: self._adjudicate(board, result, reason.strip(), transfer))
 
     def undo(self, count: int = 1) -> list[Event]:
@@ -342,7 +345,7 @@ class Match:
         """Rebuild a match from its JSON record by replaying it; raise RecordError if it is bad."""
         try:
             data = json.loads(text)
-        except (TypeError, ValueError) as error:
+        except (TypeError, ValueError, RecursionError) as error:
             raise RecordError(f"the match record is not valid JSON: {error}") from None
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
             raise RecordError("this is not an Elevator Chess match record")
@@ -466,6 +469,8 @@ class Match:
         refusal = origin.ride_refusal(index, side, king_safety=king_safety)
         if refusal is not None:
             raise IllegalMoveError(refusal)
+        if piece is None:
+            raise AssertionError("ride_refusal lets no empty square ride")
         directions = DIRECTIONS if text.direction is None else (text.direction,)
         found: list[_Ride] = []
         problems: list[str] = []
@@ -473,23 +478,25 @@ class Match:
             target = self._shaft.reach(board, direction)
             if target is None:
                 problems.append(self._shaft.blocked(board, direction))
-            elif text.board is not None and target != text.board:
+                continue
+            if text.board is not None and target != text.board:
                 problems.append(
                     f"a ride {direction} from board {board} lands on board {target}, "
                     f"not board {text.board}"
                 )
-            elif self._boards[target - 1].elevator_piece(index) is not None:
-                square = self._boards[target - 1].elevators[index]
-                problems.append(f"{square} on board {target} is occupied")
-            else:
+                continue
+            refusal = self._boards[target - 1].arrival_refusal(index, piece)
+            if refusal is not None:
+                problems.append(refusal)
+            elif not any(other == target for _, _, other in found):
                 found.append((index, direction, target))
         if not found:
             raise IllegalMoveError("; ".join(problems))
         if len(found) > 1:
             names = " or ".join(self._ride_name(board, ride) for ride in found)
             raise AmbiguousMoveError(
-                f"the {piece.name if piece else 'piece'} on {text.square} can ride up or down "
-                f"from board {board}: write {names}"
+                f"the {piece.name} on {text.square} can ride up or down from board {board}: "
+                f"write {names}"
             )
         return found[0]
 
@@ -499,10 +506,17 @@ class Match:
         targets = [(d, self._shaft.reach(board, d)) for d in DIRECTIONS]
         rides: list[_Ride] = []
         for index in range(len(origin.elevators)):
-            if origin.ride_refusal(index, side, king_safety=king_safety) is not None:
+            piece = origin.elevator_piece(index)
+            if piece is None or origin.ride_refusal(index, side, king_safety=king_safety):
                 continue
+            reached: set[int] = set()  # in a small ring, up and down may land on one board
             for direction, target in targets:
-                if target is not None and self._boards[target - 1].elevator_piece(index) is None:
+                if (
+                    target is not None
+                    and target not in reached
+                    and self._boards[target - 1].arrival_refusal(index, piece) is None
+                ):
+                    reached.add(target)
                     rides.append((index, direction, target))
         return rides
 

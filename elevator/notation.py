@@ -7,9 +7,11 @@ from dataclasses import dataclass
 
 from elevator.shaft import Direction
 
+# Each run of spaces is anchored between two required parts, so a long run cannot make the
+# match backtrack over it (the text is stripped before matching).
 _RIDE = re.compile(
-    r"\s*(?P<piece>[pnbrqk])?\s*(?P<square>[a-z][0-9]{1,2})\s*"
-    r"(?P<direction>\^|v|>|up|down)\s*(?P<board>[0-9]+)?\s*",
+    r"(?:(?P<piece>[pnbrqk])\s*)?(?P<square>[a-z][0-9]{1,2})\s*"
+    r"(?P<direction>\^|v|>|up|down)(?:\s*(?P<board>[0-9]+))?",
     re.IGNORECASE,
 )
 _DIRECTIONS: dict[str, Direction | None] = {
@@ -33,7 +35,7 @@ class RideText:
 
 def parse_ride(text: str) -> RideText | None:
     """Read a ride such as Ne4^3, Pd5v1, Ne4^, e4 up, e4 down or Ne4>3; None if text is no ride."""
-    found = _RIDE.fullmatch(text)
+    found = _RIDE.fullmatch(text.strip())
     if found is None:
         return None
     piece = found["piece"]

@@ -8,10 +8,12 @@ is a chess move they know.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from elevator.errors import RecordError
 from elevator.events import (
     Adjudicated,
     Arrived,
@@ -28,13 +30,21 @@ if TYPE_CHECKING:
     from elevator.match import Match
 
 
+_TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
+
+
 def _tag(name: str, value: object) -> str:
-    escaped = str(value).replace("\\", "\\\\").replace('"', '\\"')
+    if not isinstance(name, str) or not _TAG_NAME.fullmatch(name):
+        raise RecordError(f"a PGN tag name is letters, digits and underscores, not {name!r}")
+    text = " ".join(str(value).split())  # a tag stays on one line
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
     return f'[{name} "{escaped}"]'
 
 
 def board_pgn(match: Match, board: int, headers: Mapping[str, str]) -> str:
     """Return one board's game as PGN; headers add to or replace the default tags."""
+    if not isinstance(headers, Mapping):
+        raise RecordError("PGN headers are a mapping of tag names to values")
     config = match.config
     white, black = config.teams_of(board)
     tags = {
@@ -79,7 +89,9 @@ def _movetext(match: Match, board: int) -> list[str]:
             continue
         comment = _comment(event)
         if comment:
-            tokens.append("{ " + comment + " }")
+            # A brace inside a comment would end it early and let text pass for moves.
+            safe = " ".join(comment.replace("{", "(").replace("}", ")").split())
+            tokens.append("{ " + safe + " }")
             numbered = False
     return tokens
 

@@ -279,13 +279,14 @@ def test_a_line_does_not_wrap_but_a_ring_does() -> None:
     assert ring.play(3, "Nd5^")[0] == Rode(3, "white", 1, "N", "d5", "up", 1)
 
 
-def test_in_a_ring_of_three_a_piece_may_reach_one_board_both_ways() -> None:
+def test_in_a_ring_of_three_up_and_down_to_the_same_board_are_one_ride() -> None:
     match = Match(boards=3, layout="ring", start_fens=[KNIGHT_D5, START, START])
     _close(match, 2)
-    assert match.legal_moves(1)[-2:] == ["Nd5^3", "Nd5v3"]
-    with pytest.raises(AmbiguousMoveError):
-        match.play(1, "Nd5>3")
-    assert match.play(1, "Nd5v3")[0] == Rode(1, "white", 1, "N", "d5", "down", 3)
+    assert [move for move in match.legal_moves(1) if "^" in move or "v" in move] == ["Nd5^3"]
+    assert match.play(1, "Nd5>3")[0] == Rode(1, "white", 1, "N", "d5", "up", 3)
+    again = Match(boards=3, layout="ring", start_fens=[KNIGHT_D5, START, START])
+    _close(again, 2)
+    assert again.play(1, "Nd5v3")[0] == Rode(1, "white", 1, "N", "d5", "down", 3)
 
 
 def test_a_finished_board_refuses_every_move() -> None:
@@ -796,3 +797,50 @@ def test_touch_move_is_waived_after_a_refused_ride() -> None:
     match.play(2, "d5")
     unchanged(match, lambda: match.play(1, "Nd5^2"))
     assert match.play(1, "Nf6+")[0].san == "Nf6+"  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------ found by review
+
+
+def test_a_pawn_may_not_ride_onto_a_first_or_last_rank() -> None:
+    match = Match(
+        boards=2,
+        elevators=[["e2"], ["h8"]],
+        start_fens=["4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/K7 w - - 0 1"],
+    )
+    assert "Pe2^2" not in match.legal_moves(1)
+    unchanged(match, lambda: match.play(1, "Pe2^2"))
+    with pytest.raises(IllegalMoveError, match="a pawn may not ride onto h8 on board 2"):
+        match.play(1, "e2^")
+
+
+def test_castling_typed_king_takes_rook_is_logged_as_the_standard_move() -> None:
+    match = Match(boards=2, start_fens=["4k3/8/8/8/8/8/8/4K2R w K - 0 1", START])
+    assert match.play(1, "e1h1") == [Moved(1, "white", 1, "e1g1", "O-O")]
+
+
+def test_adjudication_takes_only_true_or_false_for_the_transfer() -> None:
+    match = Match(boards=2)
+    for wrong in ("no", 0, None):
+        unchanged(match, lambda wrong=wrong: match.adjudicate(1, "1-0", "x", transfer=wrong))  # type: ignore[misc]
+
+
+def test_a_start_position_with_an_impossible_en_passant_square_is_refused() -> None:
+    with pytest.raises(MatchConfigError, match="en passant square is impossible"):
+        Match(boards=2, start_fens=["4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1", START])
+
+
+def test_records_with_odd_json_are_refused_as_records() -> None:
+    data = json.loads(Match(boards=2).to_json())
+    data["events"] = [{"kind": []}]
+    with pytest.raises(RecordError):
+        Match.from_json(json.dumps(data))
+    with pytest.raises(RecordError):
+        Match.from_json("[" * 100_000)
+
+
+def test_a_very_long_text_is_refused_promptly() -> None:
+    # The ride pattern must not backtrack over long runs of spaces.
+    match = Match(boards=2)
+    for text in (" " * 50_000 + "!", "N" + " " * 50_000 + "e4^x", "e4^" + " " * 50_000 + "x"):
+        unchanged(match, lambda text=text: match.play(1, text))  # type: ignore[misc]

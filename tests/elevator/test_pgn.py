@@ -1,6 +1,8 @@
 from __future__ import annotations
 
-from elevator import Match
+import pytest
+
+from elevator import Match, RecordError
 
 KNIGHT_D5 = "4k3/8/8/3N4/8/8/8/4K3 w - - 0 1"
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -67,3 +69,21 @@ def test_quotes_in_tags_are_escaped() -> None:
 def test_header_values_are_written_as_text() -> None:
     pgn = Match(boards=2).pgn(1, {"Round": 3})  # type: ignore[dict-item]
     assert '[Round "3"]' in pgn
+
+
+def test_text_from_players_cannot_break_out_of_comments_or_tags() -> None:
+    match = Match(boards=2, teams=[("Rooks\n[Evil", "B"), ("A", "B")])
+    match.play(1, "e4")
+    match.adjudicate(1, "1-0", "time } e5 2. Nf3 {")
+    pgn = match.pgn(1)
+    assert _movetext(pgn) == (
+        "1. e4 { adjudicated: time ) e5 2. Nf3 ( } { 1-0 by adjudication } 1-0"
+    )
+    assert '[White "Rooks [Evil"]' in pgn.splitlines()
+
+
+def test_bad_tag_names_are_refused() -> None:
+    with pytest.raises(RecordError, match="PGN tag name"):
+        Match(boards=2).pgn(1, {"Bad Name": "x"})
+    with pytest.raises(RecordError, match="mapping"):
+        Match(boards=2).pgn(1, "abc")  # type: ignore[arg-type]
