@@ -472,24 +472,7 @@ class Match:
         if piece is None:
             raise AssertionError("ride_refusal lets no empty square ride")
         directions = DIRECTIONS if text.direction is None else (text.direction,)
-        found: list[_Ride] = []
-        problems: list[str] = []
-        for direction in directions:
-            target = self._shaft.reach(board, direction)
-            if target is None:
-                problems.append(self._shaft.blocked(board, direction))
-                continue
-            if text.board is not None and target != text.board:
-                problems.append(
-                    f"a ride {direction} from board {board} lands on board {target}, "
-                    f"not board {text.board}"
-                )
-                continue
-            refusal = self._boards[target - 1].arrival_refusal(index, piece)
-            if refusal is not None:
-                problems.append(refusal)
-            elif not any(other == target for _, _, other in found):
-                found.append((index, direction, target))
+        found, problems = self._landings(board, index, piece, directions, text.board)
         if not found:
             raise IllegalMoveError("; ".join(problems))
         if len(found) > 1:
@@ -500,24 +483,45 @@ class Match:
             )
         return found[0]
 
+    def _landings(
+        self,
+        board: int,
+        index: int,
+        piece: Piece,
+        directions: Sequence[Direction],
+        wanted: int | None = None,
+    ) -> tuple[list[_Ride], list[str]]:
+        """Return the rides of piece from elevator index that land, and why the others don't.
+
+        wanted, when given, is the board the rider named. In a small ring up and down may
+        land on the same board: that is one ride, kept in its first direction.
+        """
+        found: list[_Ride] = []
+        problems: list[str] = []
+        for direction in directions:
+            target = self._shaft.reach(board, direction)
+            if target is None:
+                problems.append(self._shaft.blocked(board, direction))
+            elif wanted is not None and target != wanted:
+                problems.append(
+                    f"a ride {direction} from board {board} lands on board {target}, "
+                    f"not board {wanted}"
+                )
+            elif refusal := self._boards[target - 1].arrival_refusal(index, piece):
+                problems.append(refusal)
+            elif all(other != target for _, _, other in found):
+                found.append((index, direction, target))
+        return found, problems
+
     def _rides(self, board: int, side: Side, *, king_safety: bool) -> list[_Ride]:
         """Return every ride side may make from board now."""
         origin = self._boards[board - 1]
-        targets = [(d, self._shaft.reach(board, d)) for d in DIRECTIONS]
         rides: list[_Ride] = []
         for index in range(len(origin.elevators)):
             piece = origin.elevator_piece(index)
             if piece is None or origin.ride_refusal(index, side, king_safety=king_safety):
                 continue
-            reached: set[int] = set()  # in a small ring, up and down may land on one board
-            for direction, target in targets:
-                if (
-                    target is not None
-                    and target not in reached
-                    and self._boards[target - 1].arrival_refusal(index, piece) is None
-                ):
-                    reached.add(target)
-                    rides.append((index, direction, target))
+            rides += self._landings(board, index, piece, DIRECTIONS)[0]
         return rides
 
     def _ride_name(self, board: int, ride: _Ride) -> str:

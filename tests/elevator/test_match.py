@@ -23,6 +23,7 @@ from elevator import (
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 BARE_KINGS_WHITE = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+BARE_KINGS_BLACK = "4k3/8/8/8/8/8/8/4K3 b - - 0 1"
 # White knight on d5, White to move.
 KNIGHT_D5 = "4k3/8/8/3N4/8/8/8/4K3 w - - 0 1"
 # Black king on e7, where a knight arriving on d5 attacks it; White to move.
@@ -350,7 +351,7 @@ def test_an_arrival_lets_the_side_to_move_capture_the_king() -> None:
 def test_a_pinned_piece_may_still_capture_the_king() -> None:
     # The knight on e2 is pinned by the rook on e8, but it attacks the black king on c3.
     match = Match(boards=2, start_fens=["4r3/8/8/8/8/2k5/4N3/4K3 w - - 0 1", START])
-    assert "Nxc3" in match.legal_moves(2 - 1)
+    assert "Nxc3" in match.legal_moves(1)
     match.play(1, "Nxc3")
     assert match.ending(1) is not None
     assert match.board_result(1) == "1-0"
@@ -394,9 +395,6 @@ def test_an_arrival_that_stalemates_ends_the_board() -> None:
     # With board 2 closed, nothing can reach board 1 again: its bare kings draw.
     assert events[4] == BoardEnded(1, "1/2-1/2", "insufficient material", BARE_KINGS_BLACK, False)
     assert match.result() == "1/2-1/2"
-
-
-BARE_KINGS_BLACK = "4k3/8/8/8/8/8/8/4K3 b - - 0 1"
 
 
 def test_an_arrival_resets_the_fifty_move_count_and_keeps_the_move_number() -> None:
