@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import logging
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Final
 
 from elevator.board import Board
@@ -176,10 +176,20 @@ class Match:
 
     def reach(self, board: int, direction: Direction) -> int | None:
         """Return the open board a ride from board in direction would land on, or None."""
-        self._board(board)
-        if direction not in DIRECTIONS:
-            raise IllegalMoveError(f"a direction is 'up' or 'down', not {direction!r}")
+        self._check_direction(board, direction)
         return self._shaft.reach(board, direction)
+
+    def next_board(self, board: int, direction: Direction) -> int | None:
+        """Return the board next to board in direction, open or not (None past a line's end)."""
+        self._check_direction(board, direction)
+        return self._shaft.step(board, direction)
+
+    def blocked(self, board: int, direction: Direction) -> str | None:
+        """Say why no ride from board in direction can land anywhere, or None if one can."""
+        self._check_direction(board, direction)
+        if self._shaft.reach(board, direction) is not None:
+            return None
+        return self._shaft.blocked(board, direction)
 
     def legal_moves(self, board: int) -> list[str]:
         """Return the side to move's moves on a board: SAN, then rides as Ne4^3."""
@@ -367,6 +377,16 @@ class Match:
             match._replay(group)
         return match
 
+    def history(self) -> Iterator[tuple[list[Event], Match]]:
+        """Replay the log from the start, yielding each action's events and the match after it.
+
+        The match yielded is one replica, brought forward in place from step to step.
+        """
+        replica = Match.from_config(self._config)
+        for group in _action_groups(self._events):
+            replica._replay(group)
+            yield group, replica
+
     def pgn(self, board: int, headers: dict[str, str] | None = None) -> str:
         """Return one board's game as PGN, rides and arrivals included."""
         from elevator.pgn import board_pgn
@@ -429,6 +449,11 @@ class Match:
                 )
             raise IllegalMoveError(f"board {board} is finished")
         return playing
+
+    def _check_direction(self, board: int, direction: Direction) -> None:
+        self._board(board)
+        if direction not in DIRECTIONS:
+            raise IllegalMoveError(f"a direction is 'up' or 'down', not {direction!r}")
 
     def _check_turn(self, board: int, side: Side | None) -> None:
         if side is None:

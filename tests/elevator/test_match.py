@@ -842,3 +842,29 @@ def test_a_very_long_text_is_refused_promptly() -> None:
     match = Match(boards=2)
     for text in (" " * 50_000 + "!", "N" + " " * 50_000 + "e4^x", "e4^" + " " * 50_000 + "x"):
         unchanged(match, lambda text=text: match.play(1, text))  # type: ignore[misc]
+
+
+def test_next_board_and_blocked_explain_where_rides_go() -> None:
+    match = Match(4, "line", start_fens=[BARE_KINGS_WHITE, START, BARE_KINGS_WHITE, START])
+    assert match.next_board(1, "down") is None
+    assert match.blocked(1, "down") == "there is no board below board 1"
+    assert match.blocked(1, "up") is None
+    match.draw(3)
+    assert match.next_board(2, "up") == 3
+    assert match.reach(2, "up") == 4
+    assert match.blocked(2, "up") is None
+    match.draw(1)
+    assert match.blocked(2, "down") == "no open board below board 2: board 1 is finished"
+    with pytest.raises(IllegalMoveError, match="direction"):
+        match.next_board(2, "sideways")  # type: ignore[arg-type]
+
+
+def test_history_yields_each_action_with_the_match_after_it() -> None:
+    match = Match(2, "line", start_fens=[KNIGHT_D5, KING_E7_WHITE_TO_MOVE])
+    match.play(1, "Nd5^2")
+    match.play(2, "Kd1")
+    seen = [(group, replica.fen(2)) for group, replica in match.history()]
+    assert [type(event) for event in seen[0][0]] == [Rode, Arrived]
+    assert seen[0][1] == "8/4k3/8/3N4/8/8/8/4K3 w - - 0 1"
+    assert seen[1][1] == match.fen(2)
+    assert [event for group, _ in seen for event in group] == list(match.events)
