@@ -1,0 +1,263 @@
+"""The image of one board: header, diagram, neighbours beside it and what just happened."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from PIL import Image, ImageDraw
+
+from elevator import Match, Side
+from elevator.pieces import side_name
+from renderer.diagram import Perspective, arrow, corners, draw_diagram, square_colour
+from renderer.errors import check_perspective, check_size
+from renderer.palette import (
+    BACKGROUND,
+    BLACK,
+    ELEVATOR,
+    ELEVATOR_MARK,
+    MUTED,
+    PANEL,
+    TEXT,
+    WHITE,
+    png_bytes,
+)
+from renderer.sprites import SPRITES
+from renderer.text import fit, font, wrap, write
+from renderer.view import BoardView, Neighbour, board_view
+
+
+def board_png(
+    match: Match,
+    board: int,
+    perspective: Perspective = "white",
+    size: int = 640,
+    *,
+    names: tuple[str, str] | None = None,
+    clocks: tuple[timedelta, timedelta] | None = None,
+) -> bytes:
+    """Return a PNG of one board, size pixels wide, seen from perspective's side.
+
+    names and clocks, when given, are White's then Black's, shown in the header.
+    """
+    return png_bytes(board_image(match, board, perspective, size, names=names, clocks=clocks))
+
+
+def board_image(
+    match: Match,
+    board: int,
+    perspective: Perspective = "white",
+    size: int = 640,
+    *,
+    names: tuple[str, str] | None = None,
+    clocks: tuple[timedelta, timedelta] | None = None,
+) -> Image.Image:
+    """Draw one board as an RGB image; see board_png."""
+    check_perspective(perspective)
+    check_size(size)
+    return draw_board(board_view(match, board), perspective, size, names=names, clocks=clocks)
+
+
+def draw_board(
+    view: BoardView,
+    perspective: Perspective,
+    size: int,
+    *,
+    names: tuple[str, str] | None = None,
+    clocks: tuple[timedelta, timedelta] | None = None,
+) -> Image.Image:
+    """Draw a board view with its header, neighbour panel and caption."""
+    square = size // 8
+    side = square * 8
+    pad = max(8, side // 40)
+    header = round(side * 0.13)
+    footer = round(side * 0.075)
+    panel = round(side * 0.27)
+    width = pad + side + pad + panel + pad
+    height = pad + header + side + footer
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    top = pad + header
+    _header(draw, view, pad, side + pad + panel, header, names, clocks, perspective)
+    draw_diagram(image, view, left=pad, top=top, square=square, perspective=perspective)
+    _panel(image, draw, view, (pad + side + pad, top, panel, side), square, perspective)
+    caption = font(side * 0.032)
+    write(
+        draw,
+        (pad, top + side + footer / 2),
+        fit(view.caption, caption, side + pad + panel),
+        caption,
+        MUTED,
+        anchor="lm",
+    )
+    return image
+
+
+def format_clock(left: timedelta) -> str:
+    """Write a clock's remaining time as players read it: 4:05, 1:02:03 or 2d 5h."""
+    seconds = max(0.0, left.total_seconds())
+    if seconds >= 86400:
+        return f"{int(seconds // 86400)}d {int(seconds % 86400 // 3600)}h"
+    if seconds >= 3600:
+        whole = int(seconds)
+        return f"{whole // 3600}:{whole % 3600 // 60:02d}:{whole % 60:02d}"
+    if seconds < 10:
+        return f"0:{seconds:04.1f}"
+    whole = int(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def _header(
+    draw: ImageDraw.ImageDraw,
+    view: BoardView,
+    left: int,
+    width: int,
+    height: int,
+    names: tuple[str, str] | None,
+    clocks: tuple[timedelta, timedelta] | None,
+    perspective: Perspective,
+) -> None:
+    title = font(width * 0.046)
+    small = font(width * 0.026)
+    top = left
+    write(draw, (left, top), f"Board {view.number}", title, TEXT, anchor="lt", bold=True)
+    status = view.status
+    if view.finished:
+        status += " · board closed"
+    if view.transfer_pending is not None:
+        status += f" · {side_name(view.transfer_pending)} may send a piece onward"
+    if names is None and clocks is None:
+        write(
+            draw, (left, top + height * 0.62), fit(status, small, width), small, MUTED, anchor="lm"
+        )
+        return
+    players_width = width * 0.42
+    write(
+        draw,
+        (left, top + height * 0.62),
+        fit(status, small, width - players_width - left),
+        small,
+        MUTED,
+        anchor="lm",
+    )
+    order: tuple[Side, Side] = ("black", "white") if perspective == "white" else ("white", "black")
+    for row, side in enumerate(order):
+        index = 0 if side == "white" else 1
+        name = names[index] if names is not None else side_name(side)
+        clock = format_clock(clocks[index]) if clocks is not None else ""
+        y = top + height * (0.2 + 0.42 * row)
+        right = left + width
+        colour = TEXT if side == view.turn and not view.finished else MUTED
+        disc = small.size
+        cx = right - players_width + disc / 2
+        draw.ellipse(
+            (cx - disc / 2, y - disc / 2, cx + disc / 2, y + disc / 2),
+            fill=WHITE if side == "white" else BLACK,
+            outline=MUTED,
+        )
+        clock_width = small.getlength(clock) + (disc if clock else 0)
+        room = players_width - disc * 1.6 - clock_width
+        write(draw, (cx + disc, y), fit(name, small, room), small, colour, anchor="lm")
+        if clock:
+            write(draw, (right, y), clock, small, colour, anchor="rm", bold=colour == TEXT)
+
+
+def _panel(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: BoardView,
+    box: tuple[int, int, int, int],
+    square: int,
+    perspective: Perspective,
+) -> None:
+    """Draw the neighbours' elevator squares beside the board: up at the top, down below."""
+    left, top, width, height = box
+    draw.rounded_rectangle((left, top, left + width, top + height), radius=8, fill=PANEL)
+    for neighbour in view.neighbours:
+        _neighbour(image, draw, neighbour, view, (left, top, width, height), square, perspective)
+
+
+def _neighbour(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    neighbour: Neighbour,
+    view: BoardView,
+    box: tuple[int, int, int, int],
+    square: int,
+    perspective: Perspective,
+) -> None:
+    """Draw where rides one way land: the board's name, then its elevator squares."""
+    left, top, width, height = box
+    inset = max(6, width // 14)
+    heading = font(square * 0.3)
+    small = font(square * 0.2)
+    cell = min(round(square * 0.8), (width - 2 * inset) // 2)
+    grid = _grid(view.elevators, perspective)
+    rows = 1 + max(row for _, row in grid.values())
+    title_height = round(square * 0.8)
+    y = top + inset
+    if neighbour.direction == "down":
+        y = top + height - inset - title_height - rows * cell
+    colour = TEXT if neighbour.board is not None else MUTED
+    arrow(
+        draw,
+        (left + inset + square * 0.12, y + square * 0.16),
+        square * 0.24,
+        neighbour.direction,
+        colour,
+    )
+    x_text = left + inset + round(square * 0.32)
+    room = width - (x_text - left) - inset
+    if neighbour.board is None:
+        write(
+            draw,
+            (x_text, y),
+            fit(f"No ride {neighbour.direction}", heading, room),
+            heading,
+            MUTED,
+            anchor="lt",
+        )
+        for index, line in enumerate(wrap(_why(neighbour), small, width - 2 * inset, 4)):
+            line_y = y + square * (0.45 + 0.26 * index)
+            write(draw, (left + inset, line_y), line, small, MUTED, anchor="lt")
+        return
+    label = fit(f"Board {neighbour.board}", heading, room)
+    write(draw, (x_text, y), label, heading, TEXT, anchor="lt", bold=True)
+    note = neighbour.status
+    if neighbour.through is not None:
+        note = f"past closed board {neighbour.through}"
+    write(
+        draw,
+        (left + inset, y + square * 0.45),
+        fit(note, small, width - 2 * inset),
+        small,
+        MUTED,
+        anchor="lt",
+    )
+    grid_top = y + title_height
+    grid_left = left + (width - 2 * cell) // 2
+    sprites = SPRITES.pieces(cell)
+    for found in neighbour.cells:
+        column, row = grid[found.ours]
+        x, cell_top = grid_left + column * cell, grid_top + row * cell
+        fill = square_colour(found.theirs, ELEVATOR)
+        draw.rectangle((x, cell_top, x + cell - 1, cell_top + cell - 1), fill=fill)
+        if found.piece is not None:
+            sprite = sprites[found.piece.symbol]
+            image.paste(sprite, (x, cell_top), sprite)
+        corners(draw, x, cell_top, cell, ELEVATOR_MARK)
+
+
+def _why(neighbour: Neighbour) -> str:
+    return neighbour.blocked[0].upper() + neighbour.blocked[1:] if neighbour.blocked else ""
+
+
+def _grid(elevators: tuple[str, ...], perspective: Perspective) -> dict[str, tuple[int, int]]:
+    """Place our elevator squares in a small grid as they stand on the board."""
+    files = sorted({name[0] for name in elevators})
+    ranks = sorted({name[1] for name in elevators}, reverse=True)
+    if perspective == "black":
+        files.reverse()
+        ranks.reverse()
+    if len(files) == 2 and len(ranks) == 2 and len(elevators) == 4:
+        return {name: (files.index(name[0]), ranks.index(name[1])) for name in elevators}
+    return {name: (index % 2, index // 2) for index, name in enumerate(elevators)}

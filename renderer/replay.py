@@ -1,0 +1,71 @@
+"""A replay of one board as an animated GIF: one frame per move, ride, arrival and ending."""
+
+from __future__ import annotations
+
+import io
+from typing import Final
+
+from PIL import Image, ImageDraw
+
+from elevator import Match
+from renderer.diagram import Perspective, draw_diagram
+from renderer.errors import RenderError, check_perspective, check_size
+from renderer.palette import BACKGROUND, MUTED, TEXT, to_palette
+from renderer.text import font, wrap, write
+from renderer.view import BoardView, replay_views
+
+FRAME_MS: Final = 1000
+LAST_FRAME_MS: Final = 4000
+
+
+def replay_gif(
+    match: Match, board: int, perspective: Perspective = "white", size: int = 400
+) -> bytes:
+    """Return an animated GIF of a board's game, one frame for each event shown.
+
+    The events shown are the board's moves, its rides away, the pieces arriving on it,
+    its victory transfer and its ending; replay_views lists them.
+    """
+    check_perspective(perspective)
+    check_size(size)
+    views = replay_views(match, board)
+    if not views:
+        raise RenderError(f"board {board} has nothing to replay yet: no move has been made")
+    frames = [
+        to_palette(_frame(view, index, len(views), perspective, size))
+        for index, view in enumerate(views, start=1)
+    ]
+    durations = [FRAME_MS] * (len(frames) - 1) + [LAST_FRAME_MS]
+    out = io.BytesIO()
+    frames[0].save(
+        out,
+        "GIF",
+        save_all=True,
+        append_images=frames[1:],
+        duration=durations,
+        loop=0,
+    )
+    return out.getvalue()
+
+
+def _frame(
+    view: BoardView, index: int, total: int, perspective: Perspective, size: int
+) -> Image.Image:
+    """Draw one frame: a line saying what happened above the board as it then stood."""
+    square = size // 8
+    side = square * 8
+    pad = max(6, side // 40)
+    header = round(side * 0.2)
+    image = Image.new("RGB", (side + 2 * pad, header + side + pad), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    title = font(side * 0.05)
+    small = font(side * 0.04)
+    counter = f"{index}/{total}"
+    write(draw, (pad, pad), f"Board {view.number}", title, TEXT, anchor="lt", bold=True)
+    write(draw, (pad + side, pad), counter, small, MUTED, anchor="rt")
+    lines = wrap(view.caption, small, side, 2)
+    for row, line in enumerate(lines):
+        bottom = header - pad - (len(lines) - 1 - row) * small.size * 1.2
+        write(draw, (pad, bottom), line, small, TEXT, anchor="ld")
+    draw_diagram(image, view, left=pad, top=header, square=square, perspective=perspective)
+    return image

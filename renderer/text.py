@@ -1,0 +1,64 @@
+"""Lines of text fitted to the room they have.
+
+The font Pillow ships (Aileron) has Latin letters and common punctuation, not arrows or
+fractions, so images draw arrows as shapes and write halves as .5.
+"""
+
+from __future__ import annotations
+
+from PIL import ImageDraw
+
+from renderer.palette import Colour
+from renderer.sprites import SPRITES, Font
+
+ELLIPSIS = "…"
+
+
+def font(size: float) -> Font:
+    """Return the text font at about size pixels."""
+    return SPRITES.font(max(8, round(size)))
+
+
+def fit(text: str, typeface: Font, width: float) -> str:
+    """Return text cut with an ellipsis so that it fits in width pixels."""
+    if typeface.getlength(text) <= width:
+        return text
+    low, high = 0, len(text)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if typeface.getlength(text[:middle].rstrip() + ELLIPSIS) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + ELLIPSIS
+
+
+def wrap(text: str, typeface: Font, width: float, lines: int) -> list[str]:
+    """Break text into at most lines lines of width pixels, the last one cut if need be."""
+    out: list[str] = []
+    words = text.split()
+    while words and len(out) < lines:
+        line = words.pop(0)
+        while words and typeface.getlength(f"{line} {words[0]}") <= width:
+            line = f"{line} {words.pop(0)}"
+        out.append(line)
+    if words:
+        out[-1] = fit(f"{out[-1]} {' '.join(words)}", typeface, width)
+    return [fit(line, typeface, width) for line in out]
+
+
+def write(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    typeface: Font,
+    fill: Colour,
+    *,
+    anchor: str = "la",
+    bold: bool = False,
+) -> None:
+    """Draw one line of text; bold thickens the strokes, since there is no bold face."""
+    stroke = max(1, round(typeface.size / 28)) if bold else 0
+    draw.text(
+        xy, text, font=typeface, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=fill
+    )

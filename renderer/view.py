@@ -1,0 +1,348 @@
+"""What an image of one board shows: position, state, highlights and neighbours."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import chess
+
+from elevator import (
+    Arrived,
+    BoardEnded,
+    Direction,
+    Event,
+    Match,
+    Moved,
+    Piece,
+    Rode,
+    Side,
+    TransferDeclined,
+    Transferred,
+)
+from elevator.pieces import PIECE_NAMES, opponent, side_name
+from elevator.results import UNFINISHED, winner_of
+from elevator.shaft import DIRECTIONS
+
+# The events that change what a board's picture shows: one replay frame each.
+SHOWN = (Moved, Rode, Arrived, Transferred, BoardEnded)
+Shown = Moved | Rode | Arrived | Transferred | BoardEnded
+_PLAYED = (Moved, Rode, Transferred)
+
+
+@dataclass(frozen=True, slots=True)
+class Departure:
+    """A piece left this square by elevator for another board."""
+
+    square: str
+    direction: Direction
+    to_board: int
+
+
+@dataclass(frozen=True, slots=True)
+class Arrival:
+    """A piece arrived on this square by elevator from another board."""
+
+    square: str
+    direction: Direction
+    from_board: int
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One elevator square of a neighbouring board, beside the square of ours it joins."""
+
+    ours: str
+    theirs: str
+    piece: Piece | None
+
+
+@dataclass(frozen=True, slots=True)
+class Neighbour:
+    """Where rides in one direction land: a board and its elevator squares, or why none."""
+
+    direction: Direction
+    board: int | None
+    through: int | None  # the closed board a ride passes on its way
+    blocked: str  # why no ride lands, when board is None
+    status: str  # whose turn it is there
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    """Everything an image of one board shows, read from a match at one moment."""
+
+    number: int
+    placement: str
+    turn: Side
+    fullmove: int
+    elevators: tuple[str, ...]
+    result: str
+    ending: str
+    transfer_pending: Side | None
+    last_move: tuple[str, str] | None
+    departure: Departure | None
+    arrivals: tuple[Arrival, ...]
+    check: str | None
+    capturable: str | None
+    caption: str
+    neighbours: tuple[Neighbour, ...] = ()
+
+    @property
+    def finished(self) -> bool:
+        """Tell whether the board has ended, which closes it."""
+        return self.result != UNFINISHED
+
+    def pieces(self) -> dict[str, Piece]:
+        """Return the pieces shown, by square name."""
+        return {
+            chess.square_name(square): Piece(piece.symbol().upper(), _side(piece.color))
+            for square, piece in chess.BaseBoard(self.placement).piece_map().items()
+        }
+
+    @property
+    def status(self) -> str:
+        """Say in a few words where the board stands: who is to move, or how it ended."""
+        if not self.finished:
+            return f"{side_name(self.turn)} to move · move {self.fullmove}"
+        winner = winner_of(self.result)
+        outcome = "Drawn" if winner is None else f"{side_name(winner)} won"
+        return f"{outcome} by {self.ending}" if self.ending else outcome
+
+
+def board_view(match: Match, board: int) -> BoardView:
+    """Read what an image of a board shows now, its latest action highlighted."""
+    return board_views(match, [board], neighbours=True)[0]
+
+
+def board_views(
+    match: Match, boards: Sequence[int], *, neighbours: bool = False
+) -> list[BoardView]:
+    """Read the views of several boards in one pass over the log; neighbours are optional."""
+    for board in boards:
+        match.fen(board)  # refuses a board the match does not have
+    events = match.events
+    recent: dict[int, list[tuple[Shown, Direction | None]]] = {board: [] for board in boards}
+    waiting = set(boards)
+    for index in range(len(events) - 1, -1, -1):
+        if not waiting:
+            break
+        event = events[index]
+        if isinstance(event, SHOWN) and event.board in waiting:
+            recent[event.board].append((event, _arrival_direction(events, index)))
+            if isinstance(event, _PLAYED):
+                waiting.discard(event.board)
+    return [
+        _current(match, board, recent[board][::-1], _neighbours(match, board) if neighbours else ())
+        for board in boards
+    ]
+
+
+def _current(
+    match: Match,
+    board: int,
+    recent: list[tuple[Shown, Direction | None]],
+    neighbours: tuple[Neighbour, ...],
+) -> BoardView:
+    ending = match.ending(board)
+    check = capturable = None
+    if ending is None:
+        fen = match.fen(board)
+        if match.is_check(board):
+            check = _king(fen, match.turn(board))
+        if match.king_capturable(board):
+            capturable = _king(fen, opponent(match.turn(board)))
+    else:
+        fen = _without(ending.fen, [e.square for e, _ in recent if isinstance(e, Transferred)])
+    return _view(
+        match,
+        board,
+        fen,
+        recent,
+        ending=ending,
+        pending=match.pending_transfer(board),
+        check=check,
+        capturable=capturable,
+        neighbours=neighbours,
+    )
+
+
+def replay_views(match: Match, board: int) -> list[BoardView]:
+    """Return one view of a board for each event its replay shows, in order."""
+    match.fen(board)  # refuses a board the match does not have
+    views: list[BoardView] = []
+    ended: BoardEnded | None = None
+    pending: Side | None = None
+    for group, replica in match.history():
+        ended_here = next(
+            (e for e in group if isinstance(e, BoardEnded) and e.board == board), None
+        )
+        for index, event in enumerate(group):
+            if isinstance(event, (Transferred, TransferDeclined)) and event.board == board:
+                pending = None
+            if not (isinstance(event, SHOWN) and event.board == board):
+                continue
+            if isinstance(event, BoardEnded):
+                ended = event
+                pending = winner_of(event.result) if event.transfer_pending else None
+            check = capturable = None
+            if ended is not None:
+                fen = _without(ended.fen, [event.square] if isinstance(event, Transferred) else [])
+            elif ended_here is not None:
+                fen = ended_here.fen
+                if ended_here.ending == "checkmate":
+                    check = _king(fen, _turn(fen))
+            else:
+                fen = replica.fen(board)
+                if isinstance(event, Arrived):
+                    if event.check:
+                        check = _king(fen, _turn(fen))
+                    if event.king_capturable:
+                        capturable = _king(fen, opponent(_turn(fen)))
+                else:
+                    if replica.is_check(board):
+                        check = _king(fen, _turn(fen))
+                    if replica.king_capturable(board):
+                        capturable = _king(fen, opponent(_turn(fen)))
+            direction = _arrival_direction(group, index)
+            views.append(
+                _view(
+                    replica,
+                    board,
+                    fen,
+                    [(event, direction)],
+                    ending=ended,
+                    pending=pending,
+                    check=check,
+                    capturable=capturable,
+                )
+            )
+    return views
+
+
+def _view(
+    match: Match,
+    board: int,
+    fen: str,
+    recent: Sequence[tuple[Shown, Direction | None]],
+    *,
+    ending: BoardEnded | None,
+    pending: Side | None,
+    check: str | None,
+    capturable: str | None,
+    neighbours: tuple[Neighbour, ...] = (),
+) -> BoardView:
+    last_move: tuple[str, str] | None = None
+    departure: Departure | None = None
+    arrivals: list[Arrival] = []
+    for event, direction in recent:
+        if isinstance(event, Moved):
+            last_move = (event.uci[:2], event.uci[2:4])
+        elif isinstance(event, (Rode, Transferred)):
+            departure = Departure(event.square, event.direction, event.to_board)
+        elif isinstance(event, Arrived) and direction is not None:
+            arrivals.append(Arrival(event.square, direction, event.from_board))
+    placement, turn, *_, fullmove = fen.split()
+    return BoardView(
+        number=board,
+        placement=placement,
+        turn="white" if turn == "w" else "black",
+        fullmove=int(fullmove),
+        elevators=match.elevators(board),
+        result=UNFINISHED if ending is None else ending.result,
+        ending="" if ending is None else ending.ending,
+        transfer_pending=pending,
+        last_move=last_move,
+        departure=departure,
+        arrivals=tuple(arrivals),
+        check=check,
+        capturable=capturable,
+        caption=caption(recent[-1][0]) if recent else "Start position",
+        neighbours=neighbours,
+    )
+
+
+def caption(event: Shown) -> str:
+    """Describe an event in a line a player reads under the board."""
+    if isinstance(event, Moved):
+        dots = "." if event.side == "white" else "..."
+        return f"{event.fullmove}{dots} {event.san}"
+    if isinstance(event, Rode):
+        dots = "." if event.side == "white" else "..."
+        return (
+            f"{event.fullmove}{dots} {event.notation}: the {PIECE_NAMES[event.piece]} "
+            f"rides {event.direction} to board {event.to_board}"
+        )
+    if isinstance(event, Transferred):
+        return (
+            f"Victory transfer {event.notation}: the {PIECE_NAMES[event.piece]} "
+            f"goes {event.direction} to board {event.to_board}"
+        )
+    if isinstance(event, Arrived):
+        text = (
+            f"A {event.arriving.describe()} arrives on {event.square} from board {event.from_board}"
+        )
+        if event.check:
+            text += ": check"
+        if event.king_capturable:
+            text += f": the {opponent(event.side)} king can be captured"
+        return text
+    winner = winner_of(event.result)
+    outcome = "drawn" if winner is None else f"{side_name(winner)} wins"
+    return f"{event.result}: {outcome} by {event.ending}"
+
+
+def _neighbours(match: Match, board: int) -> tuple[Neighbour, ...]:
+    ours = match.elevators(board)
+    found: list[Neighbour] = []
+    for direction in DIRECTIONS:
+        target = match.reach(board, direction)
+        if target is None:
+            why = match.blocked(board, direction) or ""
+            found.append(Neighbour(direction, None, None, why, "", ()))
+            continue
+        step = match.next_board(board, direction)
+        cells = tuple(
+            Cell(mine, theirs, match.piece_at(target, theirs))
+            for mine, theirs in zip(ours, match.elevators(target), strict=False)
+        )
+        through = step if step != target else None
+        status = f"{side_name(match.turn(target))} to move"
+        found.append(Neighbour(direction, target, through, "", status, cells))
+    return tuple(found)
+
+
+def _arrival_direction(events: Sequence[Event], index: int) -> Direction | None:
+    """Return which way the ride went that caused the arrival at index (None if no arrival)."""
+    if not isinstance(events[index], Arrived):
+        return None
+    for before in range(index - 1, -1, -1):
+        action = events[before]
+        if action.ACTION:
+            return action.direction if isinstance(action, (Rode, Transferred)) else None
+    return None
+
+
+def _side(color: chess.Color) -> Side:
+    return "white" if color == chess.WHITE else "black"
+
+
+def _turn(fen: str) -> Side:
+    return "white" if fen.split()[1] == "w" else "black"
+
+
+def _king(fen: str, side: Side) -> str | None:
+    square = chess.BaseBoard(fen.split()[0]).king(side == "white")
+    return None if square is None else chess.square_name(square)
+
+
+def _without(fen: str, squares: Sequence[str]) -> str:
+    """Return fen with the pieces on squares taken off (they left by victory transfer)."""
+    if not squares:
+        return fen
+    placement, rest = fen.split(" ", 1)
+    board = chess.BaseBoard(placement)
+    for square in squares:
+        board.remove_piece_at(chess.parse_square(square))
+    return f"{board.board_fen()} {rest}"

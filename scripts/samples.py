@@ -1,0 +1,51 @@
+"""Draw the sample images shown in the README from a scripted match.
+
+Run from the repository's root: python scripts/samples.py
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+from elevator import Match
+from renderer import board_png, overview_png, replay_gif
+
+OUT = Path(__file__).resolve().parent.parent / "docs" / "images"
+
+OPENINGS = {
+    1: "d4 d5 Nf3 Nf6 Ne5 e6",
+    2: "e4 f5 exf5 Kf7 Nf3 Nf6",
+    3: "e4 e5 Nf3 d6 Bb5+",
+    4: "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#",
+    5: "c4 e5 Nc3 Nf6 g3 d5 cxd5 Nxd5",
+    6: "d4 Nf6 c4 e6 Nc3 Bb4",
+}
+
+
+def sample_match() -> Match:
+    """Play a six-board ring to a moment with an arrival, a check and a finished board."""
+    match = Match(6, "ring")
+    for board, moves in OPENINGS.items():
+        for move in moves.split():
+            match.play(board, move)
+    match.play(1, "Ne5^2")  # the knight arrives on board 2, where the black king stands on f7
+    return match
+
+
+def main() -> None:
+    """Write the sample images into docs/images."""
+    OUT.mkdir(parents=True, exist_ok=True)
+    match = sample_match()
+    (OUT / "arrival.png").write_bytes(board_png(match, 2))
+    clocks = (timedelta(minutes=7, seconds=42), timedelta(minutes=4, seconds=5))
+    check = board_png(match, 3, "black", names=("Ana", "Bartholomew"), clocks=clocks)
+    (OUT / "check.png").write_bytes(check)
+    (OUT / "overview.png").write_bytes(overview_png(match))
+    (OUT / "replay.gif").write_bytes(replay_gif(match, 2, size=320))
+    for path in sorted(OUT.iterdir()):
+        print(f"{path.relative_to(OUT.parent.parent)}: {path.stat().st_size // 1024} KB")
+
+
+if __name__ == "__main__":
+    main()
