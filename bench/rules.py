@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import argparse
 import gc
-import statistics
-import time
 
 import chess
 
 from elevator import Match
+
+try:
+    from bench.timing import Samples
+except ModuleNotFoundError:  # run as a script: python bench/rules.py
+    from timing import Samples  # type: ignore[no-redef]
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 KNIGHT_ON_D5 = "rnbqkbnr/pppppppp/8/3N4/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1"
@@ -28,25 +31,6 @@ GAME = (
     *("Re1", "b5", "Bb3", "d6", "c3", "O-O", "h3", "Nb8", "d4", "Nbd7"),
     *("c4", "c6", "cxb5", "axb5", "Nc3", "Bb7", "Bg5", "b4", "Nb1", "h6"),
 )
-
-
-class Samples:
-    """Nanosecond samples of one operation."""
-
-    def __init__(self) -> None:
-        self.values: list[int] = []
-
-    def time(self, action: object, *args: object) -> None:
-        """Run action(*args) once and keep how long it took."""
-        assert callable(action)
-        start = time.perf_counter_ns()
-        action(*args)
-        self.values.append(time.perf_counter_ns() - start)
-
-    @property
-    def median_us(self) -> float:
-        """Return the median in microseconds."""
-        return statistics.median(self.values) / 1000
 
 
 def knight_ring(boards: int) -> Match:

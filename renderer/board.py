@@ -35,7 +35,7 @@ def board_png(
     names: tuple[str, str] | None = None,
     clocks: tuple[timedelta, timedelta] | None = None,
 ) -> bytes:
-    """Return a PNG of one board, size pixels wide, seen from perspective's side.
+    """Return a PNG of one board, size pixels wide with its panels, seen from perspective's side.
 
     names and clocks, when given, are White's then Black's, shown in the header.
     """
@@ -65,30 +65,22 @@ def draw_board(
     names: tuple[str, str] | None = None,
     clocks: tuple[timedelta, timedelta] | None = None,
 ) -> Image.Image:
-    """Draw a board view with its header, neighbour panel and caption."""
-    square = size // 8
-    side = square * 8
-    pad = max(8, side // 40)
-    header = round(side * 0.13)
-    footer = round(side * 0.075)
-    panel = round(side * 0.27)
-    width = pad + side + pad + panel + pad
-    height = pad + header + side + footer
-    image = Image.new("RGB", (width, height), BACKGROUND)
+    """Draw a board view size pixels wide: header, diagram, neighbour panel and caption."""
+    pad = max(6, size // 64)
+    square = (size - 3 * pad - round(size * 0.2)) // 8
+    side = 8 * square
+    panel = size - 3 * pad - side
+    header = round(size * 0.105)
+    footer = round(size * 0.06)
+    image = Image.new("RGB", (size, pad + header + side + footer), BACKGROUND)
     draw = ImageDraw.Draw(image)
     top = pad + header
-    _header(draw, view, pad, side + pad + panel, header, names, clocks, perspective)
+    _header(image, view, pad, size - 2 * pad, header, names, clocks, perspective)
     draw_diagram(image, view, left=pad, top=top, square=square, perspective=perspective)
     _panel(image, draw, view, (pad + side + pad, top, panel, side), square, perspective)
-    caption = font(side * 0.032)
-    write(
-        draw,
-        (pad, top + side + footer / 2),
-        fit(view.caption, caption, side + pad + panel),
-        caption,
-        MUTED,
-        anchor="lm",
-    )
+    caption = font(size * 0.028)
+    text = fit(view.caption, caption, size - 2 * pad)
+    write(image, (pad, top + side + footer / 2), text, caption, MUTED, anchor="lm")
     return image
 
 
@@ -107,7 +99,7 @@ def format_clock(left: timedelta) -> str:
 
 
 def _header(
-    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
     view: BoardView,
     left: int,
     width: int,
@@ -116,10 +108,11 @@ def _header(
     clocks: tuple[timedelta, timedelta] | None,
     perspective: Perspective,
 ) -> None:
-    title = font(width * 0.046)
-    small = font(width * 0.026)
+    draw = ImageDraw.Draw(image)
+    title = font(width * 0.05)
+    small = font(width * 0.03)
     top = left
-    write(draw, (left, top), f"Board {view.number}", title, TEXT, anchor="lt", bold=True)
+    write(image, (left, top), f"Board {view.number}", title, TEXT, anchor="lt", bold=True)
     status = view.status
     if view.finished:
         status += " · board closed"
@@ -127,12 +120,12 @@ def _header(
         status += f" · {side_name(view.transfer_pending)} may send a piece onward"
     if names is None and clocks is None:
         write(
-            draw, (left, top + height * 0.62), fit(status, small, width), small, MUTED, anchor="lm"
+            image, (left, top + height * 0.62), fit(status, small, width), small, MUTED, anchor="lm"
         )
         return
     players_width = width * 0.42
     write(
-        draw,
+        image,
         (left, top + height * 0.62),
         fit(status, small, width - players_width - left),
         small,
@@ -156,9 +149,9 @@ def _header(
         )
         clock_width = small.getlength(clock) + (disc if clock else 0)
         room = players_width - disc * 1.6 - clock_width
-        write(draw, (cx + disc, y), fit(name, small, room), small, colour, anchor="lm")
+        write(image, (cx + disc, y), fit(name, small, room), small, colour, anchor="lm")
         if clock:
-            write(draw, (right, y), clock, small, colour, anchor="rm", bold=colour == TEXT)
+            write(image, (right, y), clock, small, colour, anchor="rm", bold=colour == TEXT)
 
 
 def _panel(
@@ -209,7 +202,7 @@ def _neighbour(
     room = width - (x_text - left) - inset
     if neighbour.board is None:
         write(
-            draw,
+            image,
             (x_text, y),
             fit(f"No ride {neighbour.direction}", heading, room),
             heading,
@@ -218,15 +211,15 @@ def _neighbour(
         )
         for index, line in enumerate(wrap(_why(neighbour), small, width - 2 * inset, 4)):
             line_y = y + square * (0.45 + 0.26 * index)
-            write(draw, (left + inset, line_y), line, small, MUTED, anchor="lt")
+            write(image, (left + inset, line_y), line, small, MUTED, anchor="lt")
         return
     label = fit(f"Board {neighbour.board}", heading, room)
-    write(draw, (x_text, y), label, heading, TEXT, anchor="lt", bold=True)
+    write(image, (x_text, y), label, heading, TEXT, anchor="lt", bold=True)
     note = neighbour.status
     if neighbour.through is not None:
         note = f"past closed board {neighbour.through}"
     write(
-        draw,
+        image,
         (left + inset, y + square * 0.45),
         fit(note, small, width - 2 * inset),
         small,

@@ -66,37 +66,37 @@ def draw_diagram(
     detail adds coordinates, arrival badges and destination numbers, for large diagrams.
     """
     draw = ImageDraw.Draw(image)
+    key = ("board", square, perspective, view.elevators, detail)
+    image.paste(
+        SPRITES.get(key, lambda: _background(view.elevators, square, perspective, detail)),
+        (left, top),
+    )
     tints = _tints(view)
-    size = 8 * square
-    draw.rectangle((left, top, left + size - 1, top + size - 1), fill=PLAIN[1])
-    for file in "abcdefgh":
-        for rank in "12345678":
-            name = file + rank
-            tint = tints.get(name)
-            if tint is None and not is_light(name):
-                continue
-            x, y = square_origin(name, square, perspective)
-            fill = square_colour(name, tint or PLAIN)
-            draw.rectangle((left + x, top + y, left + x + square - 1, top + y + square - 1), fill)
-    if detail:
-        _coordinates(draw, left, top, square, perspective)
-    sprites = SPRITES.pieces(square)
+    covered = set(tints)
+    for name, tint in tints.items():
+        x, y = square_origin(name, square, perspective)
+        fill = square_colour(name, tint)
+        draw.rectangle((left + x, top + y, left + x + square - 1, top + y + square - 1), fill)
     for name, piece in view.pieces().items():
         x, y = square_origin(name, square, perspective)
-        sprite = sprites[piece.symbol]
-        image.paste(sprite, (left + x, top + y), sprite)
+        background = square_colour(name, tints.get(name) or _base_tint(name, view.elevators))
+        image.paste(SPRITES.tile(piece.symbol, square, background), (left + x, top + y))
+        covered.add(name)
+    if detail:
+        _coordinates(image, left, top, square, perspective, covered)
     if view.capturable is not None:
         x, y = square_origin(view.capturable, square, perspective)
         width = max(2, square // 14)
         box = (left + x, top + y, left + x + square - 1, top + y + square - 1)
         draw.rectangle(box, outline=CAPTURE_MARK, width=width)
     if view.departure is not None:
-        _departure(draw, view, left, top, square, perspective, detail)
+        _departure(image, view, left, top, square, perspective, detail)
     if detail:
         for arrival in view.arrivals:
             x, y = square_origin(arrival.square, square, perspective)
-            _badge(draw, left + x, top + y, square, arrival.direction, str(arrival.from_board))
+            _badge(image, left + x, top + y, square, arrival.direction, str(arrival.from_board))
     if view.finished:
+        size = 8 * square
         box = (left, top, left + size, top + size)
         faded = Image.blend(image.crop(box), Image.new("RGB", (size, size), BACKGROUND), DIM_SHARE)
         image.paste(faded, box)
@@ -104,6 +104,28 @@ def draw_diagram(
     for name in view.elevators:
         x, y = square_origin(name, square, perspective)
         corners(draw, left + x, top + y, square, mark)
+
+
+def _background(
+    elevators: tuple[str, ...], square: int, perspective: Perspective, detail: bool
+) -> Image.Image:
+    """Draw the squares of an empty board, elevators tinted, with its coordinates."""
+    image = Image.new("RGB", (8 * square, 8 * square), PLAIN[1])
+    draw = ImageDraw.Draw(image)
+    for file in "abcdefgh":
+        for rank in "12345678":
+            name = file + rank
+            if is_light(name) or name in elevators:
+                x, y = square_origin(name, square, perspective)
+                fill = square_colour(name, _base_tint(name, elevators))
+                draw.rectangle((x, y, x + square - 1, y + square - 1), fill)
+    if detail:
+        _coordinates(image, 0, 0, square, perspective, None)
+    return image
+
+
+def _base_tint(name: str, elevators: tuple[str, ...]) -> Tint:
+    return ELEVATOR if name in elevators else PLAIN
 
 
 def corners(draw: ImageDraw.ImageDraw, x: int, y: int, square: int, colour: Colour) -> None:
@@ -136,8 +158,8 @@ def arrow(
 
 
 def _tints(view: BoardView) -> dict[str, Tint]:
-    """Return the tint of every square that is not plain; later marks win."""
-    tints: dict[str, Tint] = dict.fromkeys(view.elevators, ELEVATOR)
+    """Return the tint of every highlighted square; later marks win."""
+    tints: dict[str, Tint] = {}
     for name in view.last_move or ():
         tints[name] = LAST_MOVE
     if view.departure is not None:
@@ -152,33 +174,34 @@ def _tints(view: BoardView) -> dict[str, Tint]:
 
 
 def _coordinates(
-    draw: ImageDraw.ImageDraw, left: int, top: int, square: int, perspective: Perspective
+    image: Image.Image,
+    left: int,
+    top: int,
+    square: int,
+    perspective: Perspective,
+    only: set[str] | None,
 ) -> None:
+    """Write the files along the bottom and the ranks up the left (only on some squares)."""
     typeface = font(square * 0.22)
     inset = max(2, square // 20)
     files = "abcdefgh" if perspective == "white" else "hgfedcba"
     ranks = "87654321" if perspective == "white" else "12345678"
     for column, file in enumerate(files):
         name = f"{file}{ranks[-1]}"
-        colour = PLAIN[1] if is_light(name) else PLAIN[0]
-        x = left + (column + 1) * square - inset
-        write(draw, (x, top + 8 * square - inset), file, typeface, colour, anchor="rd", bold=True)
+        if only is None or name in only:
+            colour = PLAIN[1] if is_light(name) else PLAIN[0]
+            x, y = left + (column + 1) * square - inset, top + 8 * square - inset
+            write(image, (x, y), file, typeface, colour, anchor="rd", bold=True)
     for row, rank in enumerate(ranks):
         name = f"{files[0]}{rank}"
-        colour = PLAIN[1] if is_light(name) else PLAIN[0]
-        write(
-            draw,
-            (left + inset, top + row * square + inset),
-            rank,
-            typeface,
-            colour,
-            anchor="lt",
-            bold=True,
-        )
+        if only is None or name in only:
+            colour = PLAIN[1] if is_light(name) else PLAIN[0]
+            x, y = left + inset, top + row * square + inset
+            write(image, (x, y), rank, typeface, colour, anchor="lt", bold=True)
 
 
 def _departure(
-    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
     view: BoardView,
     left: int,
     top: int,
@@ -187,6 +210,7 @@ def _departure(
     detail: bool,
 ) -> None:
     """Mark the square a piece left by elevator: an arrow and the board it went to."""
+    draw = ImageDraw.Draw(image)
     assert view.departure is not None
     x, y = square_origin(view.departure.square, square, perspective)
     cx, cy = left + x + square / 2, top + y + square / 2
@@ -196,13 +220,14 @@ def _departure(
     arrow(draw, (cx, cy - square * 0.14), square * 0.36, view.departure.direction, DEPARTED_MARK)
     typeface = font(square * 0.26)
     label = str(view.departure.to_board)
-    write(draw, (cx, cy + square * 0.3), label, typeface, DEPARTED_MARK, anchor="mb", bold=True)
+    write(image, (cx, cy + square * 0.3), label, typeface, DEPARTED_MARK, anchor="mb", bold=True)
 
 
 def _badge(
-    draw: ImageDraw.ImageDraw, x: int, y: int, square: int, direction: Direction, label: str
+    image: Image.Image, x: int, y: int, square: int, direction: Direction, label: str
 ) -> None:
     """Put a small tag in a square's top-left corner: the way a piece came and its board."""
+    draw = ImageDraw.Draw(image)
     typeface = font(square * 0.2)
     height = round(square * 0.26)
     inset = max(2, square // 16)
@@ -210,4 +235,4 @@ def _badge(
     box = (x + inset, y + inset, x + inset + width, y + inset + height)
     draw.rounded_rectangle(box, radius=height // 3, fill=ARRIVED_MARK)
     arrow(draw, (box[0] + height * 0.5, box[1] + height / 2), height * 0.5, direction, WHITE)
-    write(draw, (box[0] + height * 0.9, box[1] + height / 2), label, typeface, WHITE, anchor="lm")
+    write(image, (box[0] + height * 0.9, box[1] + height / 2), label, typeface, WHITE, anchor="lm")

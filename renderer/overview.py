@@ -6,7 +6,7 @@ import math
 from collections.abc import Sequence
 from typing import Final
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from elevator import Match
 from elevator.pieces import SIDES, side_name
@@ -56,14 +56,13 @@ def overview_image(
     width = pad * 2 + columns * side + (columns - 1) * gap
     height = pad + header + rows * (label_height + side) + (rows - 1) * gap + pad
     image = Image.new("RGB", (max(width, 420), height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    _header(draw, match, shown, pad, image.width - 2 * pad)
+    _header(image, match, shown, pad, image.width - 2 * pad)
     for index, view in enumerate(views):
         column, row = index % columns, index // columns
         left = pad + column * (side + gap)
         top = pad + header + row * (label_height + side + gap)
         write(
-            draw,
+            image,
             (left, top + label_height / 2),
             str(view.number),
             label,
@@ -74,7 +73,7 @@ def overview_image(
         number_width = label.getlength(f"{view.number}  ")
         status = fit(_status(view), label, side - number_width)
         colour = TEXT if not view.finished else MUTED
-        write(draw, (left + side, top + label_height / 2), status, label, colour, anchor="rm")
+        write(image, (left + side, top + label_height / 2), status, label, colour, anchor="rm")
         draw_diagram(
             image,
             view,
@@ -101,13 +100,11 @@ def score_line(match: Match) -> str:
     return "   ".join(f"{team_name(team)} {_points(points)}" for team, points in scores)
 
 
-def _header(
-    draw: ImageDraw.ImageDraw, match: Match, shown: list[int], left: int, width: int
-) -> None:
+def _header(image: Image.Image, match: Match, shown: list[int], left: int, width: int) -> None:
     title = font(30)
     small = font(18)
     write(
-        draw,
+        image,
         (left, left),
         fit(score_line(match), title, width),
         title,
@@ -126,7 +123,7 @@ def _header(
             parts.append(f"{team_name(winners[0])} has won the match")
         else:
             parts.append(f"shared by {', '.join(team_name(w) for w in winners)}")
-    write(draw, (left, left + 52), fit(" · ".join(parts), small, width), small, MUTED, anchor="lt")
+    write(image, (left, left + 52), fit(" · ".join(parts), small, width), small, MUTED, anchor="lt")
 
 
 def team_name(team: str) -> str:

@@ -97,5 +97,5 @@ def to_palette(image: Image.Image) -> Image.Image:
 def png_bytes(image: Image.Image) -> bytes:
     """Encode an RGB image as a palette PNG."""
     out = io.BytesIO()
-    to_palette(image).save(out, "PNG", compress_level=3)
+    to_palette(image).save(out, "PNG", compress_level=3, compress_type=3)
     return out.getvalue()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 from typing import Final
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from elevator import Match
 from renderer.diagram import Perspective, draw_diagram
@@ -57,15 +57,14 @@ def _frame(
     pad = max(6, side // 40)
     header = round(side * 0.2)
     image = Image.new("RGB", (side + 2 * pad, header + side + pad), BACKGROUND)
-    draw = ImageDraw.Draw(image)
     title = font(side * 0.05)
     small = font(side * 0.04)
     counter = f"{index}/{total}"
-    write(draw, (pad, pad), f"Board {view.number}", title, TEXT, anchor="lt", bold=True)
-    write(draw, (pad + side, pad), counter, small, MUTED, anchor="rt")
+    write(image, (pad, pad), f"Board {view.number}", title, TEXT, anchor="lt", bold=True)
+    write(image, (pad + side, pad), counter, small, MUTED, anchor="rt")
     lines = wrap(view.caption, small, side, 2)
     for row, line in enumerate(lines):
         bottom = header - pad - (len(lines) - 1 - row) * small.size * 1.2
-        write(draw, (pad, bottom), line, small, TEXT, anchor="ld")
+        write(image, (pad, bottom), line, small, TEXT, anchor="ld")
     draw_diagram(image, view, left=pad, top=header, square=square, perspective=perspective)
     return image

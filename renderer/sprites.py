@@ -1,67 +1,128 @@
-"""Piece sprites and fonts, each made once per size and shared between threads."""
+"""The sprite cache: pieces, fonts, labels and board backgrounds, made once and reused.
+
+It is the renderer's only shared state: threads may render at once, so every lookup
+holds a lock, and the least recently used images go once they pass a memory budget.
+"""
 
 from __future__ import annotations
 
 import io
 import logging
 import threading
-from typing import Final
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Final, TypeVar, cast
 
 import chess
 import chess.svg
 import resvg_py
-from PIL import Image, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 logger = logging.getLogger(__name__)
 
 Font = ImageFont.FreeTypeFont
+T = TypeVar("T")
 
 PIECE_SYMBOLS: Final = "PNBRQKpnbrqk"
-
-
-def _rasterise(symbol: str, size: int) -> Image.Image:
-    """Rasterise python-chess's drawing of one piece to an RGBA sprite of size pixels."""
-    svg = chess.svg.piece(chess.Piece.from_symbol(symbol), size=size)
-    png = resvg_py.svg_to_bytes(svg_string=svg, width=size, height=size)
-    sprite = Image.open(io.BytesIO(bytes(png)))
-    sprite.load()
-    return sprite.convert("RGBA")
+BUDGET: Final = 96 * 1024 * 1024  # bytes of cached pixels
 
 
 class SpriteCache:
-    """Rasterised pieces and loaded fonts by size; safe to share between threads."""
+    """Made-once images and fonts by key, within a memory budget; safe between threads."""
 
-    def __init__(self) -> None:
+    def __init__(self, budget: int = BUDGET) -> None:
         self._lock = threading.Lock()
-        self._pieces: dict[int, dict[str, Image.Image]] = {}
-        self._fonts: dict[int, Font] = {}
+        self._items: OrderedDict[Hashable, tuple[object, int]] = OrderedDict()
+        self._budget = budget
+        self._used = 0
+
+    def get(self, key: Hashable, make: Callable[[], T]) -> T:
+        """Return what is cached under key, making it first if need be."""
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+                return cast(T, found[0])
+        value = make()  # outside the lock: two threads may both make it, harmlessly
+        weight = _weight(value)
+        with self._lock:
+            if key not in self._items:
+                self._items[key] = (value, weight)
+                self._used += weight
+                while self._used > self._budget and len(self._items) > 1:
+                    _, (_, dropped) = self._items.popitem(last=False)
+                    self._used -= dropped
+        return value
 
     def pieces(self, size: int) -> dict[str, Image.Image]:
         """Return the twelve piece sprites of size pixels, keyed by FEN letter."""
-        found = self._pieces.get(size)
-        if found is None:
-            with self._lock:
-                found = self._pieces.get(size)
-                if found is None:
-                    found = {symbol: _rasterise(symbol, size) for symbol in PIECE_SYMBOLS}
-                    self._pieces[size] = found
-                    logger.debug("rasterised the pieces at %d px", size)
-        return found
+        return self.get(("pieces", size), lambda: _rasterise_all(size))
+
+    def tile(self, symbol: str, size: int, background: tuple[int, int, int]) -> Image.Image:
+        """Return a piece drawn on an opaque square of a colour: pasting it needs no mask."""
+
+        def make() -> Image.Image:
+            tile = Image.new("RGB", (size, size), background)
+            sprite = self.pieces(size)[symbol]
+            tile.paste(sprite, (0, 0), sprite)
+            return tile
+
+        return self.get(("tile", symbol, size, background), make)
 
     def font(self, size: int) -> Font:
         """Return the text font at size pixels."""
-        found = self._fonts.get(size)
-        if found is None:
-            with self._lock:
-                found = self._fonts.get(size)
-                if found is None:
-                    loaded = ImageFont.load_default(size)
-                    if not isinstance(loaded, ImageFont.FreeTypeFont):
-                        raise RuntimeError(
-                            "Pillow was built without FreeType, so it cannot draw text"
-                        )
-                    found = self._fonts[size] = loaded
-        return found
+        return self.get(("font", size), lambda: _load_font(size))
+
+    def text(self, text: str, size: int, stroke: int, anchor: str) -> tuple[Image.Image, int, int]:
+        """Return a line of text as a mask, with its offset from the anchor point."""
+
+        def make() -> tuple[Image.Image, int, int]:
+            typeface = self.font(size)
+            box = typeface.getbbox(text, anchor=anchor, stroke_width=stroke)
+            left, top, right, bottom = (round(edge) for edge in box)
+            mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
+            ImageDraw.Draw(mask).text(
+                (-left, -top),
+                text,
+                font=typeface,
+                fill=255,
+                anchor=anchor,
+                stroke_width=stroke,
+                stroke_fill=255,
+            )
+            return mask, left, top
+
+        return self.get(("text", text, size, stroke, anchor), make)
+
+
+def _rasterise_all(size: int) -> dict[str, Image.Image]:
+    """Rasterise python-chess's drawings of the twelve pieces to RGBA sprites."""
+    sprites: dict[str, Image.Image] = {}
+    for symbol in PIECE_SYMBOLS:
+        svg = chess.svg.piece(chess.Piece.from_symbol(symbol), size=size)
+        png = resvg_py.svg_to_bytes(svg_string=svg, width=size, height=size)
+        sprite = Image.open(io.BytesIO(bytes(png)))
+        sprites[symbol] = sprite.convert("RGBA")
+    logger.debug("rasterised the pieces at %d px", size)
+    return sprites
+
+
+def _load_font(size: int) -> Font:
+    loaded = ImageFont.load_default(size)
+    if not isinstance(loaded, ImageFont.FreeTypeFont):
+        raise RuntimeError("Pillow was built without FreeType, so it cannot draw text")
+    return loaded
+
+
+def _weight(value: object) -> int:
+    """Return about how many bytes a cached value holds."""
+    if isinstance(value, Image.Image):
+        return value.width * value.height * len(value.getbands())
+    if isinstance(value, dict):
+        return sum(_weight(item) for item in value.values())
+    if isinstance(value, tuple):
+        return sum(_weight(item) for item in value)
+    return 1024
 
 
 SPRITES: Final = SpriteCache()

@@ -6,7 +6,7 @@ fractions, so images draw arrows as shapes and write halves as .5.
 
 from __future__ import annotations
 
-from PIL import ImageDraw
+from PIL import Image
 
 from renderer.palette import Colour
 from renderer.sprites import SPRITES, Font
@@ -48,7 +48,7 @@ def wrap(text: str, typeface: Font, width: float, lines: int) -> list[str]:
 
 
 def write(
-    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
     xy: tuple[float, float],
     text: str,
     typeface: Font,
@@ -58,7 +58,8 @@ def write(
     bold: bool = False,
 ) -> None:
     """Draw one line of text; bold thickens the strokes, since there is no bold face."""
-    stroke = max(1, round(typeface.size / 28)) if bold else 0
-    draw.text(
-        xy, text, font=typeface, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=fill
-    )
+    size = round(typeface.size)
+    stroke = round(size / 28) if bold else 0
+    mask, left, top = SPRITES.text(text, size, stroke, anchor)
+    x, y = round(xy[0]) + left, round(xy[1]) + top
+    image.paste(fill, (x, y, x + mask.width, y + mask.height), mask)

@@ -1,0 +1,139 @@
+"""Benchmark the renderer against python-chess's SVG boards rasterised by resvg, in one run.
+
+Run: python bench/render.py [--rounds N]
+
+Each round renders the same positions both ways in turn, so that a busy machine slows
+both alike: our board_png at 640 pixels, and chess.svg.board at 640 pixels (with the
+same last move, check and orientation) turned into a PNG by resvg-py, the rasteriser
+our sprites come from. It then renders a 16-board overview. Goals (issue 3): a board
+PNG in at most 8 ms median and at least 5x faster than the SVG route; at most 60 KB per
+board image; a 16-board overview in at most 60 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+
+import chess
+import chess.svg
+import resvg_py
+
+from elevator import Match
+from renderer import board_png, overview_png
+from renderer.view import board_view
+
+try:
+    from bench.timing import Samples
+except ModuleNotFoundError:  # run as a script: python bench/render.py
+    from timing import Samples  # type: ignore[no-redef]
+
+SIZE = 640
+OPENINGS = (
+    "d4 d5 Nf3 Nf6 Ne5 e6",
+    "e4 f5 exf5 Kf7 Nf3 Nf6",
+    "e4 e5 Nf3 d6 Bb5+",
+    "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O h3 Nb8 d4 Nbd7",
+    "c4 e5 Nc3 Nf6 g3 d5 cxd5 Nxd5",
+    "d4 Nf6 c4 e6 Nc3 Bb4",
+    "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6",
+    "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#",
+)
+
+
+def bench_match(boards: int) -> Match:
+    """Return a ring of boards in varied middlegames, with a ride, an arrival and a mate."""
+    match = Match(boards, "ring")
+    for board in range(1, boards + 1):
+        for move in OPENINGS[(board - 1) % len(OPENINGS)].split():
+            match.play(board, move)
+    match.play(1, "Ne5^2")  # arrives where the black king on f7 can be taken
+    return match
+
+
+def svg_png(match: Match, board: int, perspective: str) -> bytes:
+    """Render a board the usual way: python-chess's SVG, rasterised by resvg."""
+    view = board_view(match, board)
+    position = chess.Board(match.fen(board)) if not view.finished else chess.Board(None)
+    if view.finished:
+        position.set_board_fen(view.placement)
+    lastmove = None
+    if view.last_move is not None:
+        lastmove = chess.Move(
+            chess.parse_square(view.last_move[0]), chess.parse_square(view.last_move[1])
+        )
+    check = chess.parse_square(view.check) if view.check is not None else None
+    svg = chess.svg.board(
+        position,
+        orientation=perspective == "white",
+        lastmove=lastmove,
+        check=check,
+        size=SIZE,
+    )
+    return bytes(resvg_py.svg_to_bytes(svg_string=svg, width=SIZE, height=SIZE))
+
+
+def run(rounds: int) -> dict[str, object]:
+    """Measure everything; return the samples and the image sizes."""
+    match = bench_match(len(OPENINGS))
+    overview_match = bench_match(16)
+    ours, svg, overview = Samples(), Samples(), Samples()
+    sizes: list[int] = []
+    svg_sizes: list[int] = []
+    for perspective in ("white", "black"):  # warm the sprite cache: it is made once
+        board_png(match, 1, perspective, SIZE)  # type: ignore[arg-type]
+    overview_png(overview_match)
+    for number in range(rounds):
+        perspective = "white" if number % 2 == 0 else "black"
+        for board in range(1, match.boards + 1):
+            png = ours.time(board_png, match, board, perspective, SIZE)
+            reference = svg.time(svg_png, match, board, perspective)
+            assert isinstance(png, bytes) and isinstance(reference, bytes)
+            if number < 2:
+                sizes.append(len(png))
+                svg_sizes.append(len(reference))
+        overview.time(overview_png, overview_match)
+    return {
+        "ours": ours,
+        "svg": svg,
+        "overview": overview,
+        "sizes": sizes,
+        "svg_sizes": svg_sizes,
+    }
+
+
+def main() -> None:
+    """Run the measurements and print the table and the goals."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, default=30, help="rounds to measure (30)")
+    rounds = parser.parse_args().rounds
+    gc.disable()
+    try:
+        found = run(rounds)
+    finally:
+        gc.enable()
+    ours, svg, overview = found["ours"], found["svg"], found["overview"]
+    sizes, svg_sizes = found["sizes"], found["svg_sizes"]
+    assert isinstance(ours, Samples) and isinstance(svg, Samples)
+    assert isinstance(overview, Samples)
+    assert isinstance(sizes, list) and isinstance(svg_sizes, list)
+    speedup = svg.median_ms / ours.median_ms
+    print(f"{'operation':<52}{'median ms':>10}{'max KB':>8}")
+    print(
+        f"{'board_png, 640 px (header, board, neighbours)':<52}{ours.median_ms:>10.2f}"
+        f"{max(sizes) / 1024:>8.1f}"
+    )
+    print(
+        f"{'chess.svg.board + resvg, 640 px (board only)':<52}{svg.median_ms:>10.2f}"
+        f"{max(svg_sizes) / 1024:>8.1f}"
+    )
+    print(f"{'overview_png, 16 boards':<52}{overview.median_ms:>10.2f}")
+    print()
+    print(f"board PNG: {ours.median_ms:.2f} ms median (goal: at most 8 ms)")
+    print(f"SVG route / ours: {speedup:.1f}x (goal: at least 5x)")
+    print(f"largest board PNG: {max(sizes) / 1024:.1f} KB (goal: at most 60 KB)")
+    print(f"16-board overview: {overview.median_ms:.1f} ms median (goal: at most 60 ms)")
+
+
+if __name__ == "__main__":
+    main()
