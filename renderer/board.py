@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import timedelta
 
 from PIL import Image, ImageDraw
@@ -66,22 +67,61 @@ def draw_board(
     clocks: tuple[timedelta, timedelta] | None = None,
 ) -> Image.Image:
     """Draw a board view size pixels wide: header, diagram, neighbour panel and caption."""
-    pad = max(6, size // 64)
-    square = (size - 3 * pad - round(size * 0.2)) // 8
-    side = 8 * square
-    panel = size - 3 * pad - side
-    header = round(size * 0.105)
-    footer = round(size * 0.06)
-    image = Image.new("RGB", (size, pad + header + side + footer), BACKGROUND)
+    layout = BoardLayout.for_width(size)
+    pad, square, side = layout.pad, layout.square, layout.side
+    image = Image.new("RGB", (size, layout.height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    top = pad + header
-    _header(image, view, pad, size - 2 * pad, header, names, clocks, perspective)
-    draw_diagram(image, view, left=pad, top=top, square=square, perspective=perspective)
-    _panel(image, draw, view, (pad + side + pad, top, panel, side), square, perspective)
+    top = layout.top
+    _header(image, view, pad, size - 2 * pad, layout.header, names, clocks, perspective)
+    draw_diagram(image, view, left=layout.left, top=top, square=square, perspective=perspective)
+    _panel(image, draw, view, (pad + side + pad, top, layout.panel, side), square, perspective)
     caption = font(size * 0.028)
     text = fit(view.caption, caption, size - 2 * pad)
-    write(image, (pad, top + side + footer / 2), text, caption, MUTED, anchor="lm")
+    write(image, (pad, top + side + layout.footer / 2), text, caption, MUTED, anchor="lm")
     return image
+
+
+@dataclass(frozen=True, slots=True)
+class BoardLayout:
+    """Where the parts of a board image go, for an image width."""
+
+    width: int
+    pad: int
+    square: int
+    header: int
+    footer: int
+
+    @classmethod
+    def for_width(cls, width: int) -> BoardLayout:
+        """Lay out a board image width pixels wide; the panel takes about a fifth."""
+        pad = max(6, width // 64)
+        square = (width - 3 * pad - round(width * 0.2)) // 8
+        return cls(width, pad, square, round(width * 0.105), round(width * 0.06))
+
+    @property
+    def side(self) -> int:
+        """Return the diagram's width and height."""
+        return 8 * self.square
+
+    @property
+    def panel(self) -> int:
+        """Return the neighbour panel's width."""
+        return self.width - 3 * self.pad - self.side
+
+    @property
+    def left(self) -> int:
+        """Return the diagram's left edge."""
+        return self.pad
+
+    @property
+    def top(self) -> int:
+        """Return the diagram's top edge."""
+        return self.pad + self.header
+
+    @property
+    def height(self) -> int:
+        """Return the image's height."""
+        return self.top + self.side + self.footer
 
 
 def format_clock(left: timedelta) -> str:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Final
+from dataclasses import dataclass
+from typing import ClassVar, Final
 
 from PIL import Image
 
@@ -45,43 +46,26 @@ def overview_image(
     if not 1 <= len(shown) <= MAX_BOARDS:
         raise RenderError(f"an overview shows 1 to {MAX_BOARDS} boards, not {len(shown)}")
     views = board_views(match, shown)
-    columns, rows = grid_shape(len(shown))
-    square = max(15, min(40, _WIDTH // columns // 8))
-    side = square * 8
-    gap = max(12, square // 2)
-    label = font(max(13, square * 0.42))
-    label_height = round(label.size * 1.6)
-    pad = gap
-    header = 90
-    width = pad * 2 + columns * side + (columns - 1) * gap
-    height = pad + header + rows * (label_height + side) + (rows - 1) * gap + pad
-    image = Image.new("RGB", (max(width, 420), height), BACKGROUND)
-    _header(image, match, shown, pad, image.width - 2 * pad)
+    layout = GridLayout.for_count(len(shown))
+    image = Image.new("RGB", (layout.width, layout.height), BACKGROUND)
+    _header(image, match, shown, layout.gap, layout.width - 2 * layout.gap)
+    label = font(layout.label_size)
     for index, view in enumerate(views):
-        column, row = index % columns, index // columns
-        left = pad + column * (side + gap)
-        top = pad + header + row * (label_height + side + gap)
-        write(
-            image,
-            (left, top + label_height / 2),
-            str(view.number),
-            label,
-            TEXT,
-            anchor="lm",
-            bold=True,
-        )
+        left, top = layout.board_origin(index)
+        middle = top - layout.label_height / 2
+        write(image, (left, middle), str(view.number), label, TEXT, anchor="lm", bold=True)
         number_width = label.getlength(f"{view.number}  ")
-        status = fit(_status(view), label, side - number_width)
+        status = fit(_status(view), label, layout.side - number_width)
         colour = TEXT if not view.finished else MUTED
-        write(image, (left + side, top + label_height / 2), status, label, colour, anchor="rm")
+        write(image, (left + layout.side, middle), status, label, colour, anchor="rm")
         draw_diagram(
             image,
             view,
             left=left,
-            top=top + label_height,
-            square=square,
+            top=top,
+            square=layout.square,
             perspective=perspective,
-            detail=square >= 48,
+            detail=False,
         )
     return image
 
@@ -92,6 +76,63 @@ def grid_shape(count: int) -> tuple[int, int]:
         return count, 1
     columns = max(math.ceil(math.sqrt(count)), math.ceil(count / 5))
     return columns, math.ceil(count / columns)
+
+
+@dataclass(frozen=True, slots=True)
+class GridLayout:
+    """Where the boards of an overview go: a grid under the score, a label above each."""
+
+    columns: int
+    rows: int
+    square: int
+
+    HEADER: ClassVar[int] = 90
+    MIN_WIDTH: ClassVar[int] = 420
+
+    @classmethod
+    def for_count(cls, count: int) -> GridLayout:
+        """Lay out count boards, as large as about 960 pixels of width allow."""
+        columns, rows = grid_shape(count)
+        return cls(columns, rows, max(15, min(40, _WIDTH // columns // 8)))
+
+    @property
+    def side(self) -> int:
+        """Return a board's width and height."""
+        return 8 * self.square
+
+    @property
+    def gap(self) -> int:
+        """Return the space between boards, and around the grid."""
+        return max(12, self.square // 2)
+
+    @property
+    def label_size(self) -> int:
+        """Return the font size of a board's label."""
+        return max(13, round(self.square * 0.42))
+
+    @property
+    def label_height(self) -> int:
+        """Return the height of the label row above each board."""
+        return round(self.label_size * 1.6)
+
+    @property
+    def width(self) -> int:
+        """Return the image's width."""
+        grid = self.columns * self.side + (self.columns - 1) * self.gap
+        return max(2 * self.gap + grid, self.MIN_WIDTH)
+
+    @property
+    def height(self) -> int:
+        """Return the image's height."""
+        cells = self.rows * (self.label_height + self.side) + (self.rows - 1) * self.gap
+        return self.gap + self.HEADER + cells + self.gap
+
+    def board_origin(self, index: int) -> tuple[int, int]:
+        """Return the top-left corner of the index-th board shown (from 0)."""
+        column, row = index % self.columns, index // self.columns
+        left = self.gap + column * (self.side + self.gap)
+        top = self.gap + self.HEADER + row * (self.label_height + self.side + self.gap)
+        return left, top + self.label_height
 
 
 def score_line(match: Match) -> str:

@@ -16,33 +16,44 @@ from PIL import Image
 Colour = tuple[int, int, int]
 Tint = tuple[Colour, Colour]  # on a light square, on a dark square
 
+
+def snap(colour: Colour) -> Colour:
+    """Return the colour with every channel a multiple of 4.
+
+    Pillow maps a pixel to the palette entry nearest to it with its channels cut to
+    multiples of 4; a palette of such colours is therefore matched exactly.
+    """
+    r, g, b = (min(252, (channel + 2) // 4 * 4) for channel in colour)
+    return (r, g, b)
+
+
 BLACK: Final[Colour] = (0, 0, 0)
 WHITE: Final[Colour] = (255, 255, 255)
 
-BACKGROUND: Final[Colour] = (0x2B, 0x2D, 0x31)
-PANEL: Final[Colour] = (0x35, 0x38, 0x3E)
-TEXT: Final[Colour] = (0xF2, 0xF3, 0xF5)
-MUTED: Final[Colour] = (0xA3, 0xA8, 0xB0)
+BACKGROUND: Final[Colour] = snap((0x2B, 0x2D, 0x31))
+PANEL: Final[Colour] = snap((0x35, 0x38, 0x3E))
+TEXT: Final[Colour] = snap((0xF2, 0xF3, 0xF5))
+MUTED: Final[Colour] = snap((0xA3, 0xA8, 0xB0))
 
-PLAIN: Final[Tint] = ((0xE9, 0xE4, 0xD4), (0x8F, 0xA6, 0xB2))
-ELEVATOR: Final[Tint] = ((0xF5, 0xE4, 0xB8), (0xC8, 0xB4, 0x84))
-LAST_MOVE: Final[Tint] = ((0xE6, 0xE3, 0x8F), (0xAE, 0xB5, 0x6B))
-DEPARTED: Final[Tint] = ((0xDD, 0xCC, 0xEC), (0xA4, 0x92, 0xC4))
-ARRIVED: Final[Tint] = ((0xBC, 0xE4, 0xE6), (0x72, 0xB4, 0xBD))
-CHECK: Final[Tint] = ((0xEF, 0x85, 0x72), (0xD4, 0x5E, 0x4D))
-CAPTURABLE: Final[Tint] = ((0xF2, 0x6A, 0x4F), (0xD0, 0x42, 0x2E))
+PLAIN: Final[Tint] = (snap((0xE9, 0xE4, 0xD4)), snap((0x8F, 0xA6, 0xB2)))
+ELEVATOR: Final[Tint] = (snap((0xF5, 0xE4, 0xB8)), snap((0xC8, 0xB4, 0x84)))
+LAST_MOVE: Final[Tint] = (snap((0xE6, 0xE3, 0x8F)), snap((0xAE, 0xB5, 0x6B)))
+DEPARTED: Final[Tint] = (snap((0xDD, 0xCC, 0xEC)), snap((0xA4, 0x92, 0xC4)))
+ARRIVED: Final[Tint] = (snap((0xBC, 0xE4, 0xE6)), snap((0x72, 0xB4, 0xBD)))
+CHECK: Final[Tint] = (snap((0xEF, 0x85, 0x72)), snap((0xD4, 0x5E, 0x4D)))
+CAPTURABLE: Final[Tint] = (snap((0xF2, 0x6A, 0x4F)), snap((0xD0, 0x42, 0x2E)))
 
-ELEVATOR_MARK: Final[Colour] = (0xD9, 0x8B, 0x12)
-CLOSED_MARK: Final[Colour] = (0x6B, 0x6F, 0x76)
-DEPARTED_MARK: Final[Colour] = (0x5B, 0x34, 0x8E)
-ARRIVED_MARK: Final[Colour] = (0x0E, 0x66, 0x72)
-CAPTURE_MARK: Final[Colour] = (0xA3, 0x17, 0x0D)
+ELEVATOR_MARK: Final[Colour] = snap((0xD9, 0x8B, 0x12))
+CLOSED_MARK: Final[Colour] = snap((0x6B, 0x6F, 0x76))
+DEPARTED_MARK: Final[Colour] = snap((0x5B, 0x34, 0x8E))
+ARRIVED_MARK: Final[Colour] = snap((0x0E, 0x66, 0x72))
+CAPTURE_MARK: Final[Colour] = snap((0xA3, 0x17, 0x0D))
 
 DIM_SHARE: Final = 0.45  # how far a finished board fades towards the background
 
 
 def mix(first: Colour, second: Colour, share: float) -> Colour:
-    """Return first blended with share of second."""
+    """Return first blended with share of second (not snapped)."""
     r, g, b = (round(a + (z - a) * share) for a, z in zip(first, second, strict=True))
     return (r, g, b)
 
@@ -53,10 +64,11 @@ def dim(colour: Colour) -> Colour:
 
 
 def _ramp(start: Colour, end: Colour, steps: int) -> list[Colour]:
-    return [mix(start, end, i / (steps + 1)) for i in range(1, steps + 1)]
+    return [snap(mix(start, end, i / (steps + 1))) for i in range(1, steps + 1)]
 
 
-def _colours() -> list[Colour]:
+def colours() -> list[Colour]:
+    """Return the colours of the fixed palette: the theme and the blends between them."""
     squares = [c for tint in (PLAIN, ELEVATOR, LAST_MOVE, DEPARTED, ARRIVED) for c in tint]
     alarms = [c for tint in (CHECK, CAPTURABLE) for c in tint]
     marks = [ELEVATOR_MARK, CLOSED_MARK, DEPARTED_MARK, ARRIVED_MARK, CAPTURE_MARK]
@@ -68,21 +80,21 @@ def _colours() -> list[Colour]:
         # piece outlines are black, white pieces white: their edges blend with the square
         found += [base, *_ramp(base, BLACK, 5), *_ramp(base, WHITE, 1)]
     for base in squares:
-        faded = dim(base)
+        faded = snap(dim(base))
         found += [faded, *_ramp(faded, dim(BLACK), 3), *_ramp(faded, dim(WHITE), 1)]
     for base in marks:
         found += [base, *_ramp(base, WHITE, 2)]
-    unique = list(dict.fromkeys(found))
+    unique = list(dict.fromkeys(found))  # black and white stay exact: the ends of every ramp
     if len(unique) > 256:
         raise AssertionError(f"the palette has {len(unique)} colours, more than 256")
     return unique
 
 
 def _palette_image() -> Image.Image:
-    colours = _colours()
-    colours += [BLACK] * (256 - len(colours))
+    entries = colours()
+    entries += [BLACK] * (256 - len(entries))
     image = Image.new("P", (1, 1))
-    image.putpalette([channel for colour in colours for channel in colour])
+    image.putpalette([channel for colour in entries for channel in colour])
     return image
 
 

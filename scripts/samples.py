@@ -33,18 +33,18 @@ def sample_match() -> Match:
     return match
 
 
-def main() -> None:
-    """Write the sample images into docs/images."""
-    OUT.mkdir(parents=True, exist_ok=True)
+def main(out: Path = OUT) -> None:
+    """Write the sample images into docs/images (or out)."""
+    out.mkdir(parents=True, exist_ok=True)
     match = sample_match()
-    (OUT / "arrival.png").write_bytes(board_png(match, 2))
+    (out / "arrival.png").write_bytes(board_png(match, 2))
     clocks = (timedelta(minutes=7, seconds=42), timedelta(minutes=4, seconds=5))
     check = board_png(match, 3, "black", names=("Ana", "Bartholomew"), clocks=clocks)
-    (OUT / "check.png").write_bytes(check)
-    (OUT / "overview.png").write_bytes(overview_png(match))
-    (OUT / "replay.gif").write_bytes(replay_gif(match, 2, size=320))
-    for path in sorted(OUT.iterdir()):
-        print(f"{path.relative_to(OUT.parent.parent)}: {path.stat().st_size // 1024} KB")
+    (out / "check.png").write_bytes(check)
+    (out / "overview.png").write_bytes(overview_png(match))
+    (out / "replay.gif").write_bytes(replay_gif(match, 2, size=320))
+    for path in sorted(out.iterdir()):
+        print(f"{path}: {path.stat().st_size // 1024} KB")
 
 
 if __name__ == "__main__":
