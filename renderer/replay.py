@@ -21,7 +21,7 @@ LAST_FRAME_MS: Final = 4000
 def replay_gif(
     match: Match, board: int, perspective: Perspective = "white", size: int = 400
 ) -> bytes:
-    """Return an animated GIF of a board's game, one frame for each event shown.
+    """Return an animated GIF of a board's game, size pixels wide, a frame per event shown.
 
     The events shown are the board's moves, its rides away, the pieces arriving on it,
     its victory transfer and its ending; replay_views lists them.
@@ -52,11 +52,11 @@ def _frame(
     view: BoardView, index: int, total: int, perspective: Perspective, size: int
 ) -> Image.Image:
     """Draw one frame: a line saying what happened above the board as it then stood."""
-    square = size // 8
+    pad = max(6, size // 40)
+    square = (size - 2 * pad) // 8
     side = square * 8
-    pad = max(6, side // 40)
     header = round(side * 0.2)
-    image = Image.new("RGB", (side + 2 * pad, header + side + pad), BACKGROUND)
+    image = Image.new("RGB", (size, header + side + pad), BACKGROUND)
     title = font(side * 0.05)
     small = font(side * 0.04)
     counter = f"{index}/{total}"

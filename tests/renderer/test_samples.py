@@ -1,0 +1,20 @@
+"""The script that draws the README's sample images still runs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PIL import Image
+
+from scripts import samples
+
+
+def test_the_samples_script_draws_the_readme_images(tmp_path: Path) -> None:
+    samples.main(tmp_path)
+    names = sorted(path.name for path in tmp_path.iterdir())
+    assert names == ["arrival.png", "check.png", "overview.png", "replay.gif"]
+    for name in names:
+        with Image.open(tmp_path / name) as image:
+            assert image.width >= 320
+    match = samples.sample_match()
+    assert match.king_capturable(2) and match.is_check(3) and match.is_closed(4)

@@ -1,0 +1,48 @@
+"""The sprite cache: made once, shared by threads, kept within its budget."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+from PIL import Image
+
+from elevator import Match
+from renderer import board_png
+from renderer.sprites import SPRITES, SpriteCache
+
+
+def test_pieces_are_rasterised_once_per_size() -> None:
+    first = SPRITES.pieces(37)
+    assert SPRITES.pieces(37) is first
+    assert sorted(first) == sorted("PNBRQKpnbrqk")
+    assert all(sprite.size == (37, 37) and sprite.mode == "RGBA" for sprite in first.values())
+    # a sprite is transparent in its corner and opaque in its middle
+    king = first["K"]
+    assert king.getpixel((0, 0))[3] == 0  # type: ignore[index]
+    assert king.getpixel((18, 18))[3] == 255  # type: ignore[index]
+
+
+def test_threads_rendering_at_once_draw_the_same_image() -> None:
+    match = Match(3)
+    for move in ["e4", "d5", "exd5", "Nf6"]:
+        match.play(2, move)
+    expected = board_png(match, 2, size=333)
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        results = list(pool.map(lambda _: board_png(match, 2, size=333), range(16)))
+    assert all(result == expected for result in results)
+
+
+def test_the_cache_drops_the_least_recently_used_past_its_budget() -> None:
+    cache = SpriteCache(budget=3 * 100 * 100 * 3)
+    made: list[str] = []
+
+    def image(name: str) -> Image.Image:
+        made.append(name)
+        return Image.new("RGB", (100, 100))
+
+    for name in ["a", "b", "c"]:
+        cache.get(name, lambda name=name: image(name))  # type: ignore[misc]
+    cache.get("a", lambda: image("a again"))  # still there: a is now the most recent
+    cache.get("d", lambda: image("d"))  # over budget: b goes
+    cache.get("b", lambda: image("b again"))
+    assert made == ["a", "b", "c", "d", "b again"]
