@@ -226,7 +226,8 @@ def _neighbour(
     cell = min(round(square * 0.8), (width - 2 * inset) // 2)
     grid = _grid(view.elevators, perspective)
     rows = 1 + max(row for _, row in grid.values())
-    title_height = round(square * 0.8)
+    note_top = round(heading.size * 1.3)
+    title_height = note_top + round(small.size * 1.5)
     y = top + inset
     if neighbour.direction == "down":
         y = top + height - inset - title_height - rows * cell
@@ -244,13 +245,13 @@ def _neighbour(
         write(
             image,
             (x_text, y),
-            fit(f"No ride {neighbour.direction}", heading, room),
+            fit("Blocked", heading, room),
             heading,
             MUTED,
             anchor="lt",
         )
         for index, line in enumerate(wrap(_why(neighbour), small, width - 2 * inset, 4)):
-            line_y = y + square * (0.45 + 0.26 * index)
+            line_y = y + note_top + small.size * 1.25 * index
             write(image, (left + inset, line_y), line, small, MUTED, anchor="lt")
         return
     label = fit(f"Board {neighbour.board}", heading, room)
@@ -260,7 +261,7 @@ def _neighbour(
         note = f"past closed board {neighbour.through}"
     write(
         image,
-        (left + inset, y + square * 0.45),
+        (left + inset, y + note_top),
         fit(note, small, width - 2 * inset),
         small,
         MUTED,

@@ -130,8 +130,8 @@ def _base_tint(name: str, elevators: tuple[str, ...]) -> Tint:
 
 def corners(draw: ImageDraw.ImageDraw, x: int, y: int, square: int, colour: Colour) -> None:
     """Mark a square's four corners with brackets: how an elevator square is shown."""
-    width = max(2, square // 16)
-    length = max(4, square // 4)
+    width = max(1, square // 16)
+    length = max(3, square // 4)
     right, bottom = x + square - 1, y + square - 1
     for cx, dx in ((x, 1), (right, -1)):
         for cy, dy in ((y, 1), (bottom, -1)):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-MIN_SIZE: Final = 160
+MIN_SIZE: Final = 320
 MAX_SIZE: Final = 2048
 
 

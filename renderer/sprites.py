@@ -11,6 +11,7 @@ import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from importlib import resources
 from typing import Final, TypeVar, cast
 
 import chess
@@ -69,16 +70,16 @@ class SpriteCache:
 
         return self.get(("tile", symbol, size, background), make)
 
-    def font(self, size: int) -> Font:
-        """Return the text font at size pixels."""
-        return self.get(("font", size), lambda: _load_font(size))
+    def font(self, size: int, *, bold: bool = False) -> Font:
+        """Return the text font (Source Sans Pro) at size pixels, regular or bold."""
+        return self.get(("font", size, bold), lambda: _load_font(size, bold))
 
-    def text(self, text: str, size: int, stroke: int, anchor: str) -> tuple[Image.Image, int, int]:
+    def text(self, text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
         """Return a line of text as a mask, with its offset from the anchor point."""
 
         def make() -> tuple[Image.Image, int, int]:
-            typeface = self.font(size)
-            box = typeface.getbbox(text, anchor=anchor, stroke_width=stroke)
+            typeface = self.font(size, bold=bold)
+            box = typeface.getbbox(text, anchor=anchor)
             left, top, right, bottom = (round(edge) for edge in box)
             mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
             ImageDraw.Draw(mask).text(
@@ -87,12 +88,10 @@ class SpriteCache:
                 font=typeface,
                 fill=255,
                 anchor=anchor,
-                stroke_width=stroke,
-                stroke_fill=255,
             )
             return mask, left, top
 
-        return self.get(("text", text, size, stroke, anchor), make)
+        return self.get(("text", text, size, bold, anchor), make)
 
 
 def _rasterise_all(size: int) -> dict[str, Image.Image]:
@@ -107,11 +106,14 @@ def _rasterise_all(size: int) -> dict[str, Image.Image]:
     return sprites
 
 
-def _load_font(size: int) -> Font:
-    loaded = ImageFont.load_default(size)
-    if not isinstance(loaded, ImageFont.FreeTypeFont):
-        raise RuntimeError("Pillow was built without FreeType, so it cannot draw text")
-    return loaded
+def _load_font(size: int, bold: bool) -> Font:
+    """Load Source Sans Pro from its package: Latin, Greek and Cyrillic, regular and bold.
+
+    Pillow's own font has ASCII only, and players' names have accents.
+    """
+    name = "SourceSansPro-Semibold.ttf" if bold else "SourceSansPro-Regular.ttf"
+    data = resources.files("font_source_sans_pro").joinpath("files", name).read_bytes()
+    return ImageFont.truetype(io.BytesIO(data), size)
 
 
 def _weight(value: object) -> int:

@@ -1,8 +1,4 @@
-"""Lines of text fitted to the room they have.
-
-The font Pillow ships (Aileron) has Latin letters and common punctuation, not arrows or
-fractions, so images draw arrows as shapes and write halves as .5.
-"""
+"""Lines of text fitted to the room they have."""
 
 from __future__ import annotations
 
@@ -15,8 +11,8 @@ ELLIPSIS = "…"
 
 
 def font(size: float) -> Font:
-    """Return the text font at about size pixels."""
-    return SPRITES.font(max(8, round(size)))
+    """Return the regular text font at about size pixels."""
+    return SPRITES.font(max(9, round(size)))
 
 
 def fit(text: str, typeface: Font, width: float) -> str:
@@ -57,9 +53,7 @@ def write(
     anchor: str = "la",
     bold: bool = False,
 ) -> None:
-    """Draw one line of text; bold thickens the strokes, since there is no bold face."""
-    size = round(typeface.size)
-    stroke = round(size / 28) if bold else 0
-    mask, left, top = SPRITES.text(text, size, stroke, anchor)
+    """Draw one line of text in typeface's size, regular or bold."""
+    mask, left, top = SPRITES.text(text, round(typeface.size), bold, anchor)
     x, y = round(xy[0]) + left, round(xy[1]) + top
     image.paste(fill, (x, y, x + mask.width, y + mask.height), mask)

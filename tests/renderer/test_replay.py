@@ -35,7 +35,7 @@ def test_a_replay_has_one_frame_per_event_shown() -> None:
     assert gif.n_frames == shown_events(match, 2) == 8
     assert gif.is_animated
     assert gif.size[0] == 400
-    ride = Image.open(io.BytesIO(replay_gif(match, 1, "black", size=240)))
+    ride = Image.open(io.BytesIO(replay_gif(match, 1, "black", size=320)))
     assert ride.n_frames == shown_events(match, 1) == 2  # the ride away and the arrival
 
 
