@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -9,8 +10,15 @@ from PIL import Image, ImageDraw
 
 from elevator import Match, Side
 from elevator.pieces import side_name
-from renderer.diagram import Perspective, arrow, corners, draw_diagram, square_colour
-from renderer.errors import check_perspective, check_size
+from renderer.diagram import (
+    Perspective,
+    arrow,
+    corners,
+    draw_diagram,
+    square_colour,
+    square_origin,
+)
+from renderer.errors import check_board, check_names_and_clocks, check_perspective, check_size
 from renderer.palette import (
     BACKGROUND,
     BLACK,
@@ -55,6 +63,8 @@ def board_image(
     """Draw one board as an RGB image; see board_png."""
     check_perspective(perspective)
     check_size(size)
+    check_board(match, board)
+    check_names_and_clocks(names, clocks)
     return draw_board(board_view(match, board), perspective, size, names=names, clocks=clocks)
 
 
@@ -126,7 +136,7 @@ class BoardLayout:
 
 def format_clock(left: timedelta) -> str:
     """Write a clock's remaining time as players read it: 4:05, 1:02:03 or 2d 5h."""
-    seconds = max(0.0, left.total_seconds())
+    seconds = max(0.0, math.floor(left.total_seconds() * 10) / 10)
     if seconds >= 86400:
         return f"{int(seconds // 86400)}d {int(seconds % 86400 // 3600)}h"
     if seconds >= 3600:
@@ -205,6 +215,14 @@ def _panel(
     """Draw the neighbours' elevator squares beside the board: up at the top, down below."""
     left, top, width, height = box
     draw.rounded_rectangle((left, top, left + width, top + height), radius=8, fill=PANEL)
+    if not view.neighbours:
+        inset = max(6, width // 14)
+        small = font(square * 0.2)
+        lines = wrap("Board closed: no piece can leave it any more", small, width - 2 * inset, 4)
+        for index, line in enumerate(lines):
+            y = top + inset + small.size * 1.25 * index
+            write(image, (left + inset, y), line, small, MUTED, anchor="lt")
+        return
     for neighbour in view.neighbours:
         _neighbour(image, draw, neighbour, view, (left, top, width, height), square, perspective)
 
@@ -223,18 +241,18 @@ def _neighbour(
     inset = max(6, width // 14)
     heading = font(square * 0.3)
     small = font(square * 0.2)
-    cell = min(round(square * 0.8), (width - 2 * inset) // 2)
-    grid = _grid(view.elevators, perspective)
-    rows = 1 + max(row for _, row in grid.values())
     note_top = round(heading.size * 1.3)
     title_height = note_top + round(small.size * 1.5)
+    columns, rows, places = grid(view.elevators, perspective)
+    room_for_grid = height // 2 - inset - title_height
+    cell = max(4, min(round(square * 0.8), (width - 2 * inset) // columns, room_for_grid // rows))
     y = top + inset
     if neighbour.direction == "down":
         y = top + height - inset - title_height - rows * cell
     colour = TEXT if neighbour.board is not None else MUTED
     arrow(
         draw,
-        (left + inset + square * 0.12, y + square * 0.16),
+        (left + inset + square * 0.12, y + heading.size * 0.55),
         square * 0.24,
         neighbour.direction,
         colour,
@@ -242,14 +260,8 @@ def _neighbour(
     x_text = left + inset + round(square * 0.32)
     room = width - (x_text - left) - inset
     if neighbour.board is None:
-        write(
-            image,
-            (x_text, y),
-            fit("Blocked", heading, room),
-            heading,
-            MUTED,
-            anchor="lt",
-        )
+        title = "No board" if neighbour.end else "Blocked"
+        write(image, (x_text, y), fit(title, heading, room), heading, MUTED, anchor="lt")
         for index, line in enumerate(wrap(_why(neighbour), small, width - 2 * inset, 4)):
             line_y = y + note_top + small.size * 1.25 * index
             write(image, (left + inset, line_y), line, small, MUTED, anchor="lt")
@@ -259,19 +271,13 @@ def _neighbour(
     note = neighbour.status
     if neighbour.through is not None:
         note = f"past closed board {neighbour.through}"
-    write(
-        image,
-        (left + inset, y + note_top),
-        fit(note, small, width - 2 * inset),
-        small,
-        MUTED,
-        anchor="lt",
-    )
+    note = fit(note, small, width - 2 * inset)
+    write(image, (left + inset, y + note_top), note, small, MUTED, anchor="lt")
     grid_top = y + title_height
-    grid_left = left + (width - 2 * cell) // 2
+    grid_left = left + (width - columns * cell) // 2
     sprites = SPRITES.pieces(cell)
     for found in neighbour.cells:
-        column, row = grid[found.ours]
+        column, row = places[found.ours]
         x, cell_top = grid_left + column * cell, grid_top + row * cell
         fill = square_colour(found.theirs, ELEVATOR)
         draw.rectangle((x, cell_top, x + cell - 1, cell_top + cell - 1), fill=fill)
@@ -282,16 +288,22 @@ def _neighbour(
 
 
 def _why(neighbour: Neighbour) -> str:
-    return neighbour.blocked[0].upper() + neighbour.blocked[1:] if neighbour.blocked else ""
+    return neighbour.blocked[:1].upper() + neighbour.blocked[1:]
 
 
-def _grid(elevators: tuple[str, ...], perspective: Perspective) -> dict[str, tuple[int, int]]:
-    """Place our elevator squares in a small grid as they stand on the board."""
-    files = sorted({name[0] for name in elevators})
-    ranks = sorted({name[1] for name in elevators}, reverse=True)
-    if perspective == "black":
-        files.reverse()
-        ranks.reverse()
-    if len(files) == 2 and len(ranks) == 2 and len(elevators) == 4:
-        return {name: (files.index(name[0]), ranks.index(name[1])) for name in elevators}
-    return {name: (index % 2, index // 2) for index, name in enumerate(elevators)}
+def grid(
+    elevators: tuple[str, ...], perspective: Perspective
+) -> tuple[int, int, dict[str, tuple[int, int]]]:
+    """Place our elevator squares as they stand on the board, in their bounding box.
+
+    Return the box's columns and rows, and each square's column and row in it.
+    """
+    spots = {name: square_origin(name, 1, perspective) for name in elevators}
+    first_column = min(column for column, _ in spots.values())
+    first_row = min(row for _, row in spots.values())
+    places = {
+        name: (column - first_column, row - first_row) for name, (column, row) in spots.items()
+    }
+    columns = 1 + max(column for column, _ in places.values())
+    rows = 1 + max(row for _, row in places.values())
+    return columns, rows, places

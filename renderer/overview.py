@@ -12,8 +12,9 @@ from PIL import Image
 from elevator import Match
 from elevator.pieces import SIDES, side_name
 from renderer.diagram import Perspective, draw_diagram
-from renderer.errors import RenderError, check_perspective
+from renderer.errors import RenderError, check_board, check_perspective
 from renderer.palette import BACKGROUND, MUTED, TEXT, png_bytes
+from renderer.sprites import Font
 from renderer.text import fit, font, write
 from renderer.view import BoardView, board_views
 
@@ -42,9 +43,7 @@ def overview_image(
 ) -> Image.Image:
     """Draw a match's overview as an RGB image; see overview_png."""
     check_perspective(perspective)
-    shown = list(range(1, min(match.boards, MAX_BOARDS) + 1)) if boards is None else list(boards)
-    if not 1 <= len(shown) <= MAX_BOARDS:
-        raise RenderError(f"an overview shows 1 to {MAX_BOARDS} boards, not {len(shown)}")
+    shown = _shown(match, boards)
     views = board_views(match, shown)
     layout = GridLayout.for_count(len(shown))
     image = Image.new("RGB", (layout.width, layout.height), BACKGROUND)
@@ -130,15 +129,41 @@ class GridLayout:
     def board_origin(self, index: int) -> tuple[int, int]:
         """Return the top-left corner of the index-th board shown (from 0)."""
         column, row = index % self.columns, index // self.columns
-        left = self.gap + column * (self.side + self.gap)
+        grid = self.columns * self.side + (self.columns - 1) * self.gap
+        left = (self.width - grid) // 2 + column * (self.side + self.gap)
         top = self.gap + self.HEADER + row * (self.label_height + self.side + self.gap)
         return left, top + self.label_height
 
 
-def score_line(match: Match) -> str:
-    """Write the score of every team, best first; halves as .5."""
+def _shown(match: Match, boards: Sequence[int] | None) -> list[int]:
+    """Return the boards to show, refusing a choice the overview cannot draw."""
+    if boards is None:
+        return list(range(1, min(match.boards, MAX_BOARDS) + 1))
+    if not 1 <= len(boards) <= MAX_BOARDS:
+        raise RenderError(f"an overview shows 1 to {MAX_BOARDS} boards, not {len(boards)}")
+    shown = list(boards)
+    for board in shown:
+        check_board(match, board)
+    if len(set(shown)) != len(shown):
+        raise RenderError("an overview shows each board once; a board number is repeated")
+    return shown
+
+
+def score_line(match: Match, typeface: Font | None = None, width: float = 0) -> str:
+    """Write the score of every team, best first; halves as .5.
+
+    Given a typeface and a width, long team names are cut so that every score shows.
+    """
     scores = sorted(match.team_scores().items(), key=lambda item: -item[1])
-    return "   ".join(f"{team_name(team)} {_points(points)}" for team, points in scores)
+    gap = "   "
+    parts = []
+    for team, points in scores:
+        name, score = team_name(team), f" {_points(points)}"
+        if typeface is not None:
+            share = (width - typeface.getlength(gap) * (len(scores) - 1)) / len(scores)
+            name = fit(name, typeface, max(share - typeface.getlength(score), share / 3))
+        parts.append(name + score)
+    return gap.join(parts)
 
 
 def _header(image: Image.Image, match: Match, shown: list[int], left: int, width: int) -> None:
@@ -147,7 +172,7 @@ def _header(image: Image.Image, match: Match, shown: list[int], left: int, width
     write(
         image,
         (left, left),
-        fit(score_line(match), title, width),
+        fit(score_line(match, title, width), title, width),
         title,
         TEXT,
         anchor="lt",
@@ -156,7 +181,7 @@ def _header(image: Image.Image, match: Match, shown: list[int], left: int, width
     finished = sum(1 for board in range(1, match.boards + 1) if match.is_closed(board))
     parts = [f"{match.boards} board{'s' if match.boards != 1 else ''} in a {match.layout}"]
     parts.append(f"{finished} finished")
-    if len(shown) < match.boards:
+    if shown != list(range(1, match.boards + 1)):
         parts.append(f"showing {_ranges(shown)}")
     if match.decided():
         winners = match.winners()
@@ -185,7 +210,9 @@ def _points(points: float) -> str:
 
 
 def _ranges(boards: list[int]) -> str:
-    """Write board numbers compactly: 1-40, or 3, 5, 8."""
+    """Write board numbers compactly: board 5, boards 1-40, or boards 3, 5, 8."""
+    if len(boards) == 1:
+        return f"board {boards[0]}"
     if boards == list(range(boards[0], boards[-1] + 1)):
         return f"boards {boards[0]}-{boards[-1]}"
     return "boards " + ", ".join(map(str, boards))

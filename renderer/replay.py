@@ -9,7 +9,7 @@ from PIL import Image
 
 from elevator import Match
 from renderer.diagram import Perspective, draw_diagram
-from renderer.errors import RenderError, check_perspective, check_size
+from renderer.errors import MAX_REPLAY_SIZE, RenderError, check_board, check_perspective, check_size
 from renderer.palette import BACKGROUND, MUTED, TEXT, to_palette
 from renderer.text import font, wrap, write
 from renderer.view import BoardView, replay_views
@@ -27,21 +27,23 @@ def replay_gif(
     its victory transfer and its ending; replay_views lists them.
     """
     check_perspective(perspective)
-    check_size(size)
+    check_size(size, MAX_REPLAY_SIZE)
+    check_board(match, board)
     views = replay_views(match, board)
     if not views:
         raise RenderError(f"board {board} has nothing to replay yet: no move has been made")
-    frames = [
+    # a generator: Pillow keeps only what changed from frame to frame, not every frame whole
+    frames = (
         to_palette(_frame(view, index, len(views), perspective, size))
         for index, view in enumerate(views, start=1)
-    ]
-    durations = [FRAME_MS] * (len(frames) - 1) + [LAST_FRAME_MS]
+    )
+    durations = [FRAME_MS] * (len(views) - 1) + [LAST_FRAME_MS]
     out = io.BytesIO()
-    frames[0].save(
+    next(frames).save(
         out,
         "GIF",
         save_all=True,
-        append_images=frames[1:],
+        append_images=frames,
         duration=durations,
         loop=0,
     )

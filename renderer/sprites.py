@@ -25,7 +25,8 @@ Font = ImageFont.FreeTypeFont
 T = TypeVar("T")
 
 PIECE_SYMBOLS: Final = "PNBRQKpnbrqk"
-BUDGET: Final = 96 * 1024 * 1024  # bytes of cached pixels
+BUDGET: Final = 96 * 1024 * 1024  # bytes of cached pixels and fonts
+FONT_WEIGHT: Final = 300 * 1024  # each loaded size holds its own copy of the font file
 
 
 class SpriteCache:
@@ -124,6 +125,8 @@ def _weight(value: object) -> int:
         return sum(_weight(item) for item in value.values())
     if isinstance(value, tuple):
         return sum(_weight(item) for item in value)
+    if isinstance(value, ImageFont.FreeTypeFont):
+        return FONT_WEIGHT
     return 1024
 
 

@@ -15,8 +15,14 @@ def font(size: float) -> Font:
     return SPRITES.font(max(9, round(size)))
 
 
+def printable(text: str) -> str:
+    """Return text on one line: line breaks and other control characters become spaces."""
+    return "".join(char if char.isprintable() else " " for char in text)
+
+
 def fit(text: str, typeface: Font, width: float) -> str:
-    """Return text cut with an ellipsis so that it fits in width pixels."""
+    """Return text on one line, cut with an ellipsis so that it fits in width pixels."""
+    text = printable(text)
     if typeface.getlength(text) <= width:
         return text
     low, high = 0, len(text)
@@ -54,6 +60,6 @@ def write(
     bold: bool = False,
 ) -> None:
     """Draw one line of text in typeface's size, regular or bold."""
-    mask, left, top = SPRITES.text(text, round(typeface.size), bold, anchor)
+    mask, left, top = SPRITES.text(printable(text), round(typeface.size), bold, anchor)
     x, y = round(xy[0]) + left, round(xy[1]) + top
     image.paste(fill, (x, y, x + mask.width, y + mask.height), mask)

@@ -65,6 +65,7 @@ class Neighbour:
     board: int | None
     through: int | None  # the closed board a ride passes on its way
     blocked: str  # why no ride lands, when board is None
+    end: bool  # there is no board at all that way: the end of a line
     status: str  # whose turn it is there
     cells: tuple[Cell, ...]
 
@@ -87,7 +88,7 @@ class BoardView:
     check: str | None
     capturable: str | None
     caption: str
-    neighbours: tuple[Neighbour, ...] = ()
+    neighbours: tuple[Neighbour, ...] = ()  # up then down; none once no piece may leave
 
     @property
     def finished(self) -> bool:
@@ -134,9 +135,19 @@ def board_views(
             if isinstance(event, _PLAYED):
                 waiting.discard(event.board)
     return [
-        _current(match, board, recent[board][::-1], _neighbours(match, board) if neighbours else ())
+        _current(
+            match,
+            board,
+            recent[board][::-1],
+            _neighbours(match, board) if neighbours and _may_ride(match, board) else (),
+        )
         for board in boards
     ]
+
+
+def _may_ride(match: Match, board: int) -> bool:
+    """Tell whether a piece may still leave a board: it is open, or its winner may transfer."""
+    return match.is_open(board) or match.pending_transfer(board) is not None
 
 
 def _current(
@@ -155,6 +166,7 @@ def _current(
             capturable = _king(fen, opponent(match.turn(board)))
     else:
         fen = _without(ending.fen, [e.square for e, _ in recent if isinstance(e, Transferred)])
+        check = _mated(fen, ending)
     return _view(
         match,
         board,
@@ -189,22 +201,16 @@ def replay_views(match: Match, board: int) -> list[BoardView]:
             check = capturable = None
             if ended is not None:
                 fen = _without(ended.fen, [event.square] if isinstance(event, Transferred) else [])
+                check = _mated(fen, ended)
             elif ended_here is not None:
                 fen = ended_here.fen
-                if ended_here.ending == "checkmate":
-                    check = _king(fen, _turn(fen))
+                check = _mated(fen, ended_here)
             else:
                 fen = replica.fen(board)
-                if isinstance(event, Arrived):
-                    if event.check:
-                        check = _king(fen, _turn(fen))
-                    if event.king_capturable:
-                        capturable = _king(fen, opponent(_turn(fen)))
-                else:
-                    if replica.is_check(board):
-                        check = _king(fen, _turn(fen))
-                    if replica.king_capturable(board):
-                        capturable = _king(fen, opponent(_turn(fen)))
+                if replica.is_check(board):
+                    check = _king(fen, replica.turn(board))
+                if replica.king_capturable(board):
+                    capturable = _king(fen, opponent(replica.turn(board)))
             direction = _arrival_direction(group, index)
             views.append(
                 _view(
@@ -243,6 +249,8 @@ def _view(
             departure = Departure(event.square, event.direction, event.to_board)
         elif isinstance(event, Arrived) and direction is not None:
             arrivals.append(Arrival(event.square, direction, event.from_board))
+    if departure is not None and any(a.square == departure.square for a in arrivals):
+        departure = None  # a piece has since arrived where the rider left
     placement, turn, *_, fullmove = fen.split()
     return BoardView(
         number=board,
@@ -300,7 +308,8 @@ def _neighbours(match: Match, board: int) -> tuple[Neighbour, ...]:
         target = match.reach(board, direction)
         if target is None:
             why = match.blocked(board, direction) or ""
-            found.append(Neighbour(direction, None, None, why, "", ()))
+            end = match.next_board(board, direction) is None
+            found.append(Neighbour(direction, None, None, why, end, "", ()))
             continue
         step = match.next_board(board, direction)
         cells = tuple(
@@ -309,7 +318,7 @@ def _neighbours(match: Match, board: int) -> tuple[Neighbour, ...]:
         )
         through = step if step != target else None
         status = f"{side_name(match.turn(target))} to move"
-        found.append(Neighbour(direction, target, through, "", status, cells))
+        found.append(Neighbour(direction, target, through, "", False, status, cells))
     return tuple(found)
 
 
@@ -322,6 +331,11 @@ def _arrival_direction(events: Sequence[Event], index: int) -> Direction | None:
         if action.ACTION:
             return action.direction if isinstance(action, (Rode, Transferred)) else None
     return None
+
+
+def _mated(fen: str, ending: BoardEnded) -> str | None:
+    """Return the square of the king mated on a board that ended in checkmate."""
+    return _king(fen, _turn(fen)) if ending.ending == "checkmate" else None
 
 
 def _side(color: chess.Color) -> Side:

@@ -8,9 +8,9 @@ from datetime import timedelta
 import pytest
 from PIL import Image
 
-from elevator import IllegalMoveError, Match
+from elevator import Match
 from renderer import RenderError, board_png
-from renderer.board import BoardLayout, format_clock
+from renderer.board import BoardLayout, format_clock, grid
 from renderer.diagram import Perspective, is_light, square_origin
 from renderer.palette import (
     ARRIVED,
@@ -161,7 +161,8 @@ def test_names_and_clocks_do_not_change_the_size() -> None:
 @pytest.mark.parametrize(
     ("left", "shown"),
     [
-        (timedelta(seconds=7.46), "0:07.5"),
+        (timedelta(seconds=7.46), "0:07.4"),
+        (timedelta(seconds=9.96), "0:09.9"),
         (timedelta(minutes=4, seconds=5), "4:05"),
         (timedelta(hours=1, minutes=2, seconds=3), "1:02:03"),
         (timedelta(days=2, hours=5, minutes=59), "2d 5h"),
@@ -178,10 +179,39 @@ def test_bad_options_are_refused_with_a_message() -> None:
         board_png(match, 1, "red")  # type: ignore[arg-type]
     with pytest.raises(RenderError, match="pixels wide"):
         board_png(match, 1, size=20)
-    with pytest.raises(IllegalMoveError, match="there is no board 3"):
+    with pytest.raises(RenderError, match="there is no board 3"):
         board_png(match, 3)
+    with pytest.raises(RenderError, match="names are given as a pair"):
+        board_png(match, 1, names=("Ana",))  # type: ignore[arg-type]
+    with pytest.raises(RenderError, match="clocks are given as a pair"):
+        board_png(match, 1, clocks=(5, 6))  # type: ignore[arg-type]
+
+
+def test_line_breaks_in_a_name_are_drawn_as_spaces() -> None:
+    match = Match(2, teams=[("Red\nTeam", "Blue")] * 2)
+    png = board_png(match, 1, names=("Ana\r\nX", "B"))
+    assert picture(png).size == (640, BoardLayout.for_width(640).height)
 
 
 def test_every_palette_colour_is_written_exactly() -> None:
     for wanted in colours():
         assert shown(wanted) == wanted
+
+
+@pytest.mark.parametrize("perspective", PERSPECTIVES)
+def test_the_panel_places_elevators_as_they_stand_on_the_board(perspective: Perspective) -> None:
+    columns, rows, places = grid(("d4", "d5"), perspective)
+    assert (columns, rows) == (1, 2)
+    above, below = ("d5", "d4") if perspective == "white" else ("d4", "d5")
+    assert places[above] == (0, 0) and places[below] == (0, 1)
+    assert grid(("d4", "e4", "d5", "e5"), perspective)[:2] == (2, 2)
+
+
+def test_many_custom_elevators_still_fit_the_panel() -> None:
+    squares = [file + rank for file in "abcdefgh" for rank in "3456"]
+    match = Match(3, elevators=[squares] * 3)
+    image = picture(board_png(match, 2, size=640))
+    layout = BoardLayout.for_width(640)
+    # the down grid ends above the bottom of the panel, and the up grid below its middle
+    panel_left = layout.left + layout.side + layout.pad
+    assert image.getpixel((panel_left + 4, layout.top + layout.side - 3)) != ELEVATOR_MARK

@@ -87,3 +87,23 @@ def test_black_sees_the_overview_from_black() -> None:
         picture.getpixel((left + layout.side - layout.square // 2, top + layout.square // 2))
         != PLAIN[1]
     )
+
+
+def test_a_repeated_or_missing_board_is_refused() -> None:
+    match = Match(3, "ring")
+    with pytest.raises(RenderError, match="repeated"):
+        overview_png(match, boards=[1, 1])
+    with pytest.raises(RenderError, match="there is no board 4"):
+        overview_png(match, boards=[1, 4])
+    with pytest.raises(RenderError, match="1 to 40 boards"):
+        overview_png(match, boards=range(1, 10**9))
+
+
+def test_a_long_team_name_leaves_every_score_visible() -> None:
+    from renderer.text import font
+
+    long_name = "The Extraordinarily Long Team Name Of Gondor And Rohan United"
+    match = Match(2, teams=[(long_name, "X")] * 2)
+    line = score_line(match, font(30), 400)
+    assert line.endswith("X 0") and " 0   " in line
+    assert font(30).getlength(line) <= 400

@@ -119,3 +119,41 @@ def test_a_replay_frame_keeps_the_position_of_its_moment() -> None:
     assert first.pieces()["e4"].describe() == "white pawn" and "e5" not in first.pieces()
     assert second.pieces()["e5"].describe() == "black pawn"
     assert first.caption == "1. e4" and second.caption == "1... e5"
+
+
+def test_an_arrival_frame_keeps_a_check_that_was_already_there() -> None:
+    match = Match(
+        2, start_fens=["4k3/8/8/8/8/8/8/r3K3 w - - 0 1", "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1"]
+    )
+    match.play(2, "Nd4v1")
+    assert board_view(match, 1).check == "e1"
+    assert replay_views(match, 1)[-1].check == "e1"
+
+
+def test_a_square_left_then_filled_by_an_arrival_shows_the_arrival() -> None:
+    knight_d4 = "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1"
+    match = Match(3, start_fens=[knight_d4, knight_d4, BARE_KINGS])
+    match.play(2, "Nd4^3")
+    match.play(1, "Nd4^2")
+    view = board_view(match, 2)
+    assert view.departure is None
+    assert [arrival.square for arrival in view.arrivals] == ["d4"]
+
+
+def test_a_closed_board_without_a_transfer_shows_no_neighbours() -> None:
+    match = Match(2)
+    for move in ["f3", "e5", "g4", "Qh4#"]:
+        match.play(1, move)
+    assert len(board_view(match, 1).neighbours) == 2  # the winner may still send a piece
+    assert board_view(match, 1).check == "e1"  # the mated king
+    match.skip_transfer(1)
+    assert board_view(match, 1).neighbours == ()
+
+
+def test_the_end_of_a_line_is_told_apart_from_a_blocked_way() -> None:
+    match = Match(4, start_fens=[START, BARE_KINGS, BARE_KINGS, START])
+    match.draw(2)
+    match.draw(3)
+    up, down = board_view(match, 1).neighbours
+    assert (up.board, up.end) == (None, False)
+    assert (down.board, down.end) == (None, True)
