@@ -158,6 +158,7 @@ def _header(
     clocks: tuple[timedelta, timedelta] | None,
     perspective: Perspective,
 ) -> None:
+    """Write the board's number and state, and the players with their clocks when given."""
     draw = ImageDraw.Draw(image)
     title = font(width * 0.05)
     small = font(width * 0.03)
@@ -168,20 +169,12 @@ def _header(
         status += " · board closed"
     if view.transfer_pending is not None:
         status += f" · {side_name(view.transfer_pending)} may send a piece onward"
-    if names is None and clocks is None:
-        write(
-            image, (left, top + height * 0.62), fit(status, small, width), small, MUTED, anchor="lm"
-        )
+    players = names is not None or clocks is not None
+    players_width = width * 0.42 if players else 0
+    room = width - players_width - (small.size if players else 0)
+    write(image, (left, top + height * 0.62), fit(status, small, room), small, MUTED, anchor="lm")
+    if not players:
         return
-    players_width = width * 0.42
-    write(
-        image,
-        (left, top + height * 0.62),
-        fit(status, small, width - players_width - left),
-        small,
-        MUTED,
-        anchor="lm",
-    )
     order: tuple[Side, Side] = ("black", "white") if perspective == "white" else ("white", "black")
     for row, side in enumerate(order):
         index = 0 if side == "white" else 1
