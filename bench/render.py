@@ -3,9 +3,10 @@
 Run: python bench/render.py [--rounds N]
 
 Each round renders the same positions both ways in turn, so that a busy machine slows
-both alike: our board_png at 640 pixels, and chess.svg.board at 640 pixels (with the
-same last move, check and orientation) turned into a PNG by resvg-py, the rasteriser
-our sprites come from. It then renders a 16-board overview. Goals (issue 3): a board
+both alike: our board_png 640 pixels wide (a 480-pixel diagram, the header and the
+neighbour panel), and chess.svg.board (with the same last move, check and orientation)
+turned into a PNG by resvg-py, the rasteriser our sprites come from, both 640 pixels
+wide and at our diagram's size. It then renders a 16-board overview. Goals (issue 3): a board
 PNG in at most 8 ms median and at least 5x faster than the SVG route; at most 60 KB per
 board image; a 16-board overview in at most 60 ms.
 """
@@ -21,6 +22,7 @@ import resvg_py
 
 from elevator import Match
 from renderer import board_png, overview_png
+from renderer.board import BoardLayout
 from renderer.view import board_view
 
 try:
@@ -29,6 +31,7 @@ except ModuleNotFoundError:  # run as a script: python bench/render.py
     from timing import Samples  # type: ignore[no-redef]
 
 SIZE = 640
+WIDE = 850  # the image width whose diagram is 640 pixels
 OPENINGS = (
     "d4 d5 Nf3 Nf6 Ne5 e6",
     "e4 f5 exf5 Kf7 Nf3 Nf6",
@@ -51,7 +54,7 @@ def bench_match(boards: int) -> Match:
     return match
 
 
-def svg_png(match: Match, board: int, perspective: str) -> bytes:
+def svg_png(match: Match, board: int, perspective: str, size: int = SIZE) -> bytes:
     """Render a board the usual way: python-chess's SVG, rasterised by resvg."""
     view = board_view(match, board)
     position = chess.Board(match.fen(board)) if not view.finished else chess.Board(None)
@@ -68,26 +71,31 @@ def svg_png(match: Match, board: int, perspective: str) -> bytes:
         orientation=perspective == "white",
         lastmove=lastmove,
         check=check,
-        size=SIZE,
+        size=size,
     )
-    return bytes(resvg_py.svg_to_bytes(svg_string=svg, width=SIZE, height=SIZE))
+    return bytes(resvg_py.svg_to_bytes(svg_string=svg, width=size, height=size))
 
 
 def run(rounds: int) -> dict[str, object]:
     """Measure everything; return the samples and the image sizes."""
     match = bench_match(len(OPENINGS))
     overview_match = bench_match(16)
-    ours, svg, overview = Samples(), Samples(), Samples()
+    ours, svg, svg_small, overview = Samples(), Samples(), Samples(), Samples()
+    wide = Samples()
+    diagram = BoardLayout.for_width(SIZE).side
     sizes: list[int] = []
     svg_sizes: list[int] = []
     for perspective in ("white", "black"):  # warm the sprite cache: it is made once
-        board_png(match, 1, perspective, SIZE)  # type: ignore[arg-type]
+        for width in (SIZE, WIDE):
+            board_png(match, 1, perspective, width)  # type: ignore[arg-type]
     overview_png(overview_match)
     for number in range(rounds):
         perspective = "white" if number % 2 == 0 else "black"
         for board in range(1, match.boards + 1):
             png = ours.time(board_png, match, board, perspective, SIZE)
             reference = svg.time(svg_png, match, board, perspective)
+            svg_small.time(svg_png, match, board, perspective, diagram)
+            wide.time(board_png, match, board, perspective, WIDE)
             assert isinstance(png, bytes) and isinstance(reference, bytes)
             if number < 2:
                 sizes.append(len(png))
@@ -96,6 +104,9 @@ def run(rounds: int) -> dict[str, object]:
     return {
         "ours": ours,
         "svg": svg,
+        "svg_small": svg_small,
+        "wide": wide,
+        "diagram": diagram,
         "overview": overview,
         "sizes": sizes,
         "svg_sizes": svg_sizes,
@@ -113,6 +124,8 @@ def main() -> None:
     finally:
         gc.enable()
     ours, svg, overview = found["ours"], found["svg"], found["overview"]
+    svg_small, diagram, wide = found["svg_small"], found["diagram"], found["wide"]
+    assert isinstance(svg_small, Samples) and isinstance(wide, Samples)
     sizes, svg_sizes = found["sizes"], found["svg_sizes"]
     assert isinstance(ours, Samples) and isinstance(svg, Samples)
     assert isinstance(overview, Samples)
@@ -127,10 +140,18 @@ def main() -> None:
         f"{'chess.svg.board + resvg, 640 px (board only)':<52}{svg.median_ms:>10.2f}"
         f"{max(svg_sizes) / 1024:>8.1f}"
     )
+    print(
+        f"{f'chess.svg.board + resvg, {diagram} px (our diagram)':<52}{svg_small.median_ms:>10.2f}"
+    )
+    print(f"{f'board_png, {WIDE} px (a 640 px diagram)':<52}{wide.median_ms:>10.2f}")
     print(f"{'overview_png, 16 boards':<52}{overview.median_ms:>10.2f}")
     print()
     print(f"board PNG: {ours.median_ms:.2f} ms median (goal: at most 8 ms)")
     print(f"SVG route / ours: {speedup:.1f}x (goal: at least 5x)")
+    print(
+        f"SVG route at our diagram's {diagram} px / ours: "
+        f"{svg_small.median_ms / ours.median_ms:.1f}x"
+    )
     print(f"largest board PNG: {max(sizes) / 1024:.1f} KB (goal: at most 60 KB)")
     print(f"16-board overview: {overview.median_ms:.1f} ms median (goal: at most 60 ms)")
 
