@@ -1,0 +1,1 @@
+"""The Elevator Chess Discord bot: storage, the match service, and the Discord front."""
