@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from elevator.pieces import Piece, Side
 from elevator.results import Ending
@@ -115,4 +115,12 @@ class Board(Protocol):
 
     def clear(self) -> None:
         """Remove every piece."""
+        ...
+
+    def state(self) -> dict[str, Any]:
+        """Return the board's full state as JSON-ready data, history for draws included."""
+        ...
+
+    def restore(self, state: Any) -> None:
+        """Take a state that state() returned; raise RecordError if it is malformed."""
         ...

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 import chess
 
 from elevator.board import Played
-from elevator.errors import AmbiguousMoveError, IllegalMoveError, MatchConfigError
+from elevator.errors import AmbiguousMoveError, IllegalMoveError, MatchConfigError, RecordError
 from elevator.pieces import Piece, Side, side_name
 from elevator.results import Ending
 
@@ -328,4 +329,28 @@ class FideBoard:
     def clear(self) -> None:
         """Remove every piece."""
         self._board.clear()
+        self._has_moves = None
+
+    def state(self) -> dict[str, Any]:
+        """Return the position the move stack starts from and the moves since, as UCI."""
+        root = self._board.root().fen(en_passant="fen")
+        return {"root": root, "moves": [move.uci() for move in self._board.move_stack]}
+
+    def restore(self, state: Any) -> None:
+        """Take a state that state() returned; raise RecordError if it is malformed."""
+        if not isinstance(state, dict) or set(state) != {"root", "moves"}:
+            raise RecordError(f"the state of board {self.number} must have a root and moves")
+        root, moves = state["root"], state["moves"]
+        if not isinstance(root, str) or not isinstance(moves, list):
+            raise RecordError(f"the state of board {self.number} is malformed")
+        try:
+            board = _KingCaptureBoard(root)
+            for uci in moves:
+                move = chess.Move.from_uci(uci)
+                if not board.is_legal(move):
+                    raise ValueError(f"{uci} is not legal there")
+                board.push(move)
+        except (TypeError, ValueError) as error:
+            raise RecordError(f"the state of board {self.number} does not load: {error}") from None
+        self._board = board
         self._has_moves = None

@@ -6,7 +6,7 @@ import json
 import logging
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from typing import Final
+from typing import Any, Final
 
 from elevator.board import Board
 from elevator.config import MatchConfig
@@ -386,6 +386,39 @@ class Match:
         for group in _action_groups(self._events):
             replica._replay(group)
             yield group, replica
+
+    def board_state(self, board: int) -> dict[str, Any]:
+        """Return one board's state as JSON-ready data: a snapshot for restore()."""
+        return self._board(board).state()
+
+    @classmethod
+    def restore(cls, config: MatchConfig, events: Sequence[Event], states: Sequence[Any]) -> Match:
+        """Rebuild a match from its log and every board's state at the log's end, without
+        replaying the moves; raise RecordError if they do not fit together.
+
+        Endings, pending transfers and the standings are read from the log's events, which
+        is quick; only the boards' positions and histories come from the states.
+        """
+        match = cls.from_config(config)
+        if len(states) != match.boards:
+            raise RecordError(f"{len(states)} board states for a match of {match.boards} boards")
+        _action_groups(events)  # refuses a log that does not start with an action
+        for board, state in zip(match._boards, states, strict=True):
+            board.restore(state)
+        for event in events:
+            if isinstance(event, BoardEnded):
+                match._shaft.close(event.board)
+                match._endings[event.board] = event
+                match._standings.record(event.board, event.result)
+                winner = winner_of(event.result)
+                if event.transfer_pending and winner is not None:
+                    match._pending[event.board] = winner
+            elif isinstance(event, BoardCleared):
+                match._pending.pop(event.board, None)
+            elif isinstance(event, MatchDecided):
+                match._winners = event.winners
+        match._events = list(events)
+        return match
 
     def pgn(self, board: int, headers: dict[str, str] | None = None) -> str:
         """Return one board's game as PGN, rides and arrivals included."""

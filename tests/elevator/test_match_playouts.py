@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from elevator import Arrived, IllegalMoveError, Match, Rode, Transferred
+from elevator import Arrived, IllegalMoveError, Match, RecordError, Rode, Transferred
 
 RESULTS = {True: "1-0", False: "0-1", None: "1/2-1/2"}
 
@@ -165,3 +165,79 @@ def test_random_matches_keep_every_invariant(
         assert again.transfer_options(n) == match.transfer_options(n)
     assert again.score() == match.score()
     assert json.loads(text)["events"] == [event.to_dict() for event in match.events]
+
+
+def _same(first: Match, second: Match) -> None:
+    """Assert that two matches stand exactly alike, as far as players can tell."""
+    assert first.to_json() == second.to_json()
+    for board in range(1, first.boards + 1):
+        assert first.fen(board) == second.fen(board)
+        assert first.legal_moves(board) == second.legal_moves(board)
+        assert first.claimable_draw(board) == second.claimable_draw(board)
+        assert first.pending_transfer(board) == second.pending_transfer(board)
+        assert first.transfer_options(board) == second.transfer_options(board)
+        assert first.is_open(board) == second.is_open(board)
+    assert (first.score(), first.team_scores()) == (second.score(), second.team_scores())
+    assert (first.decided(), first.winners()) == (second.decided(), second.winners())
+
+
+@pytest.mark.parametrize(
+    ("seed", "layout"), [(s, lay) for s in range(4) for lay in ("line", "ring")]
+)
+def test_a_match_restored_from_board_states_plays_on_exactly_as_the_original(
+    seed: int, layout: str
+) -> None:
+    rng = random.Random(seed)
+    match = Match(boards=4, layout=layout)
+    for _ in range(160):
+        states = [json.loads(json.dumps(match.board_state(n))) for n in range(1, 5)]
+        restored = Match.restore(match.config, match.events, states)
+        _same(match, restored)
+        open_boards = [n for n in range(1, 5) if match.legal_moves(n) or match.pending_transfer(n)]
+        if not open_boards:
+            break
+        board = rng.choice(open_boards)
+        if match.pending_transfer(board):
+            options = match.transfer_options(board)
+            produced = match.transfer(board, rng.choice(options))
+            assert restored.transfer(board, produced[0].notation) == produced  # type: ignore[attr-defined]
+        else:
+            move = _pick(rng, match.legal_moves(board))
+            assert restored.play(board, move) == match.play(board, move)
+        _same(match, restored)
+
+
+def test_a_board_state_that_does_not_load_is_refused() -> None:
+    match = Match(2)
+    match.play(1, "e4")
+    states = [match.board_state(1), match.board_state(2)]
+    with pytest.raises(RecordError, match="board 1 does not load"):
+        Match.restore(
+            match.config, match.events, [{"root": states[0]["root"], "moves": ["e2e5"]}, states[1]]
+        )
+    with pytest.raises(RecordError, match="2 board states"):
+        Match.restore(Match(3).config, match.events, states)
+    with pytest.raises(RecordError, match="must have a root and moves"):
+        Match.restore(match.config, match.events, [{}, states[1]])
+
+
+def test_restoring_keeps_endings_pending_transfers_and_the_decided_result() -> None:
+    match = Match(boards=3, layout="ring")
+
+    def check() -> None:
+        states = [match.board_state(n) for n in range(1, 4)]
+        _same(match, Match.restore(match.config, match.events, states))
+
+    for move in ["f3", "e5", "g4", "Qh4#"]:
+        match.play(1, move)
+        check()
+    assert match.pending_transfer(1) == "black"
+    match.transfer(1, "Pe5^2")
+    check()
+    match.resign(2, "white")
+    check()
+    match.draw(3)
+    check()
+    assert match.decided()
+    match.undo(2)
+    check()
