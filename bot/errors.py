@@ -1,0 +1,23 @@
+"""What the match service refuses, each with a message the person refused can act on."""
+
+from __future__ import annotations
+
+
+class ServiceError(Exception):
+    """An action the service refused; the match and the database are as they were."""
+
+
+class NotFoundError(ServiceError):
+    """The match (or the player) named does not exist."""
+
+
+class NotAllowedError(ServiceError):
+    """The person may not do this: not seated, not the captain, not a moderator."""
+
+
+class WrongStateError(ServiceError):
+    """The match is not in a state where this can happen: not started, paused, over."""
+
+
+class RulesError(ServiceError):
+    """The rules refuse it: an illegal move, a ride to an occupied square, no draw to claim."""
