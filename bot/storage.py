@@ -109,10 +109,224 @@ class Storage:
                 raise
             await self._db.execute("COMMIT")
 
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[aiosqlite.Connection]:
+        """Read between transactions, never seeing one half-done."""
+        async with self._lock:
+            yield self._db
+
     async def fetch_all(self, sql: str, *parameters: object) -> list[aiosqlite.Row]:
-        """Run a query between transactions (never seeing one half-done) and return its rows."""
-        async with self._lock, self._db.execute(sql, parameters) as cursor:
-            return list(await cursor.fetchall())
+        """Run one query between transactions and return its rows."""
+        async with self.read() as db:
+            return await rows(db, sql, *parameters)
+
+
+async def rows(db: aiosqlite.Connection, sql: str, *parameters: object) -> list[aiosqlite.Row]:
+    """Run a query and return its rows."""
+    async with db.execute(sql, parameters) as cursor:
+        return list(await cursor.fetchall())
+
+
+# ------------------------------------------------------------------------ matches and people
+
+
+async def insert_match(db: aiosqlite.Connection, config: str, host: str, at: float) -> int:
+    """Create a match in its lobby and return its id."""
+    cursor = await db.execute(
+        "INSERT INTO matches (status, config, host, created_at) VALUES ('lobby', ?, ?, ?)",
+        (config, host, at),
+    )
+    if cursor.lastrowid is None:
+        raise StorageError("SQLite gave the new match no id")
+    return cursor.lastrowid
+
+
+async def match_row(db: aiosqlite.Connection, match_id: int) -> aiosqlite.Row | None:
+    """Return a match's row, or None."""
+    found = await rows(db, "SELECT * FROM matches WHERE id = ?", match_id)
+    return found[0] if found else None
+
+
+async def set_status(
+    db: aiosqlite.Connection, match_id: int, status: str, at: float, *, started: bool = False
+) -> None:
+    """Move a match to a new status; the start and the end are dated."""
+    column = "started_at" if started else "ended_at"
+    ended = status in ("finished", "cancelled", "aborted")
+    if started or ended:
+        await db.execute(
+            f"UPDATE matches SET status = ?, {column} = ? WHERE id = ?", (status, at, match_id)
+        )
+    else:
+        await db.execute("UPDATE matches SET status = ? WHERE id = ?", (status, match_id))
+
+
+async def player_rows(db: aiosqlite.Connection, match_id: int) -> list[aiosqlite.Row]:
+    """Return a match's players in the order they joined."""
+    return await rows(
+        db, "SELECT * FROM players WHERE match_id = ? ORDER BY joined_at, rowid", match_id
+    )
+
+
+async def add_player(
+    db: aiosqlite.Connection, match_id: int, user: str, team: str, captain: bool, at: float
+) -> None:
+    """Put a player on a team."""
+    await db.execute(
+        "INSERT INTO players (match_id, user, team, captain, joined_at) VALUES (?, ?, ?, ?, ?)",
+        (match_id, user, team, int(captain), at),
+    )
+
+
+async def remove_player(db: aiosqlite.Connection, match_id: int, user: str) -> None:
+    """Take a player off their team."""
+    await db.execute("DELETE FROM players WHERE match_id = ? AND user = ?", (match_id, user))
+
+
+async def set_captain(db: aiosqlite.Connection, match_id: int, team: str, user: str) -> None:
+    """Make user the only captain of team."""
+    await db.execute(
+        "UPDATE players SET captain = (user = ?) WHERE match_id = ? AND team = ?",
+        (user, match_id, team),
+    )
+
+
+async def seat_rows(db: aiosqlite.Connection, match_id: int) -> list[aiosqlite.Row]:
+    """Return a match's seats by board and side."""
+    return await rows(
+        db, "SELECT * FROM seats WHERE match_id = ? ORDER BY board, side DESC", match_id
+    )
+
+
+async def set_seat(
+    db: aiosqlite.Connection, match_id: int, board: int, side: str, user: str
+) -> None:
+    """Seat user on a board for a side, replacing whoever sat there."""
+    await db.execute(
+        "INSERT INTO seats (match_id, board, side, user) VALUES (?, ?, ?, ?) "
+        "ON CONFLICT (match_id, board, side) DO UPDATE SET user = excluded.user",
+        (match_id, board, side, user),
+    )
+
+
+# ---------------------------------------------------------------- the log and the snapshots
+
+
+async def append_events(
+    db: aiosqlite.Connection,
+    match_id: int,
+    first: int,
+    events: list[tuple[str, str, str | None]],
+    at: float,
+) -> None:
+    """Append (kind, JSON, actor) events to a match's log from position first on."""
+    await db.executemany(
+        "INSERT INTO events (match_id, seq, kind, data, actor, at) VALUES (?, ?, ?, ?, ?, ?)",
+        [
+            (match_id, first + index, kind, data, actor, at)
+            for index, (kind, data, actor) in enumerate(events)
+        ],
+    )
+    await db.execute("UPDATE matches SET seq = ? WHERE id = ?", (first + len(events) - 1, match_id))
+
+
+async def truncate_events(db: aiosqlite.Connection, match_id: int, keep: int) -> None:
+    """Drop every event of a match's log after the first keep (an undo)."""
+    await db.execute("DELETE FROM events WHERE match_id = ? AND seq > ?", (match_id, keep))
+    await db.execute("UPDATE matches SET seq = ? WHERE id = ?", (keep, match_id))
+
+
+async def event_rows(db: aiosqlite.Connection, match_id: int) -> list[aiosqlite.Row]:
+    """Return a match's log in order."""
+    return await rows(db, "SELECT * FROM events WHERE match_id = ? ORDER BY seq", match_id)
+
+
+async def save_states(
+    db: aiosqlite.Connection, match_id: int, seq: int, states: dict[int, str]
+) -> None:
+    """Store the state of the boards given, as of log position seq."""
+    await db.executemany(
+        "INSERT INTO snapshots (match_id, board, seq, data) VALUES (?, ?, ?, ?) "
+        "ON CONFLICT (match_id, board) DO UPDATE SET seq = excluded.seq, data = excluded.data",
+        [(match_id, board, seq, data) for board, data in states.items()],
+    )
+
+
+async def state_rows(db: aiosqlite.Connection, match_id: int) -> list[aiosqlite.Row]:
+    """Return a match's board snapshots by board."""
+    return await rows(db, "SELECT * FROM snapshots WHERE match_id = ? ORDER BY board", match_id)
+
+
+# ---------------------------------------------------------------- the outbox and the audit
+
+
+async def enqueue(
+    db: aiosqlite.Connection,
+    match_id: int | None,
+    notices: list[tuple[str, str, str, str]],
+    at: float,
+) -> None:
+    """Add (place, kind, JSON payload, idempotency key) notifications to the outbox."""
+    await db.executemany(
+        "INSERT INTO outbox (match_id, place, kind, payload, idempotency_key, created_at, "
+        "next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(match_id, place, kind, payload, key, at, at) for place, kind, payload, key in notices],
+    )
+
+
+async def due_notices(db: aiosqlite.Connection, now: float, limit: int) -> list[aiosqlite.Row]:
+    """Return the oldest unsent notification of each place, if it is due, oldest first.
+
+    One per place keeps each place in order: the next waits until this one is sent.
+    """
+    return await rows(
+        db,
+        "SELECT * FROM outbox WHERE id IN ("
+        " SELECT MIN(id) FROM outbox WHERE done_at IS NULL GROUP BY match_id, place"
+        ") AND next_attempt_at <= ? ORDER BY id LIMIT ?",
+        now,
+        limit,
+    )
+
+
+async def mark_sent(db: aiosqlite.Connection, notice_id: int, at: float) -> None:
+    """Record that a notification was delivered."""
+    await db.execute(
+        "UPDATE outbox SET done_at = ?, attempts = attempts + 1 WHERE id = ?", (at, notice_id)
+    )
+
+
+async def mark_failed(
+    db: aiosqlite.Connection, notice_id: int, error: str, retry_at: float
+) -> None:
+    """Record a failed delivery and when to try again."""
+    await db.execute(
+        "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? "
+        "WHERE id = ?",
+        (error[:500], retry_at, notice_id),
+    )
+
+
+async def add_audit(
+    db: aiosqlite.Connection,
+    match_id: int,
+    moderator: str,
+    action: str,
+    reason: str,
+    details: str,
+    at: float,
+) -> None:
+    """Record a moderator's action with its reason."""
+    await db.execute(
+        "INSERT INTO audit (match_id, moderator, action, reason, details, at) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        (match_id, moderator, action, reason, details, at),
+    )
+
+
+async def audit_rows(db: aiosqlite.Connection, match_id: int) -> list[aiosqlite.Row]:
+    """Return a match's moderator actions, oldest first."""
+    return await rows(db, "SELECT * FROM audit WHERE match_id = ? ORDER BY id", match_id)
 
 
 def _statements(sql: str) -> list[str]:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import storage
 from bot.storage import Storage, StorageError, migration_steps
 
 
@@ -108,3 +109,109 @@ def test_concurrent_transactions_never_interleave(tmp_path: Path) -> None:
             await storage.close()
 
     assert asyncio.run(scenario()) == 50
+
+
+def test_matches_players_seats_events_and_snapshots_round_trip(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        store = await Storage.open(tmp_path / "elevator.db")
+        try:
+            async with store.transaction() as db:
+                match_id = await storage.insert_match(db, '{"boards": 2}', "ana", 1.0)
+                await storage.add_player(db, match_id, "ana", "white", True, 1.0)
+                await storage.add_player(db, match_id, "bo", "black", True, 2.0)
+                await storage.add_player(db, match_id, "cy", "white", False, 3.0)
+                await storage.set_seat(db, match_id, 1, "white", "ana")
+                await storage.set_seat(db, match_id, 1, "white", "cy")  # replaces ana
+                await storage.set_status(db, match_id, "active", 4.0, started=True)
+                events = [("move", '{"kind": "move"}', "cy"), ("arrive", "{}", None)]
+                await storage.append_events(db, match_id, 1, events, 5.0)
+                await storage.save_states(db, match_id, 2, {1: "one", 2: "two"})
+                await storage.save_states(db, match_id, 2, {2: "two again"})
+            async with store.read() as db:
+                row = await storage.match_row(db, match_id)
+                assert row is not None
+                assert (row["status"], row["seq"], row["started_at"]) == ("active", 2, 4.0)
+                players = await storage.player_rows(db, match_id)
+                assert [(p["user"], p["captain"]) for p in players] == [
+                    ("ana", 1),
+                    ("bo", 1),
+                    ("cy", 0),
+                ]
+                seats = await storage.seat_rows(db, match_id)
+                assert [(s["board"], s["side"], s["user"]) for s in seats] == [(1, "white", "cy")]
+                logged = await storage.event_rows(db, match_id)
+                assert [(e["seq"], e["kind"], e["actor"]) for e in logged] == [
+                    (1, "move", "cy"),
+                    (2, "arrive", None),
+                ]
+                states = await storage.state_rows(db, match_id)
+                assert [(s["board"], s["data"]) for s in states] == [(1, "one"), (2, "two again")]
+                assert await storage.match_row(db, match_id + 1) is None
+            async with store.transaction() as db:
+                await storage.truncate_events(db, match_id, 1)
+                await storage.remove_player(db, match_id, "cy")
+                await storage.set_captain(db, match_id, "white", "ana")
+            async with store.read() as db:
+                assert len(await storage.event_rows(db, match_id)) == 1
+                assert [p["user"] for p in await storage.player_rows(db, match_id)] == ["ana", "bo"]
+        finally:
+            await store.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_outbox_hands_out_one_notice_per_place_in_order(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        store = await Storage.open(tmp_path / "elevator.db")
+        try:
+            async with store.transaction() as db:
+                match_id = await storage.insert_match(db, "{}", "ana", 0.0)
+                await storage.enqueue(
+                    db,
+                    match_id,
+                    [
+                        ("board:1", "board", "{}", "k1"),
+                        ("board:1", "arrival", "{}", "k2"),
+                        ("overview", "score", "{}", "k3"),
+                    ],
+                    10.0,
+                )
+            async with store.read() as db:
+                due = await storage.due_notices(db, 10.0, 10)
+                assert [n["idempotency_key"] for n in due] == ["k1", "k3"]
+                assert await storage.due_notices(db, 9.0, 10) == []
+            async with store.transaction() as db:
+                await storage.mark_failed(db, due[0]["id"], "Discord is down", 20.0)
+                await storage.mark_sent(db, due[1]["id"], 11.0)
+            async with store.read() as db:
+                assert await storage.due_notices(db, 11.0, 10) == []  # k1 waits, k2 behind it
+                again = await storage.due_notices(db, 20.0, 10)
+                assert [(n["idempotency_key"], n["attempts"]) for n in again] == [("k1", 1)]
+            async with store.transaction() as db:
+                await storage.mark_sent(db, again[0]["id"], 21.0)
+                with pytest.raises(sqlite3.IntegrityError):  # a key is used once
+                    await storage.enqueue(db, match_id, [("overview", "x", "{}", "k3")], 22.0)
+            async with store.read() as db:
+                assert [n["idempotency_key"] for n in await storage.due_notices(db, 21.0, 10)] == [
+                    "k2"
+                ]
+        finally:
+            await store.close()
+
+    asyncio.run(scenario())
+
+
+def test_moderator_actions_are_audited_with_their_reasons(tmp_path: Path) -> None:
+    async def scenario() -> list[tuple[str, str]]:
+        store = await Storage.open(tmp_path / "elevator.db")
+        try:
+            async with store.transaction() as db:
+                match_id = await storage.insert_match(db, "{}", "ana", 0.0)
+                await storage.add_audit(db, match_id, "mod", "pause", "lunch", "{}", 1.0)
+                await storage.add_audit(db, match_id, "mod", "resume", "back", "{}", 2.0)
+            async with store.read() as db:
+                return [(a["action"], a["reason"]) for a in await storage.audit_rows(db, match_id)]
+        finally:
+            await store.close()
+
+    assert asyncio.run(scenario()) == [("pause", "lunch"), ("resume", "back")]
