@@ -373,6 +373,15 @@ class Match:
         if not isinstance(data["events"], list):
             raise RecordError("the record's events must be a list")
         events = [event_from_dict(item) for item in data["events"]]
+        return cls._replayed(match, events)
+
+    @classmethod
+    def replay(cls, config: MatchConfig, events: Sequence[Event]) -> Match:
+        """Rebuild a match by replaying its log; raise RecordError if it does not replay."""
+        return cls._replayed(cls.from_config(config), events)
+
+    @staticmethod
+    def _replayed(match: Match, events: Sequence[Event]) -> Match:
         for group in _action_groups(events):
             match._replay(group)
         return match

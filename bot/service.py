@@ -1,0 +1,417 @@
+"""The match service: who may do what in a match, what is stored, and what is announced.
+
+It imports no discord: the Discord front, the tests and a console drive it alike. Every
+accepted action is one transaction (its events, the boards' new states and its notices);
+the caller gets its answer only once that has committed. Actions on one match run one at
+a time, behind that match's lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import aiosqlite
+
+from bot import storage
+from bot.errors import NotAllowedError, NotFoundError, RulesError, WrongStateError
+from bot.lobby import Roster, round_robin
+from bot.notices import OVERVIEW, Notice, board_place, user_place
+from bot.storage import Storage
+from elevator import (
+    Arrived,
+    BoardEnded,
+    ElevatorError,
+    Event,
+    Match,
+    MatchConfig,
+    MatchDecided,
+    Moved,
+    Rode,
+    Side,
+    Transferred,
+)
+from elevator.events import event_from_dict
+from elevator.pieces import SIDES, side_name
+
+logger = logging.getLogger(__name__)
+
+Clock = Callable[[], float]
+
+
+@dataclass
+class Loaded:
+    """A match as the service holds it in memory: status, people and the rules core's match."""
+
+    id: int
+    status: str
+    host: str
+    roster: Roster
+    match: Match
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What an accepted action produced: its events and the notices it queued."""
+
+    match_id: int
+    events: tuple[Event, ...]
+    notices: tuple[Notice, ...]
+
+
+class MatchService:
+    """Matches from lobby to result, kept in SQLite and announced through the outbox."""
+
+    def __init__(self, store: Storage, *, clock: Clock = time.time) -> None:
+        self._store = store
+        self._clock = clock
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._loaded: dict[int, Loaded] = {}
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def create(
+        self,
+        host: str,
+        *,
+        boards: int,
+        layout: str,
+        white_team: str,
+        black_team: str,
+        start_fens: Sequence[str] | None = None,
+    ) -> int:
+        """Open a lobby for a new match and return its id; the host joins no team yet."""
+        for name in (white_team, black_team):
+            if not name.strip():
+                raise RulesError("a team needs a name")
+        if white_team.strip() == black_team.strip():
+            raise RulesError("the two teams need different names")
+        teams = [(white_team.strip(), black_team.strip())] * boards if boards >= 1 else None
+        try:
+            config = MatchConfig.create(boards, layout, start_fens, None, teams)
+        except ElevatorError as error:
+            raise RulesError(str(error)) from None
+        async with self._store.transaction() as db:
+            match_id = await storage.insert_match(
+                db, json.dumps(config.to_dict()), host, self._clock()
+            )
+        logger.info("match %d created by %s: %d boards, %s", match_id, host, boards, layout)
+        return match_id
+
+    async def join(self, match_id: int, user: str, side: Side) -> None:
+        """Put user on a team in the lobby; the first player of a team is its captain."""
+        async with self._lock(match_id):
+            loaded = await self._get(match_id)
+            self._in_lobby(loaded, "join")
+            if side not in SIDES:
+                raise RulesError(f"a team is 'white' or 'black', not {side!r}")
+            current = loaded.roster.team_of(user)
+            if current == side:
+                raise RulesError(f"you are already in the {self._team(loaded, side)} team")
+            async with self._store.transaction() as db:
+                if current is not None:
+                    await self._drop(db, loaded, user, current)
+                captain = not loaded.roster.teams[side]
+                await storage.add_player(db, match_id, user, side, captain, self._clock())
+            loaded.roster.teams[side].append(user)
+            if captain:
+                loaded.roster.captains[side] = user
+
+    async def leave(self, match_id: int, user: str) -> None:
+        """Take user off their team in the lobby; a leaving captain hands over to the next."""
+        async with self._lock(match_id):
+            loaded = await self._get(match_id)
+            self._in_lobby(loaded, "leave")
+            side = loaded.roster.team_of(user)
+            if side is None:
+                raise NotAllowedError("you are not in this match")
+            async with self._store.transaction() as db:
+                await self._drop(db, loaded, user, side)
+
+    async def move_player(self, match_id: int, actor: str, user: str, side: Side) -> None:
+        """Move a player to the other team (the host only)."""
+        async with self._lock(match_id):
+            loaded = await self._get(match_id)
+            self._in_lobby(loaded, "move players")
+            if actor != loaded.host:
+                raise NotAllowedError("only the host can move players between teams")
+            current = loaded.roster.team_of(user)
+            if current is None:
+                raise NotFoundError(f"{user} is not in this match")
+            if current == side:
+                raise RulesError(f"{user} is already in that team")
+            async with self._store.transaction() as db:
+                await self._drop(db, loaded, user, current)
+                captain = not loaded.roster.teams[side]
+                await storage.add_player(db, match_id, user, side, captain, self._clock())
+            loaded.roster.teams[side].append(user)
+            if captain:
+                loaded.roster.captains[side] = user
+
+    async def seat(self, match_id: int, actor: str, board: int, side: Side, user: str) -> None:
+        """Seat a player of side's team on a board (the host or that team's captain)."""
+        async with self._lock(match_id):
+            loaded = await self._get(match_id)
+            self._in_lobby(loaded, "change seats")
+            if actor != loaded.host and loaded.roster.captains.get(side) != actor:
+                raise NotAllowedError(
+                    f"only the host or the {side_name(side)} captain can seat {side_name(side)}"
+                )
+            if not 1 <= board <= loaded.match.boards:
+                raise RulesError(f"there is no board {board}: boards 1 to {loaded.match.boards}")
+            if loaded.roster.team_of(user) != side:
+                raise RulesError(f"{user} is not in the {self._team(loaded, side)} team")
+            async with self._store.transaction() as db:
+                await storage.set_seat(db, match_id, board, side, user)
+            loaded.roster.seats[(board, side)] = user
+
+    async def start(self, match_id: int, actor: str, *, moderator: bool = False) -> Outcome:
+        """Start a match: every board gets a White and a Black player (host or moderator)."""
+        async with self._lock(match_id):
+            loaded = await self._get(match_id)
+            self._in_lobby(loaded, "start")
+            if actor != loaded.host and not moderator:
+                raise NotAllowedError("only the host or a moderator can start the match")
+            for side in SIDES:
+                if not loaded.roster.teams[side]:
+                    raise WrongStateError(f"the {self._team(loaded, side)} team has no players")
+            seats = round_robin(loaded.match.boards, loaded.roster.teams, loaded.roster.seats)
+            notices = [Notice(OVERVIEW, "started", {"boards": loaded.match.boards})]
+            notices += [
+                Notice(board_place(board), "board", {"board": board})
+                for board in range(1, loaded.match.boards + 1)
+            ]
+            async with self._store.transaction() as db:
+                for (board, side), user in seats.items():
+                    await storage.set_seat(db, match_id, board, side, user)
+                await storage.set_status(db, match_id, "active", self._clock(), started=True)
+                await self._enqueue(db, loaded, "start", notices)
+            loaded.roster.seats = seats
+            loaded.status = "active"
+            logger.info("match %d started by %s", match_id, actor)
+            return Outcome(match_id, (), tuple(notices))
+
+    async def cancel(self, match_id: int, actor: str, *, moderator: bool = False) -> None:
+        """Cancel a match before it starts (host or moderator)."""
+        async with self._lock(match_id):
+            loaded = await self._get(match_id)
+            self._in_lobby(loaded, "cancel")
+            if actor != loaded.host and not moderator:
+                raise NotAllowedError("only the host or a moderator can cancel the match")
+            async with self._store.transaction() as db:
+                await storage.set_status(db, match_id, "cancelled", self._clock())
+            loaded.status = "cancelled"
+
+    async def roster(self, match_id: int) -> Roster:
+        """Return a copy of who is in a match and where they sit."""
+        async with self._lock(match_id):
+            found = (await self._get(match_id)).roster
+            return Roster(
+                {side: list(users) for side, users in found.teams.items()},
+                dict(found.captains),
+                dict(found.seats),
+            )
+
+    async def status(self, match_id: int) -> str:
+        """Return a match's status: lobby, active, paused, finished, cancelled or aborted."""
+        async with self._lock(match_id):
+            return (await self._get(match_id)).status
+
+    # ------------------------------------------------------------------ playing
+
+    async def play(self, match_id: int, user: str, board: int, text: str) -> Outcome:
+        """Play a move or a ride on a board for the seated player to move or their captain."""
+        async with self._lock(match_id):
+            loaded = await self._get(match_id)
+            self._playing(loaded)
+            self._check_board(loaded, board)
+            side = loaded.match.turn(board)
+            if loaded.match.is_closed(board):
+                raise WrongStateError(f"board {board} is finished")
+            seated = loaded.roster.seated(board, side)
+            if user not in (seated, loaded.roster.captains.get(side)):
+                if loaded.roster.team_of(user) is None:
+                    raise NotAllowedError("you are not playing in this match")
+                if user in loaded.roster.players_at(board):
+                    raise NotAllowedError(f"it is {side_name(side)}'s turn on board {board}")
+                raise NotAllowedError(f"you are not seated on board {board}")
+            return await self._act(loaded, user, lambda: loaded.match.play(board, text, side=side))
+
+    # ------------------------------------------------------------------ the machinery
+
+    def _lock(self, match_id: int) -> asyncio.Lock:
+        lock = self._locks.get(match_id)
+        if lock is None:
+            lock = self._locks[match_id] = asyncio.Lock()
+        return lock
+
+    async def _get(self, match_id: int) -> Loaded:
+        """Return a match, loading it from the database the first time it is asked for."""
+        found = self._loaded.get(match_id)
+        if found is None:
+            async with self._store.read() as db:
+                found = await _load(db, match_id)
+            self._loaded[match_id] = found
+        return found
+
+    async def _act(self, loaded: Loaded, actor: str, action: Callable[[], list[Event]]) -> Outcome:
+        """Apply an action to the match, then store it; if storing fails, forget the change."""
+        seq = len(loaded.match.events)
+        try:
+            events = action()
+        except ElevatorError as error:
+            raise RulesError(str(error)) from None
+        notices = self._notices(loaded, events)
+        try:
+            async with self._store.transaction() as db:
+                rows = [
+                    (event.KIND, json.dumps(event.to_dict()), actor if event.ACTION else None)
+                    for event in events
+                ]
+                await storage.append_events(db, loaded.id, seq + 1, rows, self._clock())
+                touched = sorted({board for event in events for board in _boards_of(event)})
+                states = {b: json.dumps(loaded.match.board_state(b)) for b in touched}
+                await storage.save_states(db, loaded.id, seq + len(events), states)
+                if all(loaded.match.is_closed(b) for b in range(1, loaded.match.boards + 1)):
+                    await storage.set_status(db, loaded.id, "finished", self._clock())
+                await self._enqueue(db, loaded, f"e{seq + 1}", notices)
+        except BaseException:
+            self._loaded.pop(loaded.id, None)  # the database is the truth: reload from it
+            raise
+        if all(loaded.match.is_closed(b) for b in range(1, loaded.match.boards + 1)):
+            loaded.status = "finished"
+        return Outcome(loaded.id, tuple(events), tuple(notices))
+
+    def _notices(self, loaded: Loaded, events: list[Event]) -> list[Notice]:
+        """Say what must be announced where for the events of one action."""
+        roster = loaded.roster
+        found: list[Notice] = []
+        for event in events:
+            if isinstance(event, (Moved, Rode, Transferred)):
+                found.append(Notice(board_place(event.board), "board", event.to_dict()))
+            if isinstance(event, (Rode, Transferred)):
+                found.append(Notice(OVERVIEW, "ride", event.to_dict()))
+            elif isinstance(event, Arrived):
+                payload = event.to_dict() | {"mention": roster.players_at(event.board)}
+                found.append(Notice(board_place(event.board), "arrival", payload))
+            elif isinstance(event, BoardEnded):
+                found.append(Notice(OVERVIEW, "board-result", event.to_dict()))
+                winner = _winner(event.result)
+                if event.transfer_pending and winner is not None:
+                    holder = roster.seated(event.board, winner)
+                    options = loaded.match.transfer_options(event.board)
+                    prompt = {"board": event.board, "side": winner, "options": options}
+                    if holder is not None:
+                        found.append(Notice(user_place(holder), "transfer-prompt", prompt))
+            elif isinstance(event, MatchDecided):
+                found.append(Notice(OVERVIEW, "decided", event.to_dict()))
+        if events and all(loaded.match.is_closed(b) for b in range(1, loaded.match.boards + 1)):
+            found.append(Notice(OVERVIEW, "result", {"result": loaded.match.result()}))
+        return found
+
+    async def _enqueue(
+        self, db: aiosqlite.Connection, loaded: Loaded, key: str, notices: list[Notice]
+    ) -> None:
+        rows = [
+            (notice.place, notice.kind, json.dumps(notice.payload), f"{loaded.id}:{key}:{index}")
+            for index, notice in enumerate(notices)
+        ]
+        await storage.enqueue(db, loaded.id, rows, self._clock())
+
+    async def _drop(self, db: aiosqlite.Connection, loaded: Loaded, user: str, side: Side) -> None:
+        """Take a player off a team, in the database and then in memory."""
+        await storage.remove_player(db, loaded.id, user)
+        team = loaded.roster.teams[side]
+        team.remove(user)
+        loaded.roster.seats = {
+            seat: holder for seat, holder in loaded.roster.seats.items() if holder != user
+        }
+        if loaded.roster.captains.get(side) == user:
+            del loaded.roster.captains[side]
+            if team:
+                await storage.set_captain(db, loaded.id, side, team[0])
+                loaded.roster.captains[side] = team[0]
+
+    def _in_lobby(self, loaded: Loaded, what: str) -> None:
+        if loaded.status != "lobby":
+            raise WrongStateError(f"you can only {what} before the match starts")
+
+    def _playing(self, loaded: Loaded) -> None:
+        if loaded.status == "lobby":
+            raise WrongStateError("the match has not started yet")
+        if loaded.status == "paused":
+            raise WrongStateError("the match is paused by a moderator")
+        if loaded.status != "active":
+            raise WrongStateError(f"the match is {loaded.status}")
+
+    def _check_board(self, loaded: Loaded, board: int) -> None:
+        if not 1 <= board <= loaded.match.boards:
+            raise RulesError(f"there is no board {board}: boards 1 to {loaded.match.boards}")
+
+    def _team(self, loaded: Loaded, side: Side) -> str:
+        return loaded.match.team(1, side)
+
+
+async def _load(db: aiosqlite.Connection, match_id: int) -> Loaded:
+    """Read a match: its row, people, log and board states (the log wins if they disagree)."""
+    row = await storage.match_row(db, match_id)
+    if row is None:
+        raise NotFoundError(f"there is no match {match_id}")
+    config = MatchConfig.from_dict(json.loads(row["config"]))
+    roster = Roster()
+    for player in await storage.player_rows(db, match_id):
+        roster.teams[player["team"]].append(player["user"])
+        if player["captain"]:
+            roster.captains[player["team"]] = player["user"]
+    for seat in await storage.seat_rows(db, match_id):
+        roster.seats[(seat["board"], seat["side"])] = seat["user"]
+    events = [
+        event_from_dict(json.loads(e["data"])) for e in await storage.event_rows(db, match_id)
+    ]
+    match = _restore(match_id, config, events, await storage.state_rows(db, match_id))
+    return Loaded(match_id, row["status"], row["host"], roster, match)
+
+
+def _restore(
+    match_id: int, config: MatchConfig, events: list[Event], states: list[aiosqlite.Row]
+) -> Match:
+    """Load a match from its board states, or replay its log if they do not fit it."""
+    last_touch: dict[int, int] = {}
+    for seq, event in enumerate(events, start=1):
+        for board in _boards_of(event):
+            last_touch[board] = seq
+    by_board = {row["board"]: row for row in states}
+    fits = len(by_board) == len(last_touch) and all(
+        board in by_board and by_board[board]["seq"] >= seq for board, seq in last_touch.items()
+    )
+    if fits:
+        try:
+            loaded = [
+                json.loads(by_board[b]["data"]) if b in by_board else None
+                for b in range(1, config.boards + 1)
+            ]
+            fresh = Match.from_config(config)
+            states_in_full = [
+                state if state is not None else fresh.board_state(b)
+                for b, state in enumerate(loaded, start=1)
+            ]
+            return Match.restore(config, events, states_in_full)
+        except (ElevatorError, ValueError) as error:
+            logger.warning("match %d: its board states do not load (%s)", match_id, error)
+    else:
+        logger.warning("match %d: its board states disagree with its log", match_id)
+    return Match.replay(config, events)
+
+
+def _boards_of(event: Event) -> list[int]:
+    """Return the boards an event changes."""
+    board = getattr(event, "board", None)
+    return [board] if isinstance(board, int) else []
+
+
+def _winner(result: str) -> Side | None:
+    return "white" if result == "1-0" else "black" if result == "0-1" else None

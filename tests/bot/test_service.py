@@ -1,0 +1,204 @@
+"""The match service on a real SQLite file: lifecycle, who may act, and what is announced."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+
+from bot import storage
+from bot.errors import NotAllowedError, NotFoundError, RulesError, WrongStateError
+from bot.service import MatchService
+from bot.storage import Storage
+
+KNIGHT_D5 = "4k3/8/8/3N4/8/8/8/4K3 w - - 0 1"
+KING_E7_BLACK_TO_MOVE = "8/4k3/8/8/8/8/8/4K3 b - - 0 1"
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+Scenario = Callable[[MatchService, Storage], Awaitable[None]]
+
+
+def run(tmp_path: Path, scenario: Scenario) -> None:
+    """Run a scenario against a service over a fresh database file."""
+
+    async def main() -> None:
+        store = await Storage.open(tmp_path / "elevator.db")
+        try:
+            await scenario(MatchService(store, clock=lambda: 1000.0), store)
+        finally:
+            await store.close()
+
+    asyncio.run(main())
+
+
+async def lobby(service: MatchService, boards: int = 3, **options: object) -> int:
+    """Create a match with Ana and Cy for the Reds (White) and Bo for the Blues (Black)."""
+    match_id = await service.create(
+        "ana", boards=boards, layout="line", white_team="Reds", black_team="Blues", **options
+    )
+    await service.join(match_id, "ana", "white")
+    await service.join(match_id, "bo", "black")
+    await service.join(match_id, "cy", "white")
+    return match_id
+
+
+def test_the_first_player_of_a_team_is_its_captain_and_hands_over_on_leaving(
+    tmp_path: Path,
+) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service)
+        roster = await service.roster(match_id)
+        assert roster.teams == {"white": ["ana", "cy"], "black": ["bo"]}
+        assert roster.captains == {"white": "ana", "black": "bo"}
+        await service.leave(match_id, "ana")
+        assert (await service.roster(match_id)).captains["white"] == "cy"
+        with pytest.raises(NotAllowedError, match="not in this match"):
+            await service.leave(match_id, "ana")
+        with pytest.raises(RulesError, match="already in the Blues team"):
+            await service.join(match_id, "bo", "black")
+
+    run(tmp_path, scenario)
+
+
+def test_start_seats_every_board_round_robin_keeping_seats_set_by_hand(tmp_path: Path) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service)
+        with pytest.raises(NotAllowedError, match="Black captain"):
+            await service.seat(match_id, "cy", 1, "black", "bo")
+        await service.seat(match_id, "ana", 1, "white", "cy")
+        with pytest.raises(NotAllowedError, match="only the host or a moderator"):
+            await service.start(match_id, "bo")
+        outcome = await service.start(match_id, "ana")
+        roster = await service.roster(match_id)
+        assert roster.seats == {
+            (1, "white"): "cy",
+            (2, "white"): "ana",
+            (3, "white"): "cy",
+            (1, "black"): "bo",
+            (2, "black"): "bo",
+            (3, "black"): "bo",
+        }
+        assert [n.place for n in outcome.notices] == ["overview", "board:1", "board:2", "board:3"]
+        assert await service.status(match_id) == "active"
+        with pytest.raises(WrongStateError, match="before the match starts"):
+            await service.join(match_id, "dee", "black")
+
+    run(tmp_path, scenario)
+
+
+def test_a_match_cannot_start_with_an_empty_team_and_can_be_cancelled(tmp_path: Path) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await service.create(
+            "ana", boards=2, layout="line", white_team="Reds", black_team="Blues"
+        )
+        await service.join(match_id, "ana", "white")
+        with pytest.raises(WrongStateError, match="the Blues team has no players"):
+            await service.start(match_id, "ana")
+        with pytest.raises(NotAllowedError):
+            await service.cancel(match_id, "bo")
+        await service.cancel(match_id, "ana")
+        assert await service.status(match_id) == "cancelled"
+        with pytest.raises(NotFoundError, match="no match 99"):
+            await service.status(99)
+
+    run(tmp_path, scenario)
+
+
+def test_only_the_seated_player_to_move_or_the_captain_may_move(tmp_path: Path) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service)
+        with pytest.raises(WrongStateError, match="not started"):
+            await service.play(match_id, "ana", 1, "e4")
+        await service.start(match_id, "ana")  # ana sits on 1 and 3, cy on 2, bo everywhere
+        with pytest.raises(NotAllowedError, match="you are not seated on board 1"):
+            await service.play(match_id, "cy", 1, "e4")
+        with pytest.raises(NotAllowedError, match="you are not playing in this match"):
+            await service.play(match_id, "dee", 2, "e4")
+        with pytest.raises(NotAllowedError, match="it is White's turn on board 1"):
+            await service.play(match_id, "bo", 1, "e5")
+        outcome = await service.play(match_id, "ana", 2, "e4")  # the captain plays for cy
+        assert [n.kind for n in outcome.notices] == ["board"]
+        with pytest.raises(RulesError, match=r"e4"):
+            await service.play(match_id, "bo", 2, "e4")
+
+    run(tmp_path, scenario)
+
+
+def test_a_ride_announces_the_board_it_left_and_an_arrival_where_it_lands(
+    tmp_path: Path,
+) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=2, start_fens=[KNIGHT_D5, KING_E7_BLACK_TO_MOVE])
+        await service.seat(match_id, "ana", 2, "white", "cy")
+        await service.start(match_id, "ana")
+        outcome = await service.play(match_id, "ana", 1, "Nd5^2")
+        kinds = [(n.place, n.kind) for n in outcome.notices]
+        assert kinds == [("board:1", "board"), ("overview", "ride"), ("board:2", "arrival")]
+        arrival = outcome.notices[2].payload
+        assert (arrival["piece"], arrival["square"], arrival["from_board"]) == ("N", "d5", 1)
+        assert arrival["check"] is True and arrival["mention"] == ["cy", "bo"]
+        async with store.read() as db:
+            queued = await storage.due_notices(db, 2000.0, 50)
+        assert {row["place"] for row in queued} == {"overview", "board:1", "board:2"}
+
+    run(tmp_path, scenario)
+
+
+def test_a_won_board_prompts_its_winner_for_the_victory_transfer(tmp_path: Path) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=2)
+        await service.start(match_id, "ana")
+        for user, move in [("ana", "f3"), ("bo", "e5"), ("ana", "g4"), ("bo", "Qh4#")]:
+            outcome = await service.play(match_id, user, 1, move)
+        kinds = [(n.place, n.kind) for n in outcome.notices]
+        assert ("overview", "board-result") in kinds
+        prompt = next(n for n in outcome.notices if n.kind == "transfer-prompt")
+        assert prompt.place == "user:bo"
+        assert prompt.payload["options"] == ["Pe5^2"]
+
+    run(tmp_path, scenario)
+
+
+def test_a_match_loads_back_from_the_file_as_it_was(tmp_path: Path) -> None:
+    async def play(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=2, start_fens=[KNIGHT_D5, START])
+        await service.start(match_id, "ana")
+        await service.play(match_id, "ana", 1, "Nd5^2")
+        await service.play(match_id, "cy", 2, "e4")
+
+    run(tmp_path, play)
+
+    async def reload(service: MatchService, store: Storage) -> None:
+        assert await service.status(1) == "active"
+        roster = await service.roster(1)
+        assert roster.seated(2, "white") == "cy"
+        with pytest.raises(NotAllowedError, match="it is Black's turn on board 2"):
+            await service.play(1, "cy", 2, "d4")
+        outcome = await service.play(1, "bo", 2, "e5")
+        assert outcome.events[0].to_dict()["san"] == "e5"
+
+    run(tmp_path, reload)
+
+
+def test_board_states_that_disagree_with_the_log_are_rebuilt_from_it(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def play(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=2)
+        await service.start(match_id, "ana")
+        await service.play(match_id, "ana", 1, "e4")
+        async with store.transaction() as db:  # a stale snapshot: the start position
+            state = json.dumps({"root": START, "moves": []})
+            await db.execute("UPDATE snapshots SET seq = 0, data = ? WHERE board = 1", (state,))
+
+    run(tmp_path, play)
+
+    async def reload(service: MatchService, store: Storage) -> None:
+        outcome = await service.play(1, "bo", 1, "e5")
+        assert outcome.events[0].to_dict()["uci"] == "e7e5"
+
+    run(tmp_path, reload)
+    assert "disagree with its log" in caplog.text
