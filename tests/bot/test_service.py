@@ -121,7 +121,7 @@ def test_only_the_seated_player_to_move_or_the_captain_may_move(tmp_path: Path) 
             await service.play(match_id, "bo", 1, "e5")
         outcome = await service.play(match_id, "ana", 2, "e4")  # the captain plays for cy
         assert [n.kind for n in outcome.notices] == ["board"]
-        with pytest.raises(RulesError, match=r"e4"):
+        with pytest.raises(RulesError, match="e4 is not a legal move for Black on board 2"):
             await service.play(match_id, "bo", 2, "e4")
 
     run(tmp_path, scenario)
