@@ -13,7 +13,8 @@ import json
 import logging
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import partial
 
 import aiosqlite
 
@@ -52,6 +53,7 @@ class Loaded:
     host: str
     roster: Roster
     match: Match
+    offers: dict[int, Side] = field(default_factory=dict)  # board: who offered a draw
 
 
 @dataclass(frozen=True)
@@ -66,9 +68,12 @@ class Outcome:
 class MatchService:
     """Matches from lobby to result, kept in SQLite and announced through the outbox."""
 
-    def __init__(self, store: Storage, *, clock: Clock = time.time) -> None:
+    def __init__(
+        self, store: Storage, *, clock: Clock = time.time, transfer_window: float = 120.0
+    ) -> None:
         self._store = store
         self._clock = clock
+        self._transfer_window = transfer_window
         self._locks: dict[int, asyncio.Lock] = {}
         self._loaded: dict[int, Loaded] = {}
 
@@ -241,7 +246,150 @@ class MatchService:
                 raise NotAllowedError(f"you are not seated on board {board}")
             return await self._act(loaded, user, lambda: loaded.match.play(board, text, side=side))
 
+    async def resign(self, match_id: int, user: str, board: int) -> Outcome:
+        """Resign a board, for the player seated there or their team's captain."""
+        async with self._lock(match_id):
+            loaded = await self._get(match_id)
+            side = self._open_board_side(loaded, user, board, captains=True)
+            return await self._act(loaded, user, lambda: loaded.match.resign(board, side))
+
+    async def resign_match(self, match_id: int, user: str) -> Outcome:
+        """Resign every unfinished board of the captain's team at once."""
+        async with self._lock(match_id):
+            loaded = await self._get(match_id)
+            self._playing(loaded)
+            side = next((s for s, c in loaded.roster.captains.items() if c == user), None)
+            if side is None:
+                raise NotAllowedError("only a team's captain can resign the match")
+            match = loaded.match
+            boards = [b for b in range(1, match.boards + 1) if match.is_open(b)]
+
+            def resign_all() -> list[Event]:
+                return [
+                    event for b in boards if match.is_open(b) for event in match.resign(b, side)
+                ]
+
+            return await self._act(loaded, user, resign_all)
+
+    async def offer_draw(self, match_id: int, user: str, board: int) -> Outcome:
+        """Offer a draw on a board; if the opponent has offered one, that agrees the draw."""
+        async with self._lock(match_id):
+            loaded = await self._get(match_id)
+            side = self._open_board_side(loaded, user, board, captains=False)
+            standing = loaded.offers.get(board)
+            if standing == side:
+                raise RulesError(f"you have already offered a draw on board {board}")
+            if standing is not None:
+                return await self._act(loaded, user, lambda: loaded.match.draw(board))
+            opponent_seat = loaded.roster.seated(board, _other(side))
+            notices = [Notice(board_place(board), "draw-offer", {"board": board, "side": side})]
+            if opponent_seat is not None:
+                payload = {"board": board, "side": side}
+                notices.append(Notice(user_place(opponent_seat), "draw-offer", payload))
+            async with self._store.transaction() as db:
+                await storage.set_offer(db, match_id, board, side, self._clock())
+                await self._enqueue(db, loaded, f"offer{board}:{self._clock()}", notices)
+            loaded.offers[board] = side
+            return Outcome(match_id, (), tuple(notices))
+
+    async def accept_draw(self, match_id: int, user: str, board: int) -> Outcome:
+        """Accept the draw the opponent offered on a board."""
+        async with self._lock(match_id):
+            loaded = await self._get(match_id)
+            side = self._open_board_side(loaded, user, board, captains=False)
+            if loaded.offers.get(board) != _other(side):
+                raise RulesError(f"there is no draw offer from your opponent on board {board}")
+            return await self._act(loaded, user, lambda: loaded.match.draw(board))
+
+    async def decline_draw(self, match_id: int, user: str, board: int) -> Outcome:
+        """Decline the draw the opponent offered on a board."""
+        async with self._lock(match_id):
+            loaded = await self._get(match_id)
+            side = self._open_board_side(loaded, user, board, captains=False)
+            if loaded.offers.get(board) != _other(side):
+                raise RulesError(f"there is no draw offer from your opponent on board {board}")
+            notices = [Notice(board_place(board), "draw-declined", {"board": board, "side": side})]
+            async with self._store.transaction() as db:
+                await storage.clear_offers(db, match_id, [board])
+                await self._enqueue(db, loaded, f"decline{board}:{self._clock()}", notices)
+            del loaded.offers[board]
+            return Outcome(match_id, (), tuple(notices))
+
+    async def claim_draw(self, match_id: int, user: str, board: int) -> Outcome:
+        """Claim a threefold-repetition or fifty-move draw, for the player to move."""
+        async with self._lock(match_id):
+            loaded = await self._get(match_id)
+            side = self._open_board_side(loaded, user, board, captains=False)
+            if side != loaded.match.turn(board):
+                raise NotAllowedError(f"only the player to move on board {board} can claim a draw")
+            return await self._act(loaded, user, lambda: loaded.match.claim_draw(board, side=side))
+
+    async def transfer(self, match_id: int, user: str, board: int, text: str) -> Outcome:
+        """Send one piece onward from a won board, for the winner's seat."""
+        async with self._lock(match_id):
+            loaded = await self._get(match_id)
+            winner = self._winner_seat(loaded, user, board)
+            return await self._act(
+                loaded, user, lambda: loaded.match.transfer(board, text, side=winner)
+            )
+
+    async def skip_transfer(self, match_id: int, user: str, board: int) -> Outcome:
+        """Let a won board's victory transfer go, for the winner's seat."""
+        async with self._lock(match_id):
+            loaded = await self._get(match_id)
+            winner = self._winner_seat(loaded, user, board)
+            return await self._act(
+                loaded, user, lambda: loaded.match.skip_transfer(board, side=winner)
+            )
+
+    async def lapse_transfers(self) -> list[Outcome]:
+        """Let every victory transfer whose deadline has passed lapse; return what that did."""
+        async with self._store.read() as db:
+            due = await storage.due_deadlines(db, self._clock())
+        outcomes = []
+        for row in due:
+            match_id, board = row["match_id"], row["board"]
+            async with self._lock(match_id):
+                loaded = await self._get(match_id)
+                winner = loaded.match.pending_transfer(board)
+                if winner is None or loaded.status != "active":
+                    continue
+                outcomes.append(
+                    await self._act(
+                        loaded, "deadline", partial(loaded.match.skip_transfer, board, side=winner)
+                    )
+                )
+        return outcomes
+
     # ------------------------------------------------------------------ the machinery
+
+    def _open_board_side(self, loaded: Loaded, user: str, board: int, *, captains: bool) -> Side:
+        """Return the side user acts for on an open board, refusing anyone else."""
+        self._playing(loaded)
+        self._check_board(loaded, board)
+        if loaded.match.is_closed(board):
+            raise WrongStateError(f"board {board} is finished")
+        for side in SIDES:
+            if loaded.roster.seated(board, side) == user:
+                return side
+        if captains:
+            for side in SIDES:
+                if loaded.roster.captains.get(side) == user:
+                    return side
+        raise NotAllowedError(f"you are not seated on board {board}")
+
+    def _winner_seat(self, loaded: Loaded, user: str, board: int) -> Side:
+        """Return the winner of a board with a transfer pending, if user holds that seat."""
+        self._playing(loaded)
+        self._check_board(loaded, board)
+        winner = loaded.match.pending_transfer(board)
+        if winner is None:
+            raise WrongStateError(f"board {board} has no victory transfer waiting")
+        if loaded.roster.seated(board, winner) != user:
+            raise NotAllowedError(
+                f"only {side_name(winner)}'s player on board {board} makes its victory transfer"
+            )
+        return winner
 
     def _lock(self, match_id: int) -> asyncio.Lock:
         lock = self._locks.get(match_id)
@@ -278,13 +426,24 @@ class MatchService:
                 await storage.save_states(db, loaded.id, seq + len(events), states)
                 if all(loaded.match.is_closed(b) for b in range(1, loaded.match.boards + 1)):
                     await storage.set_status(db, loaded.id, "finished", self._clock())
+                await storage.clear_offers(db, loaded.id, touched)
+                pending = [b for b in touched if loaded.match.pending_transfer(b) is not None]
+                for board in pending:
+                    await storage.set_deadline(db, loaded.id, board, self._deadline())
+                settled = [b for b in touched if b not in pending]
+                await storage.clear_deadlines(db, loaded.id, settled)
                 await self._enqueue(db, loaded, f"e{seq + 1}", notices)
         except BaseException:
             self._loaded.pop(loaded.id, None)  # the database is the truth: reload from it
             raise
+        for board in touched:
+            loaded.offers.pop(board, None)
         if all(loaded.match.is_closed(b) for b in range(1, loaded.match.boards + 1)):
             loaded.status = "finished"
         return Outcome(loaded.id, tuple(events), tuple(notices))
+
+    def _deadline(self) -> float:
+        return self._clock() + self._transfer_window
 
     def _notices(self, loaded: Loaded, events: list[Event]) -> list[Notice]:
         """Say what must be announced where for the events of one action."""
@@ -304,7 +463,12 @@ class MatchService:
                 if event.transfer_pending and winner is not None:
                     holder = roster.seated(event.board, winner)
                     options = loaded.match.transfer_options(event.board)
-                    prompt = {"board": event.board, "side": winner, "options": options}
+                    prompt = {
+                        "board": event.board,
+                        "side": winner,
+                        "options": options,
+                        "deadline": self._deadline(),
+                    }
                     if holder is not None:
                         found.append(Notice(user_place(holder), "transfer-prompt", prompt))
             elif isinstance(event, MatchDecided):
@@ -373,7 +537,8 @@ async def _load(db: aiosqlite.Connection, match_id: int) -> Loaded:
         event_from_dict(json.loads(e["data"])) for e in await storage.event_rows(db, match_id)
     ]
     match = _restore(match_id, config, events, await storage.state_rows(db, match_id))
-    return Loaded(match_id, row["status"], row["host"], roster, match)
+    offers = {offer["board"]: offer["side"] for offer in await storage.offer_rows(db, match_id)}
+    return Loaded(match_id, row["status"], row["host"], roster, match, offers)
 
 
 def _restore(
@@ -411,6 +576,10 @@ def _boards_of(event: Event) -> list[int]:
     """Return the boards an event changes."""
     board = getattr(event, "board", None)
     return [board] if isinstance(board, int) else []
+
+
+def _other(side: Side) -> Side:
+    return "black" if side == "white" else "white"
 
 
 def _winner(result: str) -> Side | None:

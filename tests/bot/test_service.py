@@ -202,3 +202,97 @@ def test_board_states_that_disagree_with_the_log_are_rebuilt_from_it(
 
     run(tmp_path, reload)
     assert "disagree with its log" in caplog.text
+
+
+def test_resigning_a_board_or_the_whole_match(tmp_path: Path) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=3)
+        await service.start(match_id, "ana")  # ana on 1 and 3, cy on 2, bo on all
+        with pytest.raises(NotAllowedError, match="not seated on board 1"):
+            await service.resign(match_id, "cy", 1)
+        outcome = await service.resign(match_id, "cy", 2)
+        assert outcome.events[0].to_dict() == {"kind": "resign", "board": 2, "side": "white"}
+        with pytest.raises(NotAllowedError, match="only a team's captain"):
+            await service.resign_match(match_id, "cy")
+        outcome = await service.resign_match(match_id, "bo")
+        resigned = [e.to_dict()["board"] for e in outcome.events if e.KIND == "resign"]
+        assert resigned == [1, 3]
+        assert ("overview", "result") in [(n.place, n.kind) for n in outcome.notices]
+        assert await service.status(match_id) == "finished"
+        with pytest.raises(WrongStateError, match="finished"):
+            await service.play(match_id, "ana", 1, "e4")
+
+    run(tmp_path, scenario)
+
+
+def test_a_draw_is_offered_then_accepted_or_declined_by_the_seated_players(
+    tmp_path: Path,
+) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=2)
+        await service.start(match_id, "ana")  # ana on 1, cy on 2, bo on both
+        with pytest.raises(NotAllowedError, match="not seated on board 2"):
+            await service.offer_draw(match_id, "ana", 2)  # captains do not offer draws
+        offer = await service.offer_draw(match_id, "cy", 2)
+        assert [(n.place, n.kind) for n in offer.notices] == [
+            ("board:2", "draw-offer"),
+            ("user:bo", "draw-offer"),
+        ]
+        with pytest.raises(RulesError, match="already offered"):
+            await service.offer_draw(match_id, "cy", 2)
+        with pytest.raises(RulesError, match="no draw offer from your opponent"):
+            await service.accept_draw(match_id, "cy", 2)
+        await service.decline_draw(match_id, "bo", 2)
+        with pytest.raises(RulesError, match="no draw offer"):
+            await service.accept_draw(match_id, "bo", 2)
+        await service.offer_draw(match_id, "bo", 1)
+        agreed = await service.accept_draw(match_id, "ana", 1)
+        assert agreed.events[0].KIND == "agree-draw"
+
+    run(tmp_path, scenario)
+
+
+def test_a_draw_offer_survives_a_restart_and_lapses_with_the_next_move(tmp_path: Path) -> None:
+    async def offer(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=2)
+        await service.start(match_id, "ana")
+        await service.offer_draw(match_id, "ana", 1)
+
+    run(tmp_path, offer)
+
+    async def later(service: MatchService, store: Storage) -> None:
+        await service.play(1, "ana", 1, "e4")  # the offer stands until a move on the board
+        with pytest.raises(RulesError, match="no draw offer"):
+            await service.accept_draw(1, "bo", 1)
+
+    run(tmp_path, later)
+
+
+def test_the_victory_transfer_belongs_to_the_winners_seat_and_lapses_at_its_deadline(
+    tmp_path: Path,
+) -> None:
+    now = [1000.0]
+
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=3)
+        await service.start(match_id, "ana")
+        await service.play(match_id, "ana", 3, "e4")
+        for user, move in [("ana", "f3"), ("bo", "e5"), ("ana", "g4"), ("bo", "Qh4#")]:
+            await service.play(match_id, user, 1, move)
+        with pytest.raises(NotAllowedError, match="only Black's player on board 1"):
+            await service.transfer(match_id, "ana", 1, "Pe5^2")
+        assert await service.lapse_transfers() == []
+        now[0] += 121
+        lapsed = await service.lapse_transfers()
+        assert [e.KIND for e in lapsed[0].events] == ["decline-transfer", "board-clear"]
+        with pytest.raises(WrongStateError, match="no victory transfer waiting"):
+            await service.transfer(match_id, "bo", 1, "Pe5^2")
+
+    async def main() -> None:
+        store = await Storage.open(tmp_path / "elevator.db")
+        try:
+            await scenario(MatchService(store, clock=lambda: now[0]), store)
+        finally:
+            await store.close()
+
+    asyncio.run(main())
