@@ -11,8 +11,9 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -57,6 +58,14 @@ class Loaded:
 
 
 @dataclass(frozen=True)
+class Moderator:
+    """Who is acting, and whether the front found them to be a moderator."""
+
+    user: str
+    is_moderator: bool
+
+
+@dataclass(frozen=True)
 class Outcome:
     """What an accepted action produced: its events and the notices it queued."""
 
@@ -69,8 +78,14 @@ class MatchService:
     """Matches from lobby to result, kept in SQLite and announced through the outbox."""
 
     def __init__(
-        self, store: Storage, *, clock: Clock = time.time, transfer_window: float = 120.0
+        self,
+        store: Storage,
+        *,
+        clock: Clock = time.time,
+        transfer_window: float = 120.0,
+        new_key: Callable[[], str] = lambda: secrets.token_hex(8),
     ) -> None:
+        self._new_key = new_key
         self._store = store
         self._clock = clock
         self._transfer_window = transfer_window
@@ -194,7 +209,7 @@ class MatchService:
                 for (board, side), user in seats.items():
                     await storage.set_seat(db, match_id, board, side, user)
                 await storage.set_status(db, match_id, "active", self._clock(), started=True)
-                await self._enqueue(db, loaded, "start", notices)
+                await self._enqueue(db, loaded, notices)
             loaded.roster.seats = seats
             loaded.status = "active"
             logger.info("match %d started by %s", match_id, actor)
@@ -288,7 +303,7 @@ class MatchService:
                 notices.append(Notice(user_place(opponent_seat), "draw-offer", payload))
             async with self._store.transaction() as db:
                 await storage.set_offer(db, match_id, board, side, self._clock())
-                await self._enqueue(db, loaded, f"offer{board}:{self._clock()}", notices)
+                await self._enqueue(db, loaded, notices)
             loaded.offers[board] = side
             return Outcome(match_id, (), tuple(notices))
 
@@ -311,7 +326,7 @@ class MatchService:
             notices = [Notice(board_place(board), "draw-declined", {"board": board, "side": side})]
             async with self._store.transaction() as db:
                 await storage.clear_offers(db, match_id, [board])
-                await self._enqueue(db, loaded, f"decline{board}:{self._clock()}", notices)
+                await self._enqueue(db, loaded, notices)
             del loaded.offers[board]
             return Outcome(match_id, (), tuple(notices))
 
@@ -361,6 +376,185 @@ class MatchService:
                 )
         return outcomes
 
+    # ------------------------------------------------------------------ moderators
+
+    async def adjudicate(
+        self,
+        match_id: int,
+        moderator: Moderator,
+        board: int,
+        result: str,
+        reason: str,
+        *,
+        transfer: bool = True,
+    ) -> Outcome:
+        """End a board with a result, offering the winner the transfer unless told not to."""
+        async with self._lock(match_id):
+            loaded = await self._moderated(match_id, moderator, reason, started=True)
+            self._check_board(loaded, board)
+            details = {"board": board, "result": result, "transfer": transfer}
+            return await self._act(
+                loaded,
+                moderator.user,
+                partial(loaded.match.adjudicate, board, result, reason, transfer=transfer),
+                audit=("adjudicate", reason, details),
+            )
+
+    async def force_resign(
+        self, match_id: int, moderator: Moderator, board: int, side: Side, reason: str
+    ) -> Outcome:
+        """Resign a board on behalf of an absent player."""
+        async with self._lock(match_id):
+            loaded = await self._moderated(match_id, moderator, reason, started=True)
+            self._check_board(loaded, board)
+            return await self._act(
+                loaded,
+                moderator.user,
+                partial(loaded.match.resign, board, side),
+                audit=("resign", reason, {"board": board, "side": side}),
+            )
+
+    async def undo(self, match_id: int, moderator: Moderator, count: int, reason: str) -> Outcome:
+        """Take back the match's last count actions with all they caused."""
+        async with self._lock(match_id):
+            loaded = await self._moderated(match_id, moderator, reason, started=True)
+            match = loaded.match
+            try:
+                removed = match.undo(count)
+            except ElevatorError as error:
+                raise RulesError(str(error)) from None
+            boards = sorted({board for event in removed for board in _boards_of(event)})
+            notices = [Notice(board_place(board), "board", {"board": board}) for board in boards]
+            notices.append(Notice(OVERVIEW, "undo", {"count": count, "reason": reason}))
+            kept = len(match.events)
+            try:
+                async with self._store.transaction() as db:
+                    await storage.truncate_events(db, match_id, kept)
+                    await storage.clear_states(db, match_id)
+                    touched = sorted({b for event in match.events for b in _boards_of(event)})
+                    states = {b: json.dumps(match.board_state(b)) for b in touched}
+                    await storage.save_states(db, match_id, kept, states)
+                    await storage.clear_offers(db, match_id, list(range(1, match.boards + 1)))
+                    await storage.clear_deadlines(db, match_id, list(range(1, match.boards + 1)))
+                    for board in range(1, match.boards + 1):
+                        if match.pending_transfer(board) is not None:
+                            await storage.set_deadline(db, match_id, board, self._deadline())
+                    status = "active" if loaded.status == "finished" else loaded.status
+                    await storage.set_status(db, match_id, status, self._clock())
+                    details = {"count": count, "removed": [e.to_dict() for e in removed]}
+                    await self._audit(db, loaded, moderator, "undo", reason, details)
+                    await self._enqueue(db, loaded, notices)
+            except BaseException:
+                self._loaded.pop(match_id, None)
+                raise
+            loaded.offers.clear()
+            loaded.status = status
+            return Outcome(match_id, tuple(removed), tuple(notices))
+
+    async def substitute(
+        self, match_id: int, moderator: Moderator, old: str, new: str, reason: str
+    ) -> None:
+        """Give a player's team place, captaincy and seats to someone else."""
+        async with self._lock(match_id):
+            loaded = await self._moderated(match_id, moderator, reason, started=False)
+            roster = loaded.roster
+            side = roster.team_of(old)
+            if side is None:
+                raise NotFoundError(f"{old} is not in this match")
+            if roster.team_of(new) is not None:
+                raise RulesError(f"{new} already plays in this match")
+            captain = roster.captains.get(side) == old
+            seats = {seat: new for seat, holder in roster.seats.items() if holder == old}
+            async with self._store.transaction() as db:
+                joined = self._clock()
+                await storage.remove_player(db, match_id, old)
+                await storage.add_player(db, match_id, new, side, captain, joined)
+                for (board, seat_side), user in seats.items():
+                    await storage.set_seat(db, match_id, board, seat_side, user)
+                details = {"old": old, "new": new}
+                await self._audit(db, loaded, moderator, "substitute", reason, details)
+            team = roster.teams[side]
+            team[team.index(old)] = new
+            if captain:
+                roster.captains[side] = new
+            roster.seats.update(seats)
+
+    async def pause(self, match_id: int, moderator: Moderator, reason: str) -> None:
+        """Stop all play in a match until a moderator resumes it."""
+        await self._set_status(match_id, moderator, reason, "pause", "active", "paused")
+
+    async def resume(self, match_id: int, moderator: Moderator, reason: str) -> None:
+        """Let play go on in a paused match."""
+        await self._set_status(match_id, moderator, reason, "resume", "paused", "active")
+
+    async def abort(self, match_id: int, moderator: Moderator, reason: str) -> None:
+        """End a started match without a result."""
+        async with self._lock(match_id):
+            loaded = await self._moderated(match_id, moderator, reason, started=True)
+            await self._status_change(loaded, moderator, reason, "abort", "aborted")
+
+    async def audit_log(self, match_id: int) -> list[dict[str, object]]:
+        """Return a match's moderator actions: who, when, what and why."""
+        async with self._store.read() as db:
+            if await storage.match_row(db, match_id) is None:
+                raise NotFoundError(f"there is no match {match_id}")
+            found = await storage.audit_rows(db, match_id)
+        return [
+            {
+                "moderator": row["moderator"],
+                "action": row["action"],
+                "reason": row["reason"],
+                "details": json.loads(row["details"]),
+                "at": row["at"],
+            }
+            for row in found
+        ]
+
+    async def _set_status(
+        self, match_id: int, moderator: Moderator, reason: str, action: str, old: str, new: str
+    ) -> None:
+        async with self._lock(match_id):
+            loaded = await self._moderated(match_id, moderator, reason, started=True)
+            if loaded.status != old:
+                raise WrongStateError(f"the match is {loaded.status}, not {old}")
+            await self._status_change(loaded, moderator, reason, action, new)
+
+    async def _status_change(
+        self, loaded: Loaded, moderator: Moderator, reason: str, action: str, status: str
+    ) -> None:
+        notices = [Notice(OVERVIEW, action, {"moderator": moderator.user, "reason": reason})]
+        async with self._store.transaction() as db:
+            await storage.set_status(db, loaded.id, status, self._clock())
+            await self._audit(db, loaded, moderator, action, reason, {})
+            await self._enqueue(db, loaded, notices)
+        loaded.status = status
+
+    async def _moderated(
+        self, match_id: int, moderator: Moderator, reason: str, *, started: bool
+    ) -> Loaded:
+        """Return a match for a moderator's action, refusing non-moderators and no reason."""
+        if not moderator.is_moderator:
+            raise NotAllowedError("only a moderator can do that")
+        if not reason.strip():
+            raise RulesError("a moderator's action needs a reason")
+        loaded = await self._get(match_id)
+        if started and loaded.status not in ("active", "paused"):
+            raise WrongStateError(f"the match is {loaded.status}")
+        return loaded
+
+    async def _audit(
+        self,
+        db: aiosqlite.Connection,
+        loaded: Loaded,
+        moderator: Moderator,
+        action: str,
+        reason: str,
+        details: Mapping[str, object],
+    ) -> None:
+        await storage.add_audit(
+            db, loaded.id, moderator.user, action, reason, json.dumps(details), self._clock()
+        )
+
     # ------------------------------------------------------------------ the machinery
 
     def _open_board_side(self, loaded: Loaded, user: str, board: int, *, captains: bool) -> Side:
@@ -406,7 +600,14 @@ class MatchService:
             self._loaded[match_id] = found
         return found
 
-    async def _act(self, loaded: Loaded, actor: str, action: Callable[[], list[Event]]) -> Outcome:
+    async def _act(
+        self,
+        loaded: Loaded,
+        actor: str,
+        action: Callable[[], list[Event]],
+        *,
+        audit: tuple[str, str, dict[str, object]] | None = None,
+    ) -> Outcome:
         """Apply an action to the match, then store it; if storing fails, forget the change."""
         seq = len(loaded.match.events)
         try:
@@ -432,7 +633,18 @@ class MatchService:
                     await storage.set_deadline(db, loaded.id, board, self._deadline())
                 settled = [b for b in touched if b not in pending]
                 await storage.clear_deadlines(db, loaded.id, settled)
-                await self._enqueue(db, loaded, f"e{seq + 1}", notices)
+                await self._enqueue(db, loaded, notices)
+                if audit is not None:
+                    action_name, reason, details = audit
+                    await storage.add_audit(
+                        db,
+                        loaded.id,
+                        actor,
+                        action_name,
+                        reason,
+                        json.dumps(details),
+                        self._clock(),
+                    )
         except BaseException:
             self._loaded.pop(loaded.id, None)  # the database is the truth: reload from it
             raise
@@ -478,10 +690,12 @@ class MatchService:
         return found
 
     async def _enqueue(
-        self, db: aiosqlite.Connection, loaded: Loaded, key: str, notices: list[Notice]
+        self, db: aiosqlite.Connection, loaded: Loaded, notices: list[Notice]
     ) -> None:
+        """Queue an action's notices, each with a key of its own that a retry reuses."""
+        action = self._new_key()
         rows = [
-            (notice.place, notice.kind, json.dumps(notice.payload), f"{loaded.id}:{key}:{index}")
+            (notice.place, notice.kind, json.dumps(notice.payload), f"{loaded.id}:{action}:{index}")
             for index, notice in enumerate(notices)
         ]
         await storage.enqueue(db, loaded.id, rows, self._clock())

@@ -252,6 +252,11 @@ async def save_states(
     )
 
 
+async def clear_states(db: aiosqlite.Connection, match_id: int) -> None:
+    """Forget every board snapshot of a match (before writing them afresh)."""
+    await db.execute("DELETE FROM snapshots WHERE match_id = ?", (match_id,))
+
+
 async def state_rows(db: aiosqlite.Connection, match_id: int) -> list[aiosqlite.Row]:
     """Return a match's board snapshots by board."""
     return await rows(db, "SELECT * FROM snapshots WHERE match_id = ? ORDER BY board", match_id)

@@ -11,7 +11,7 @@ import pytest
 
 from bot import storage
 from bot.errors import NotAllowedError, NotFoundError, RulesError, WrongStateError
-from bot.service import MatchService
+from bot.service import MatchService, Moderator
 from bot.storage import Storage
 
 KNIGHT_D5 = "4k3/8/8/3N4/8/8/8/4K3 w - - 0 1"
@@ -296,3 +296,101 @@ def test_the_victory_transfer_belongs_to_the_winners_seat_and_lapses_at_its_dead
             await store.close()
 
     asyncio.run(main())
+
+
+MOD = Moderator("mod", True)
+NOT_MOD = Moderator("bo", False)
+
+
+def test_moderator_tools_refuse_everyone_else_and_need_a_reason(tmp_path: Path) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=2)
+        await service.start(match_id, "ana")
+        for action in (
+            service.adjudicate(match_id, NOT_MOD, 1, "1-0", "no show"),
+            service.force_resign(match_id, NOT_MOD, 1, "white", "absent"),
+            service.undo(match_id, NOT_MOD, 1, "misclick"),
+            service.substitute(match_id, NOT_MOD, "cy", "dee", "left"),
+            service.pause(match_id, NOT_MOD, "lunch"),
+            service.abort(match_id, NOT_MOD, "spam"),
+        ):
+            with pytest.raises(NotAllowedError, match="only a moderator"):
+                await action
+        with pytest.raises(RulesError, match="needs a reason"):
+            await service.pause(match_id, MOD, "  ")
+        assert await service.audit_log(match_id) == []
+
+    run(tmp_path, scenario)
+
+
+def test_adjudication_pause_resume_and_abort_are_audited_and_announced(tmp_path: Path) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=2)
+        await service.start(match_id, "ana")
+        outcome = await service.adjudicate(match_id, MOD, 1, "0-1", "flag fell", transfer=False)
+        assert [e.KIND for e in outcome.events][:2] == ["adjudicate", "board-end"]
+        await service.pause(match_id, MOD, "lunch break")
+        with pytest.raises(WrongStateError, match="paused by a moderator"):
+            await service.play(match_id, "cy", 2, "e4")
+        await service.resume(match_id, MOD, "back")
+        await service.play(match_id, "cy", 2, "e4")
+        await service.abort(match_id, MOD, "server closing")
+        assert await service.status(match_id) == "aborted"
+        log = await service.audit_log(match_id)
+        assert [(a["moderator"], a["action"], a["reason"]) for a in log] == [
+            ("mod", "adjudicate", "flag fell"),
+            ("mod", "pause", "lunch break"),
+            ("mod", "resume", "back"),
+            ("mod", "abort", "server closing"),
+        ]
+
+    run(tmp_path, scenario)
+
+
+def test_undo_takes_back_a_ride_with_its_arrival_and_survives_a_restart(tmp_path: Path) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=2, start_fens=[KNIGHT_D5, KING_E7_BLACK_TO_MOVE])
+        await service.start(match_id, "ana")
+        await service.play(match_id, "ana", 1, "Nd5^2")
+        undone = await service.undo(match_id, MOD, 1, "misclick")
+        assert [e.KIND for e in undone.events] == ["ride", "arrive"]
+        assert {n.place for n in undone.notices} == {"board:1", "board:2", "overview"}
+        assert (await service.audit_log(match_id))[0]["details"]["count"] == 1  # type: ignore[index]
+
+    run(tmp_path, scenario)
+
+    async def restarted(service: MatchService, store: Storage) -> None:
+        outcome = await service.play(1, "ana", 1, "Nd5^2")  # the knight is back on board 1
+        assert [e.KIND for e in outcome.events] == ["ride", "arrive"]
+
+    run(tmp_path, restarted)
+
+
+def test_a_substitute_takes_the_team_place_the_captaincy_and_the_seats(tmp_path: Path) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=2)
+        await service.start(match_id, "ana")
+        await service.substitute(match_id, MOD, "bo", "dee", "bo had to leave")
+        roster = await service.roster(match_id)
+        assert roster.captains["black"] == "dee"
+        assert roster.seated(1, "black") == roster.seated(2, "black") == "dee"
+        await service.play(match_id, "ana", 1, "e4")
+        await service.play(match_id, "dee", 1, "e5")
+        with pytest.raises(NotAllowedError, match="not playing in this match"):
+            await service.play(match_id, "bo", 2, "e5")
+
+    run(tmp_path, scenario)
+
+
+def test_the_player_to_move_may_claim_a_threefold_repetition(tmp_path: Path) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=2)
+        await service.start(match_id, "ana")
+        for user, move in [("ana", "Nf3"), ("bo", "Nf6"), ("ana", "Ng1"), ("bo", "Ng8")] * 2:
+            await service.play(match_id, user, 1, move)
+        with pytest.raises(NotAllowedError, match="only the player to move"):
+            await service.claim_draw(match_id, "bo", 1)
+        claimed = await service.claim_draw(match_id, "ana", 1)
+        assert claimed.events[0].to_dict()["reason"] == "threefold repetition"
+
+    run(tmp_path, scenario)
