@@ -1,0 +1,100 @@
+"""The delivery worker: in order per place, retries with backoff, resumes after a restart."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from bot import storage
+from bot.delivery import Delivery, DeliveryWorker
+from bot.storage import Storage
+
+
+class Recorder:
+    """A sender that records what it sends and fails the places it is told to."""
+
+    def __init__(self, failing: set[str] | None = None) -> None:
+        self.sent: list[tuple[str, str]] = []
+        self.failing = failing or set()
+
+    async def send(self, delivery: Delivery) -> None:
+        if delivery.place in self.failing:
+            raise ConnectionError(f"{delivery.place} is unreachable")
+        self.sent.append((delivery.place, delivery.idempotency_key))
+
+
+async def queue(store: Storage, notices: list[tuple[str, str]]) -> None:
+    async with store.transaction() as db:
+        match_id = await storage.insert_match(db, "{}", "ana", 0.0)
+        rows = [(place, "board", "{}", key) for place, key in notices]
+        await storage.enqueue(db, match_id, rows, 0.0)
+
+
+def test_each_place_gets_its_notices_in_order(tmp_path: Path) -> None:
+    async def scenario() -> list[tuple[str, str]]:
+        store = await Storage.open(tmp_path / "elevator.db")
+        try:
+            await queue(store, [("board:1", "a"), ("board:2", "b"), ("board:1", "c")])
+            sender = Recorder()
+            worker = DeliveryWorker(store, sender, clock=lambda: 1.0)
+            assert await worker.run_once() == 2
+            assert await worker.run_once() == 1
+            assert await worker.run_once() == 0
+            return sender.sent
+        finally:
+            await store.close()
+
+    assert asyncio.run(scenario()) == [("board:1", "a"), ("board:2", "b"), ("board:1", "c")]
+
+
+def test_a_failed_place_is_retried_with_backoff_while_the_others_go_on(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        store = await Storage.open(tmp_path / "elevator.db")
+        now = [1.0]
+        try:
+            await queue(store, [("board:1", "a"), ("board:1", "b"), ("board:2", "c")])
+            sender = Recorder(failing={"board:1"})
+            worker = DeliveryWorker(store, sender, clock=lambda: now[0], backoff=(10.0, 60.0))
+            assert await worker.run_once() == 1  # c; a failed
+            now[0] = 5.0
+            assert await worker.run_once() == 0  # a waits 10 s, and b waits behind a
+            now[0] = 11.0
+            assert await worker.run_once() == 0  # a fails again: now 60 s
+            sender.failing.clear()
+            now[0] = 30.0
+            assert await worker.run_once() == 0
+            now[0] = 71.0
+            assert await worker.run_once() == 1
+            assert await worker.run_once() == 1
+            assert sender.sent == [("board:2", "c"), ("board:1", "a"), ("board:1", "b")]
+        finally:
+            await store.close()
+
+    asyncio.run(scenario())
+
+
+def test_what_was_not_sent_before_a_restart_is_sent_after_it(tmp_path: Path) -> None:
+    async def first() -> None:
+        store = await Storage.open(tmp_path / "elevator.db")
+        await queue(store, [("overview", "a"), ("overview", "b")])
+        await DeliveryWorker(store, Recorder(), clock=lambda: 1.0).run_once()
+        await store.close()
+
+    async def second() -> list[tuple[str, str]]:
+        store = await Storage.open(tmp_path / "elevator.db")
+        try:
+            sender = Recorder()
+            stop = asyncio.Event()
+            task = asyncio.create_task(
+                DeliveryWorker(store, sender, clock=lambda: 1.0).run(stop, interval=0.01)
+            )
+            while not sender.sent:
+                await asyncio.sleep(0.01)
+            stop.set()
+            await task
+            return sender.sent
+        finally:
+            await store.close()
+
+    asyncio.run(first())
+    assert asyncio.run(second()) == [("overview", "b")]
