@@ -236,6 +236,13 @@ class MatchService:
                 dict(found.seats),
             )
 
+    async def game(self, match_id: int) -> Match:
+        """Return a copy of a match's rules-core state, safe to render in another thread."""
+        async with self._lock(match_id):
+            match = (await self._get(match_id)).match
+            states = [match.board_state(board) for board in range(1, match.boards + 1)]
+            return Match.restore(match.config, match.events, states)
+
     async def status(self, match_id: int) -> str:
         """Return a match's status: lobby, active, paused, finished, cancelled or aborted."""
         async with self._lock(match_id):
