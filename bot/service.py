@@ -122,6 +122,20 @@ class MatchService:
         logger.info("match %d created by %s: %d boards, %s", match_id, host, boards, layout)
         return match_id
 
+    async def create_game(
+        self, white: str, black: str, *, boards: int = 2, layout: str = "line"
+    ) -> int:
+        """Start a game between two people, each holding every board of their colour."""
+        if white == black:
+            raise RulesError("a game needs two different players")
+        match_id = await self.create(
+            white, boards=boards, layout=layout, white_team=white, black_team=black
+        )
+        await self.join(match_id, white, "white")
+        await self.join(match_id, black, "black")
+        await self.start(match_id, white)
+        return match_id
+
     async def join(self, match_id: int, user: str, side: Side) -> None:
         """Put user on a team in the lobby; the first player of a team is its captain."""
         async with self._lock(match_id):

@@ -394,3 +394,19 @@ def test_the_player_to_move_may_claim_a_threefold_repetition(tmp_path: Path) -> 
         assert claimed.events[0].to_dict()["reason"] == "threefold repetition"
 
     run(tmp_path, scenario)
+
+
+def test_a_game_between_two_people_gives_each_every_board_of_their_colour(
+    tmp_path: Path,
+) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await service.create_game("ana", "bo")
+        roster = await service.roster(match_id)
+        assert roster.boards_of("ana") == [(1, "white"), (2, "white")]
+        assert roster.boards_of("bo") == [(1, "black"), (2, "black")]
+        await service.play(match_id, "ana", 2, "d4")
+        await service.play(match_id, "bo", 2, "d5")
+        with pytest.raises(RulesError, match="two different players"):
+            await service.create_game("ana", "ana")
+
+    run(tmp_path, scenario)
