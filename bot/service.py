@@ -26,6 +26,7 @@ from bot.notices import OVERVIEW, Notice, board_place, user_place
 from bot.storage import Storage
 from elevator import (
     Arrived,
+    BoardCleared,
     BoardEnded,
     ElevatorError,
     Event,
@@ -636,6 +637,14 @@ class MatchService:
         except ElevatorError as error:
             raise RulesError(str(error)) from None
         notices = self._notices(loaded, events)
+        match = loaded.match
+        finished = all(match.is_closed(board) for board in range(1, match.boards + 1))
+        offered = [  # boards just won whose winner may now send a piece onward
+            e.board
+            for e in events
+            if isinstance(e, BoardEnded) and match.pending_transfer(e.board) is not None
+        ]
+        cleared = [e.board for e in events if isinstance(e, BoardCleared)]
         try:
             async with self._store.transaction() as db:
                 rows = [
@@ -646,14 +655,15 @@ class MatchService:
                 touched = sorted({board for event in events for board in _boards_of(event)})
                 states = {b: json.dumps(loaded.match.board_state(b)) for b in touched}
                 await storage.save_states(db, loaded.id, seq + len(events), states)
-                if all(loaded.match.is_closed(b) for b in range(1, loaded.match.boards + 1)):
+                if finished:
                     await storage.set_status(db, loaded.id, "finished", self._clock())
-                await storage.clear_offers(db, loaded.id, touched)
-                pending = [b for b in touched if loaded.match.pending_transfer(b) is not None]
-                for board in pending:
+                withdrawn = [board for board in touched if board in loaded.offers]
+                if withdrawn:
+                    await storage.clear_offers(db, loaded.id, withdrawn)
+                for board in offered:
                     await storage.set_deadline(db, loaded.id, board, self._deadline())
-                settled = [b for b in touched if b not in pending]
-                await storage.clear_deadlines(db, loaded.id, settled)
+                if cleared:
+                    await storage.clear_deadlines(db, loaded.id, cleared)
                 await self._enqueue(db, loaded, notices)
                 if audit is not None:
                     action_name, reason, details = audit
@@ -671,7 +681,7 @@ class MatchService:
             raise
         for board in touched:
             loaded.offers.pop(board, None)
-        if all(loaded.match.is_closed(b) for b in range(1, loaded.match.boards + 1)):
+        if finished:
             loaded.status = "finished"
         return Outcome(loaded.id, tuple(events), tuple(notices))
 
