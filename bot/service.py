@@ -22,7 +22,7 @@ import aiosqlite
 from bot import storage
 from bot.errors import NotAllowedError, NotFoundError, RulesError, WrongStateError
 from bot.lobby import Roster, round_robin
-from bot.notices import OVERVIEW, Notice, board_place, user_place
+from bot.notices import OVERVIEW, Notice, board_place, team_place, user_place
 from bot.storage import Storage
 from elevator import (
     Arrived,
@@ -714,6 +714,8 @@ class MatchService:
                     }
                     if holder is not None:
                         found.append(Notice(user_place(holder), "transfer-prompt", prompt))
+                    # teammates may advise where the piece should go
+                    found.append(Notice(team_place(winner), "transfer-prompt", prompt))
             elif isinstance(event, MatchDecided):
                 found.append(Notice(OVERVIEW, "decided", event.to_dict()))
         if events and all(loaded.match.is_closed(b) for b in range(1, loaded.match.boards + 1)):

@@ -155,9 +155,10 @@ def test_a_won_board_prompts_its_winner_for_the_victory_transfer(tmp_path: Path)
             outcome = await service.play(match_id, user, 1, move)
         kinds = [(n.place, n.kind) for n in outcome.notices]
         assert ("overview", "board-result") in kinds
-        prompt = next(n for n in outcome.notices if n.kind == "transfer-prompt")
-        assert prompt.place == "user:bo"
-        assert prompt.payload["options"] == ["Pe5^2"]
+        prompts = [n for n in outcome.notices if n.kind == "transfer-prompt"]
+        assert [n.place for n in prompts] == ["user:bo", "team:black"]
+        assert prompts[0].payload["options"] == ["Pe5^2"]
+        assert prompts[0].payload["deadline"] == 1000.0 + 120.0
 
     run(tmp_path, scenario)
 
@@ -408,5 +409,20 @@ def test_a_game_between_two_people_gives_each_every_board_of_their_colour(
         await service.play(match_id, "bo", 2, "d5")
         with pytest.raises(RulesError, match="two different players"):
             await service.create_game("ana", "ana")
+
+    run(tmp_path, scenario)
+
+
+def test_the_host_moves_players_between_teams_before_the_start(tmp_path: Path) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service)
+        with pytest.raises(NotAllowedError, match="only the host"):
+            await service.move_player(match_id, "bo", "cy", "black")
+        await service.move_player(match_id, "ana", "cy", "black")
+        roster = await service.roster(match_id)
+        assert roster.teams == {"white": ["ana"], "black": ["bo", "cy"]}
+        assert roster.captains == {"white": "ana", "black": "bo"}
+        with pytest.raises(NotFoundError, match="dee is not in this match"):
+            await service.move_player(match_id, "ana", "dee", "black")
 
     run(tmp_path, scenario)
