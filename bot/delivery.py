@@ -55,7 +55,9 @@ class DeliveryWorker:
         clock: Callable[[], float] = time.time,
         backoff: Sequence[float] = BACKOFF,
         batch: int = 50,
+        timeout: float = 30.0,
     ) -> None:
+        self._timeout = timeout
         self._store = store
         self._sender = sender
         self._clock = clock
@@ -78,8 +80,10 @@ class DeliveryWorker:
             )
             for row in due
         ]
+        # a sender that hangs counts as failed, so one place never holds up the others
         results = await asyncio.gather(
-            *(self._sender.send(delivery) for delivery in deliveries), return_exceptions=True
+            *(asyncio.wait_for(self._sender.send(d), self._timeout) for d in deliveries),
+            return_exceptions=True,
         )
         sent = 0
         async with self._store.transaction() as db:

@@ -13,7 +13,8 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -38,6 +39,7 @@ from elevator import (
     Side,
     Transferred,
 )
+from elevator.config import MAX_BOARDS
 from elevator.events import event_from_dict
 from elevator.pieces import SIDES, side_name
 
@@ -111,12 +113,13 @@ class MatchService:
                 raise RulesError("a team needs a name")
         if white_team.strip() == black_team.strip():
             raise RulesError("the two teams need different names")
-        teams = [(white_team.strip(), black_team.strip())] * boards if boards >= 1 else None
+        in_range = isinstance(boards, int) and 1 <= boards <= MAX_BOARDS
+        teams = [(white_team.strip(), black_team.strip())] * boards if in_range else None
         try:
             config = MatchConfig.create(boards, layout, start_fens, None, teams)
         except ElevatorError as error:
             raise RulesError(str(error)) from None
-        async with self._store.transaction() as db:
+        async with self._write(None) as db:
             match_id = await storage.insert_match(
                 db, json.dumps(config.to_dict()), host, self._clock()
             )
@@ -142,12 +145,11 @@ class MatchService:
         async with self._lock(match_id):
             loaded = await self._get(match_id)
             self._in_lobby(loaded, "join")
-            if side not in SIDES:
-                raise RulesError(f"a team is 'white' or 'black', not {side!r}")
+            _check_side(side)
             current = loaded.roster.team_of(user)
             if current == side:
                 raise RulesError(f"you are already in the {self._team(loaded, side)} team")
-            async with self._store.transaction() as db:
+            async with self._write(match_id) as db:
                 if current is not None:
                     await self._drop(db, loaded, user, current)
                 captain = not loaded.roster.teams[side]
@@ -164,7 +166,7 @@ class MatchService:
             side = loaded.roster.team_of(user)
             if side is None:
                 raise NotAllowedError("you are not in this match")
-            async with self._store.transaction() as db:
+            async with self._write(match_id) as db:
                 await self._drop(db, loaded, user, side)
 
     async def move_player(self, match_id: int, actor: str, user: str, side: Side) -> None:
@@ -174,12 +176,13 @@ class MatchService:
             self._in_lobby(loaded, "move players")
             if actor != loaded.host:
                 raise NotAllowedError("only the host can move players between teams")
+            _check_side(side)
             current = loaded.roster.team_of(user)
             if current is None:
                 raise NotFoundError(f"{user} is not in this match")
             if current == side:
                 raise RulesError(f"{user} is already in that team")
-            async with self._store.transaction() as db:
+            async with self._write(match_id) as db:
                 await self._drop(db, loaded, user, current)
                 captain = not loaded.roster.teams[side]
                 await storage.add_player(db, match_id, user, side, captain, self._clock())
@@ -192,6 +195,7 @@ class MatchService:
         async with self._lock(match_id):
             loaded = await self._get(match_id)
             self._in_lobby(loaded, "change seats")
+            _check_side(side)
             if actor != loaded.host and loaded.roster.captains.get(side) != actor:
                 raise NotAllowedError(
                     f"only the host or the {side_name(side)} captain can seat {side_name(side)}"
@@ -200,7 +204,7 @@ class MatchService:
                 raise RulesError(f"there is no board {board}: boards 1 to {loaded.match.boards}")
             if loaded.roster.team_of(user) != side:
                 raise RulesError(f"{user} is not in the {self._team(loaded, side)} team")
-            async with self._store.transaction() as db:
+            async with self._write(match_id) as db:
                 await storage.set_seat(db, match_id, board, side, user)
             loaded.roster.seats[(board, side)] = user
 
@@ -220,7 +224,7 @@ class MatchService:
                 Notice(board_place(board), "board", {"board": board})
                 for board in range(1, loaded.match.boards + 1)
             ]
-            async with self._store.transaction() as db:
+            async with self._write(match_id) as db:
                 for (board, side), user in seats.items():
                     await storage.set_seat(db, match_id, board, side, user)
                 await storage.set_status(db, match_id, "active", self._clock(), started=True)
@@ -237,7 +241,7 @@ class MatchService:
             self._in_lobby(loaded, "cancel")
             if actor != loaded.host and not moderator:
                 raise NotAllowedError("only the host or a moderator can cancel the match")
-            async with self._store.transaction() as db:
+            async with self._write(match_id) as db:
                 await storage.set_status(db, match_id, "cancelled", self._clock())
             loaded.status = "cancelled"
 
@@ -278,7 +282,8 @@ class MatchService:
             if user not in (seated, loaded.roster.captains.get(side)):
                 if loaded.roster.team_of(user) is None:
                     raise NotAllowedError("you are not playing in this match")
-                if user in loaded.roster.players_at(board):
+                other_captain = loaded.roster.captains.get(_other(side)) == user
+                if user in loaded.roster.players_at(board) or other_captain:
                     raise NotAllowedError(f"it is {side_name(side)}'s turn on board {board}")
                 raise NotAllowedError(f"you are not seated on board {board}")
             return await self._act(loaded, user, lambda: loaded.match.play(board, text, side=side))
@@ -323,7 +328,7 @@ class MatchService:
             if opponent_seat is not None:
                 payload = {"board": board, "side": side}
                 notices.append(Notice(user_place(opponent_seat), "draw-offer", payload))
-            async with self._store.transaction() as db:
+            async with self._write(match_id) as db:
                 await storage.set_offer(db, match_id, board, side, self._clock())
                 await self._enqueue(db, loaded, notices)
             loaded.offers[board] = side
@@ -346,7 +351,7 @@ class MatchService:
             if loaded.offers.get(board) != _other(side):
                 raise RulesError(f"there is no draw offer from your opponent on board {board}")
             notices = [Notice(board_place(board), "draw-declined", {"board": board, "side": side})]
-            async with self._store.transaction() as db:
+            async with self._write(match_id) as db:
                 await storage.clear_offers(db, match_id, [board])
                 await self._enqueue(db, loaded, notices)
             del loaded.offers[board]
@@ -439,7 +444,9 @@ class MatchService:
     async def undo(self, match_id: int, moderator: Moderator, count: int, reason: str) -> Outcome:
         """Take back the match's last count actions with all they caused."""
         async with self._lock(match_id):
-            loaded = await self._moderated(match_id, moderator, reason, started=True)
+            loaded = await self._moderated(
+                match_id, moderator, reason, started=True, finished_too=True
+            )
             match = loaded.match
             try:
                 removed = match.undo(count)
@@ -450,7 +457,7 @@ class MatchService:
             notices.append(Notice(OVERVIEW, "undo", {"count": count, "reason": reason}))
             kept = len(match.events)
             try:
-                async with self._store.transaction() as db:
+                async with self._write(match_id) as db:
                     await storage.truncate_events(db, match_id, kept)
                     await storage.clear_states(db, match_id)
                     touched = sorted({b for event in match.events for b in _boards_of(event)})
@@ -487,7 +494,7 @@ class MatchService:
                 raise RulesError(f"{new} already plays in this match")
             captain = roster.captains.get(side) == old
             seats = {seat: new for seat, holder in roster.seats.items() if holder == old}
-            async with self._store.transaction() as db:
+            async with self._write(match_id) as db:
                 joined = self._clock()
                 await storage.remove_player(db, match_id, old)
                 await storage.add_player(db, match_id, new, side, captain, joined)
@@ -545,14 +552,20 @@ class MatchService:
         self, loaded: Loaded, moderator: Moderator, reason: str, action: str, status: str
     ) -> None:
         notices = [Notice(OVERVIEW, action, {"moderator": moderator.user, "reason": reason})]
-        async with self._store.transaction() as db:
+        async with self._write(loaded.id) as db:
             await storage.set_status(db, loaded.id, status, self._clock())
             await self._audit(db, loaded, moderator, action, reason, {})
             await self._enqueue(db, loaded, notices)
         loaded.status = status
 
     async def _moderated(
-        self, match_id: int, moderator: Moderator, reason: str, *, started: bool
+        self,
+        match_id: int,
+        moderator: Moderator,
+        reason: str,
+        *,
+        started: bool,
+        finished_too: bool = False,
     ) -> Loaded:
         """Return a match for a moderator's action, refusing non-moderators and no reason."""
         if not moderator.is_moderator:
@@ -560,7 +573,10 @@ class MatchService:
         if not reason.strip():
             raise RulesError("a moderator's action needs a reason")
         loaded = await self._get(match_id)
-        if started and loaded.status not in ("active", "paused"):
+        allowed = ("active", "paused", "finished") if finished_too else ("active", "paused")
+        if started and loaded.status == "lobby":
+            raise WrongStateError("the match has not started yet")
+        if started and loaded.status not in allowed:
             raise WrongStateError(f"the match is {loaded.status}")
         return loaded
 
@@ -607,6 +623,21 @@ class MatchService:
             )
         return winner
 
+    @asynccontextmanager
+    async def _write(self, match_id: int | None) -> AsyncIterator[aiosqlite.Connection]:
+        """Run one write transaction; if it fails or is cancelled, forget the match in memory.
+
+        The database is the truth: the match reloads from it on its next use, whether or
+        not the commit happened.
+        """
+        try:
+            async with self._store.transaction() as db:
+                yield db
+        except BaseException:
+            if match_id is not None:
+                self._loaded.pop(match_id, None)
+            raise
+
     def _lock(self, match_id: int) -> asyncio.Lock:
         lock = self._locks.get(match_id)
         if lock is None:
@@ -646,7 +677,7 @@ class MatchService:
         ]
         cleared = [e.board for e in events if isinstance(e, BoardCleared)]
         try:
-            async with self._store.transaction() as db:
+            async with self._write(loaded.id) as db:
                 rows = [
                     (event.KIND, json.dumps(event.to_dict()), actor if event.ACTION else None)
                     for event in events
@@ -823,6 +854,11 @@ def _boards_of(event: Event) -> list[int]:
     """Return the boards an event changes."""
     board = getattr(event, "board", None)
     return [board] if isinstance(board, int) else []
+
+
+def _check_side(side: object) -> None:
+    if side not in SIDES:
+        raise RulesError(f"a team is 'white' or 'black', not {side!r}")
 
 
 def _other(side: Side) -> Side:

@@ -8,8 +8,10 @@ All SQL of the bot lives here and in the numbered steps under bot/migrations.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
+import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -101,13 +103,19 @@ class Storage:
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """Run the block as one write transaction: all of it commits, or none of it."""
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
             try:
+                await self._db.execute("BEGIN IMMEDIATE")
                 yield self._db
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                # Statements run in order on aiosqlite's thread, so even when the task was
+                # cancelled before BEGIN ran, this ROLLBACK runs after it; shielded, it runs
+                # even if the task is cancelled again.
+                with contextlib.suppress(sqlite3.OperationalError):
+                    await asyncio.shield(self._db.execute("ROLLBACK"))
                 raise
-            await self._db.execute("COMMIT")
+            # Shielded too: a caller cancelled now may not know whether the commit happened,
+            # but the connection is never left inside a transaction.
+            await asyncio.shield(self._db.execute("COMMIT"))
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[aiosqlite.Connection]:

@@ -98,3 +98,27 @@ def test_what_was_not_sent_before_a_restart_is_sent_after_it(tmp_path: Path) -> 
 
     asyncio.run(first())
     assert asyncio.run(second()) == [("overview", "b")]
+
+
+def test_a_sender_that_hangs_counts_as_failed_and_holds_up_no_other_place(
+    tmp_path: Path,
+) -> None:
+    class Hanging(Recorder):
+        async def send(self, delivery: Delivery) -> None:
+            if delivery.place == "user:slow":
+                await asyncio.Event().wait()
+            await super().send(delivery)
+
+    async def scenario() -> list[tuple[str, str]]:
+        store = await Storage.open(tmp_path / "elevator.db")
+        try:
+            await queue(store, [("user:slow", "a"), ("board:1", "b"), ("board:1", "c")])
+            sender = Hanging()
+            worker = DeliveryWorker(store, sender, clock=lambda: 1.0, timeout=0.05)
+            assert await worker.run_once() == 1
+            assert await worker.run_once() == 1
+            return sender.sent
+        finally:
+            await store.close()
+
+    assert asyncio.run(scenario()) == [("board:1", "b"), ("board:1", "c")]

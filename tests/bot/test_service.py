@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -424,5 +425,57 @@ def test_the_host_moves_players_between_teams_before_the_start(tmp_path: Path) -
         assert roster.captains == {"white": "ana", "black": "bo"}
         with pytest.raises(NotFoundError, match="dee is not in this match"):
             await service.move_player(match_id, "ana", "dee", "black")
+
+    run(tmp_path, scenario)
+
+
+def test_a_task_cancelled_mid_action_leaves_the_service_usable_and_consistent(
+    tmp_path: Path,
+) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=2)
+        await service.start(match_id, "ana")
+        for _ in range(5):  # cancel at the first await points of an action
+            task = asyncio.create_task(service.play(match_id, "ana", 1, "e4"))
+            await asyncio.sleep(0)
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, RulesError, NotAllowedError):
+                await task
+        game = await service.game(match_id)
+        stored = await store.fetch_all("SELECT COUNT(*) FROM events")
+        assert len(game.events) == stored[0][0]
+        turn = game.turn(1)
+        user = "ana" if turn == "white" else "bo"
+        await service.play(match_id, user, 1, "d4" if turn == "white" else "d5")
+
+    run(tmp_path, scenario)
+
+
+def test_a_moderator_can_undo_the_action_that_finished_the_match(tmp_path: Path) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=2)
+        await service.start(match_id, "ana")
+        await service.resign(match_id, "bo", 1)
+        await service.resign(match_id, "cy", 2)
+        assert await service.status(match_id) == "finished"
+        await service.undo(match_id, MOD, 1, "resigned by mistake")
+        assert await service.status(match_id) == "active"
+        await service.play(match_id, "cy", 2, "e4")
+
+    run(tmp_path, scenario)
+
+
+def test_a_bad_team_name_is_refused_without_touching_the_roster(tmp_path: Path) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service)
+        with pytest.raises(RulesError, match="'white' or 'black'"):
+            await service.move_player(match_id, "ana", "cy", "red")  # type: ignore[arg-type]
+        with pytest.raises(RulesError, match="'white' or 'black'"):
+            await service.seat(match_id, "ana", 1, "red", "cy")  # type: ignore[arg-type]
+        assert (await service.roster(match_id)).teams["white"] == ["ana", "cy"]
+        with pytest.raises(RulesError, match="1 to 1000"):
+            await service.create(
+                "ana", boards=10**10, layout="line", white_team="A", black_team="B"
+            )
 
     run(tmp_path, scenario)
