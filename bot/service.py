@@ -41,7 +41,8 @@ from elevator import (
 )
 from elevator.config import MAX_BOARDS
 from elevator.events import event_from_dict
-from elevator.pieces import SIDES, side_name
+from elevator.pieces import SIDES, opponent, side_name
+from elevator.results import winner_of
 
 logger = logging.getLogger(__name__)
 
@@ -152,11 +153,7 @@ class MatchService:
             async with self._write(match_id) as db:
                 if current is not None:
                     await self._drop(db, loaded, user, current)
-                captain = not loaded.roster.teams[side]
-                await storage.add_player(db, match_id, user, side, captain, self._clock())
-            loaded.roster.teams[side].append(user)
-            if captain:
-                loaded.roster.captains[side] = user
+                await self._enlist(db, loaded, user, side)
 
     async def leave(self, match_id: int, user: str) -> None:
         """Take user off their team in the lobby; a leaving captain hands over to the next."""
@@ -184,11 +181,7 @@ class MatchService:
                 raise RulesError(f"{user} is already in that team")
             async with self._write(match_id) as db:
                 await self._drop(db, loaded, user, current)
-                captain = not loaded.roster.teams[side]
-                await storage.add_player(db, match_id, user, side, captain, self._clock())
-            loaded.roster.teams[side].append(user)
-            if captain:
-                loaded.roster.captains[side] = user
+                await self._enlist(db, loaded, user, side)
 
     async def seat(self, match_id: int, actor: str, board: int, side: Side, user: str) -> None:
         """Seat a player of side's team on a board (the host or that team's captain)."""
@@ -200,8 +193,7 @@ class MatchService:
                 raise NotAllowedError(
                     f"only the host or the {side_name(side)} captain can seat {side_name(side)}"
                 )
-            if not 1 <= board <= loaded.match.boards:
-                raise RulesError(f"there is no board {board}: boards 1 to {loaded.match.boards}")
+            self._check_board(loaded, board)
             if loaded.roster.team_of(user) != side:
                 raise RulesError(f"{user} is not in the {self._team(loaded, side)} team")
             async with self._write(match_id) as db:
@@ -282,7 +274,7 @@ class MatchService:
             if user not in (seated, loaded.roster.captains.get(side)):
                 if loaded.roster.team_of(user) is None:
                     raise NotAllowedError("you are not playing in this match")
-                other_captain = loaded.roster.captains.get(_other(side)) == user
+                other_captain = loaded.roster.captains.get(opponent(side)) == user
                 if user in loaded.roster.players_at(board) or other_captain:
                     raise NotAllowedError(f"it is {side_name(side)}'s turn on board {board}")
                 raise NotAllowedError(f"you are not seated on board {board}")
@@ -323,7 +315,7 @@ class MatchService:
                 raise RulesError(f"you have already offered a draw on board {board}")
             if standing is not None:
                 return await self._act(loaded, user, lambda: loaded.match.draw(board))
-            opponent_seat = loaded.roster.seated(board, _other(side))
+            opponent_seat = loaded.roster.seated(board, opponent(side))
             notices = [Notice(board_place(board), "draw-offer", {"board": board, "side": side})]
             if opponent_seat is not None:
                 payload = {"board": board, "side": side}
@@ -339,7 +331,7 @@ class MatchService:
         async with self._lock(match_id):
             loaded = await self._get(match_id)
             side = self._open_board_side(loaded, user, board, captains=False)
-            if loaded.offers.get(board) != _other(side):
+            if loaded.offers.get(board) != opponent(side):
                 raise RulesError(f"there is no draw offer from your opponent on board {board}")
             return await self._act(loaded, user, lambda: loaded.match.draw(board))
 
@@ -348,7 +340,7 @@ class MatchService:
         async with self._lock(match_id):
             loaded = await self._get(match_id)
             side = self._open_board_side(loaded, user, board, captains=False)
-            if loaded.offers.get(board) != _other(side):
+            if loaded.offers.get(board) != opponent(side):
                 raise RulesError(f"there is no draw offer from your opponent on board {board}")
             notices = [Notice(board_place(board), "draw-declined", {"board": board, "side": side})]
             async with self._write(match_id) as db:
@@ -667,9 +659,9 @@ class MatchService:
             events = action()
         except ElevatorError as error:
             raise RulesError(str(error)) from None
-        notices = self._notices(loaded, events)
         match = loaded.match
         finished = all(match.is_closed(board) for board in range(1, match.boards + 1))
+        notices = self._notices(loaded, events, finished=finished)
         offered = [  # boards just won whose winner may now send a piece onward
             e.board
             for e in events
@@ -719,7 +711,7 @@ class MatchService:
     def _deadline(self) -> float:
         return self._clock() + self._transfer_window
 
-    def _notices(self, loaded: Loaded, events: list[Event]) -> list[Notice]:
+    def _notices(self, loaded: Loaded, events: list[Event], *, finished: bool) -> list[Notice]:
         """Say what must be announced where for the events of one action."""
         roster = loaded.roster
         found: list[Notice] = []
@@ -733,7 +725,7 @@ class MatchService:
                 found.append(Notice(board_place(event.board), "arrival", payload))
             elif isinstance(event, BoardEnded):
                 found.append(Notice(OVERVIEW, "board-result", event.to_dict()))
-                winner = _winner(event.result)
+                winner = winner_of(event.result)
                 if event.transfer_pending and winner is not None:
                     holder = roster.seated(event.board, winner)
                     options = loaded.match.transfer_options(event.board)
@@ -749,7 +741,7 @@ class MatchService:
                     found.append(Notice(team_place(winner), "transfer-prompt", prompt))
             elif isinstance(event, MatchDecided):
                 found.append(Notice(OVERVIEW, "decided", event.to_dict()))
-        if events and all(loaded.match.is_closed(b) for b in range(1, loaded.match.boards + 1)):
+        if events and finished:
             found.append(Notice(OVERVIEW, "result", {"result": loaded.match.result()}))
         return found
 
@@ -763,6 +755,20 @@ class MatchService:
             for index, notice in enumerate(notices)
         ]
         await storage.enqueue(db, loaded.id, rows, self._clock())
+
+    async def _enlist(
+        self, db: aiosqlite.Connection, loaded: Loaded, user: str, side: Side
+    ) -> None:
+        """Put a player on a team, in the database and then in memory; the first is captain.
+
+        Memory changes inside the transaction, as in _drop: if it fails, _write forgets
+        the match and it reloads from the database.
+        """
+        captain = not loaded.roster.teams[side]
+        await storage.add_player(db, loaded.id, user, side, captain, self._clock())
+        loaded.roster.teams[side].append(user)
+        if captain:
+            loaded.roster.captains[side] = user
 
     async def _drop(self, db: aiosqlite.Connection, loaded: Loaded, user: str, side: Side) -> None:
         """Take a player off a team, in the database and then in memory."""
@@ -859,11 +865,3 @@ def _boards_of(event: Event) -> list[int]:
 def _check_side(side: object) -> None:
     if side not in SIDES:
         raise RulesError(f"a team is 'white' or 'black', not {side!r}")
-
-
-def _other(side: Side) -> Side:
-    return "black" if side == "white" else "white"
-
-
-def _winner(result: str) -> Side | None:
-    return "white" if result == "1-0" else "black" if result == "0-1" else None
