@@ -829,31 +829,42 @@ def _restore(
     match_id: int, config: MatchConfig, events: list[Event], states: list[aiosqlite.Row]
 ) -> Match:
     """Load a match from its board states, or replay its log if they do not fit it."""
+    misfit = _misfit(config, events, states)
+    if misfit is None:
+        fresh = Match.from_config(config)
+        by_board = {row["board"]: row for row in states}
+        try:
+            loaded = [
+                json.loads(by_board[b]["data"]) if b in by_board else fresh.board_state(b)
+                for b in range(1, config.boards + 1)
+            ]
+            return Match.restore(config, events, loaded)
+        except (ElevatorError, ValueError) as error:
+            misfit = str(error)
+    logger.warning(
+        "match %d: board states disagree with the log, replaying it: %s", match_id, misfit
+    )
+    return Match.replay(config, events)
+
+
+def _misfit(config: MatchConfig, events: list[Event], states: list[aiosqlite.Row]) -> str | None:
+    """Say why the stored board states cannot stand for the log, judging by their log positions."""
     last_touch: dict[int, int] = {}
     for seq, event in enumerate(events, start=1):
         for board in _boards_of(event):
             last_touch[board] = seq
-    by_board = {row["board"]: row for row in states}
-    fits = len(by_board) == len(last_touch) and all(
-        board in by_board and by_board[board]["seq"] >= seq for board, seq in last_touch.items()
-    )
-    if fits:
-        try:
-            loaded = [
-                json.loads(by_board[b]["data"]) if b in by_board else None
-                for b in range(1, config.boards + 1)
-            ]
-            fresh = Match.from_config(config)
-            states_in_full = [
-                state if state is not None else fresh.board_state(b)
-                for b, state in enumerate(loaded, start=1)
-            ]
-            return Match.restore(config, events, states_in_full)
-        except (ElevatorError, ValueError) as error:
-            logger.warning("match %d: its board states do not load (%s)", match_id, error)
-    else:
-        logger.warning("match %d: its board states disagree with its log", match_id)
-    return Match.replay(config, events)
+    for row in states:
+        board, seq = row["board"], row["seq"]
+        if not 1 <= board <= config.boards:
+            return f"a state for board {board}, which the match does not have"
+        if seq > len(events):
+            return f"the state of board {board} is from position {seq}, past the log's end"
+        if seq < last_touch.get(board, 0):
+            return f"the state of board {board} is older than the log's last event on it"
+    missing = sorted(set(last_touch) - {row["board"] for row in states})
+    if missing:
+        return f"no state for board {missing[0]}, though the log moves there"
+    return None
 
 
 def _boards_of(event: Event) -> list[int]:

@@ -53,6 +53,7 @@ logger = logging.getLogger(__name__)
 RECORD_FORMAT: Final = "elevator-chess-match"
 RECORD_VERSION: Final = 1
 
+_EMPTY: Final = "8/8/8/8/8/8/8/8"
 _Ride = tuple[int, Direction, int]  # elevator index, direction, destination board
 
 
@@ -412,8 +413,12 @@ class Match:
         if len(states) != match.boards:
             raise RecordError(f"{len(states)} board states for a match of {match.boards} boards")
         _action_groups(events)  # refuses a log that does not start with an action
+        starts = [board.fen() for board in match._boards]
         for board, state in zip(match._boards, states, strict=True):
             board.restore(state)
+        misfit = _misfit(match._boards, starts, events)
+        if misfit is not None:
+            raise RecordError(misfit)
         for event in events:
             if isinstance(event, BoardEnded):
                 match._shaft.close(event.board)
@@ -770,6 +775,52 @@ def _side(value: object) -> Side:
         if value == side:
             return side
     raise IllegalMoveError(f"a side is 'white' or 'black', not {value!r}")
+
+
+def _misfit(boards: Sequence[Board], starts: Sequence[str], events: Sequence[Event]) -> str | None:
+    """Say which board's position contradicts what the log records for it, if any."""
+    last: dict[int, Event] = {}
+    played: dict[int, Moved | Rode] = {}
+    for event in events:
+        number = getattr(event, "board", None)
+        if isinstance(number, int):
+            last[number] = event
+            if isinstance(event, (Moved, Rode)):
+                played[number] = event
+    for number, event in last.items():
+        if not 1 <= number <= len(boards):
+            return f"the log names board {number}, which the match does not have"
+        refusal = _state_refusal(boards[number - 1], event, played.get(number))
+        if refusal is not None:
+            return f"the state of board {number} does not fit the log: {refusal}"
+    for number, (board, start) in enumerate(zip(boards, starts, strict=True), start=1):
+        if number not in last and board.fen() != start:
+            return f"the state of board {number} does not fit the log: it never moved"
+    return None
+
+
+def _state_refusal(board: Board, last: Event, played: Moved | Rode | None) -> str | None:
+    """Say how a board's position contradicts the last event on it and its last move, if so."""
+    placement = board.fen().split()[0]
+    if isinstance(last, BoardCleared):
+        return None if placement == _EMPTY else "the board should be empty"
+    if played is not None:
+        after = (
+            ("black", played.fullmove) if played.side == "white" else ("white", played.fullmove + 1)
+        )
+        if (board.turn, board.fullmove) != after:
+            return f"{board.turn} to move at move {board.fullmove}, not {after[0]} at {after[1]}"
+    if isinstance(last, Moved):
+        piece = board.piece_at(last.uci[2:4])
+        if board.piece_at(last.uci[:2]) is not None or piece is None or piece.side != last.side:
+            return f"its position does not show the move {last.uci}"
+    elif isinstance(last, (Rode, Transferred)) and board.piece_at(last.square) is not None:
+        return f"{last.square} should be empty after the ride"
+    elif isinstance(last, Arrived) and board.piece_at(last.square) != Piece(last.piece, last.side):
+        return f"the {last.side} {PIECE_NAMES.get(last.piece, last.piece)} is not on {last.square}"
+    elif isinstance(last, BoardEnded) and placement != last.fen.split()[0]:
+        return "its position is not the one the board ended in"
+    return None
 
 
 def _action_groups(events: Sequence[Event]) -> list[list[Event]]:

@@ -185,25 +185,63 @@ def test_a_match_loads_back_from_the_file_as_it_was(tmp_path: Path) -> None:
     run(tmp_path, reload)
 
 
+D4 = json.dumps({"root": START, "moves": ["d2d4"]})
+STALE = json.dumps({"root": START, "moves": []})
+
+
+@pytest.mark.parametrize(
+    ("seq", "data", "why"),
+    [
+        (0, STALE, "older than the log's last event"),
+        (1, STALE, "does not fit the log"),  # its position counter lies: the content tells
+        (1, D4, "does not show the move e2e4"),
+        (1, "null", "must have a root and moves"),
+        (1, "{not json", "Expecting property name"),
+        (9, D4, "past the log's end"),
+    ],
+)
 def test_board_states_that_disagree_with_the_log_are_rebuilt_from_it(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, seq: int, data: str, why: str
+) -> None:
+    async def play(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=2)
+        await service.start(match_id, "ana")
+        await service.play(match_id, "ana", 1, "e4")
+        async with store.transaction() as db:
+            await db.execute("UPDATE snapshots SET seq = ?, data = ? WHERE board = 1", (seq, data))
+
+    run(tmp_path, play)
+
+    async def reload(service: MatchService, store: Storage) -> None:
+        game = await service.game(1)
+        assert game.fen(1).startswith("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b")
+        outcome = await service.play(1, "bo", 1, "e5")
+        assert outcome.events[0].to_dict()["uci"] == "e7e5"
+
+    run(tmp_path, reload)
+    assert "board states disagree with the log" in caplog.text
+    assert why in caplog.text
+
+
+def test_a_state_for_a_board_the_log_never_touched_is_trusted_only_if_it_fits(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     async def play(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service, boards=2)
         await service.start(match_id, "ana")
         await service.play(match_id, "ana", 1, "e4")
-        async with store.transaction() as db:  # a stale snapshot: the start position
-            state = json.dumps({"root": START, "moves": []})
-            await db.execute("UPDATE snapshots SET seq = 0, data = ? WHERE board = 1", (state,))
+        async with store.transaction() as db:
+            await db.execute(
+                "INSERT INTO snapshots (match_id, board, seq, data) VALUES (1, 2, 1, ?)", (D4,)
+            )
 
     run(tmp_path, play)
 
     async def reload(service: MatchService, store: Storage) -> None:
-        outcome = await service.play(1, "bo", 1, "e5")
-        assert outcome.events[0].to_dict()["uci"] == "e7e5"
+        assert (await service.game(1)).fen(2) == START
 
     run(tmp_path, reload)
-    assert "disagree with its log" in caplog.text
+    assert "board states disagree" in caplog.text
 
 
 def test_resigning_a_board_or_the_whole_match(tmp_path: Path) -> None:

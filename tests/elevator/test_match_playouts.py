@@ -207,6 +207,44 @@ def test_a_match_restored_from_board_states_plays_on_exactly_as_the_original(
         _same(match, restored)
 
 
+@pytest.mark.parametrize(
+    ("seed", "layout"), [(s, lay) for s in range(4) for lay in ("line", "ring")]
+)
+def test_a_board_state_left_behind_by_the_log_is_refused(seed: int, layout: str) -> None:
+    rng = random.Random(seed)
+    match = Match(boards=3, layout=layout)
+    refused = 0
+    for _ in range(120):
+        before = [match.board_state(n) for n in range(1, 4)]
+        positions = [match.fen(n) for n in range(1, 4)]
+        open_boards = [n for n in range(1, 4) if match.legal_moves(n) or match.pending_transfer(n)]
+        if not open_boards:
+            break
+        board = rng.choice(open_boards)
+        if match.pending_transfer(board):
+            match.transfer(board, rng.choice(match.transfer_options(board)))
+        else:
+            match.play(board, _pick(rng, match.legal_moves(board)))
+        for n in range(1, 4):
+            if match.fen(n) == positions[n - 1]:
+                continue
+            stale = [match.board_state(m) for m in range(1, 4)]
+            stale[n - 1] = before[n - 1]
+            with pytest.raises(RecordError, match=f"board {n} does not fit the log"):
+                Match.restore(match.config, match.events, stale)
+            refused += 1
+    assert refused > 20
+
+
+def test_a_board_state_from_another_game_is_refused() -> None:
+    match, other = Match(2), Match(2)
+    match.play(1, "e4")
+    other.play(1, "d4")
+    states = [other.board_state(1), match.board_state(2)]
+    with pytest.raises(RecordError, match="does not show the move e2e4"):
+        Match.restore(match.config, match.events, states)
+
+
 def test_a_board_state_that_does_not_load_is_refused() -> None:
     match = Match(2)
     match.play(1, "e4")
