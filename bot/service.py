@@ -13,40 +13,42 @@ import json
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from functools import partial
+from typing import Final
 
 import aiosqlite
 
 from bot import storage
 from bot.errors import NotAllowedError, NotFoundError, RulesError, WrongStateError
 from bot.lobby import Roster, round_robin
-from bot.notices import OVERVIEW, Notice, board_place, team_place, user_place
+from bot.news import DEADLINE, News, boards_of
+from bot.notices import OVERVIEW, Notice, board_place, user_place
 from bot.storage import Storage
 from elevator import (
-    Arrived,
     BoardCleared,
     BoardEnded,
     ElevatorError,
     Event,
     Match,
     MatchConfig,
-    MatchDecided,
     Moved,
     Rode,
     Side,
-    Transferred,
 )
 from elevator.config import MAX_BOARDS
 from elevator.events import event_from_dict
 from elevator.pieces import SIDES, opponent, side_name
-from elevator.results import winner_of
 
 logger = logging.getLogger(__name__)
 
 Clock = Callable[[], float]
+OVER: Final = frozenset({"finished", "cancelled", "aborted"})  # statuses a match ends in
+MAX_NAME: Final = 40  # characters in a team's name
+MAX_MOVE: Final = 24  # characters in a move as typed; the longest real one is about 10
 
 
 @dataclass
@@ -59,6 +61,16 @@ class Loaded:
     roster: Roster
     match: Match
     offers: dict[int, Side] = field(default_factory=dict)  # board: who offered a draw
+    deadlines: dict[int, float] = field(default_factory=dict)  # board: when its transfer lapses
+    paused_at: float | None = None
+
+
+@dataclass
+class _Lock:
+    """A match's lock and how many tasks hold it or wait for it."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0
 
 
 @dataclass(frozen=True)
@@ -88,13 +100,15 @@ class MatchService:
         clock: Clock = time.time,
         transfer_window: float = 120.0,
         new_key: Callable[[], str] = lambda: secrets.token_hex(8),
+        cache_size: int = 5000,
     ) -> None:
         self._new_key = new_key
         self._store = store
         self._clock = clock
         self._transfer_window = transfer_window
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._loaded: dict[int, Loaded] = {}
+        self._cache_size = cache_size
+        self._locks: dict[int, _Lock] = {}
+        self._loaded: OrderedDict[int, Loaded] = OrderedDict()
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -109,17 +123,7 @@ class MatchService:
         start_fens: Sequence[str] | None = None,
     ) -> int:
         """Open a lobby for a new match and return its id; the host joins no team yet."""
-        for name in (white_team, black_team):
-            if not name.strip():
-                raise RulesError("a team needs a name")
-        if white_team.strip() == black_team.strip():
-            raise RulesError("the two teams need different names")
-        in_range = isinstance(boards, int) and 1 <= boards <= MAX_BOARDS
-        teams = [(white_team.strip(), black_team.strip())] * boards if in_range else None
-        try:
-            config = MatchConfig.create(boards, layout, start_fens, None, teams)
-        except ElevatorError as error:
-            raise RulesError(str(error)) from None
+        config = _config(boards, layout, white_team, black_team, start_fens)
         async with self._write(None) as db:
             match_id = await storage.insert_match(
                 db, json.dumps(config.to_dict()), host, self._clock()
@@ -133,13 +137,17 @@ class MatchService:
         """Start a game between two people, each holding every board of their colour."""
         if white == black:
             raise RulesError("a game needs two different players")
-        match_id = await self.create(
-            white, boards=boards, layout=layout, white_team=white, black_team=black
-        )
-        await self.join(match_id, white, "white")
-        await self.join(match_id, black, "black")
-        await self.start(match_id, white)
-        return match_id
+        config = _config(boards, layout, white, black, None)
+        loaded = Loaded(0, "lobby", white, Roster(), Match.from_config(config))
+        now = self._clock()
+        async with self._write(None) as db:  # all of it, or no game at all
+            loaded.id = await storage.insert_match(db, json.dumps(config.to_dict()), white, now)
+            for user, side in zip((white, black), SIDES, strict=True):
+                await self._enlist(db, loaded, user, side)
+            await self._begin(db, loaded)
+        self._loaded[loaded.id] = loaded
+        logger.info("game %d created: %s against %s, %d boards", loaded.id, white, black, boards)
+        return loaded.id
 
     async def join(self, match_id: int, user: str, side: Side) -> None:
         """Put user on a team in the lobby; the first player of a team is its captain."""
@@ -210,21 +218,27 @@ class MatchService:
             for side in SIDES:
                 if not loaded.roster.teams[side]:
                     raise WrongStateError(f"the {self._team(loaded, side)} team has no players")
-            seats = round_robin(loaded.match.boards, loaded.roster.teams, loaded.roster.seats)
-            notices = [Notice(OVERVIEW, "started", {"boards": loaded.match.boards})]
-            notices += [
-                Notice(board_place(board), "board", {"board": board})
-                for board in range(1, loaded.match.boards + 1)
-            ]
             async with self._write(match_id) as db:
-                for (board, side), user in seats.items():
-                    await storage.set_seat(db, match_id, board, side, user)
-                await storage.set_status(db, match_id, "active", self._clock(), started=True)
-                await self._enqueue(db, loaded, notices)
-            loaded.roster.seats = seats
-            loaded.status = "active"
+                notices = await self._begin(db, loaded)
             logger.info("match %d started by %s", match_id, actor)
             return Outcome(match_id, (), tuple(notices))
+
+    async def _begin(self, db: aiosqlite.Connection, loaded: Loaded) -> list[Notice]:
+        """Seat every board, mark the match active and announce it; return the notices."""
+        roster = loaded.roster
+        seats = round_robin(loaded.match.boards, roster.teams, roster.seats)
+        notices = [Notice(OVERVIEW, "started", {"boards": loaded.match.boards})]
+        notices += [
+            Notice(board_place(board), "board", {"board": board, "events": []})
+            for board in range(1, loaded.match.boards + 1)
+        ]
+        for (board, side), user in seats.items():
+            await storage.set_seat(db, loaded.id, board, side, user)
+        await storage.set_status(db, loaded.id, "active", self._clock(), started=True)
+        await self._enqueue(db, loaded, notices)
+        roster.seats = seats
+        loaded.status = "active"
+        return notices
 
     async def cancel(self, match_id: int, actor: str, *, moderator: bool = False) -> None:
         """Cancel a match before it starts (host or moderator)."""
@@ -263,6 +277,7 @@ class MatchService:
 
     async def play(self, match_id: int, user: str, board: int, text: str) -> Outcome:
         """Play a move or a ride on a board for the seated player to move or their captain."""
+        _check_move_text(text)
         async with self._lock(match_id):
             loaded = await self._get(match_id)
             self._playing(loaded)
@@ -360,6 +375,7 @@ class MatchService:
 
     async def transfer(self, match_id: int, user: str, board: int, text: str) -> Outcome:
         """Send one piece onward from a won board, for the winner's seat."""
+        _check_move_text(text)
         async with self._lock(match_id):
             loaded = await self._get(match_id)
             winner = self._winner_seat(loaded, user, board)
@@ -385,14 +401,15 @@ class MatchService:
             match_id, board = row["match_id"], row["board"]
             async with self._lock(match_id):
                 loaded = await self._get(match_id)
+                # what was due when read may have been sent, skipped or paused since
                 winner = loaded.match.pending_transfer(board)
-                if winner is None or loaded.status != "active":
+                deadline = loaded.deadlines.get(board)
+                if winner is None or deadline is None or deadline > self._clock():
                     continue
-                outcomes.append(
-                    await self._act(
-                        loaded, "deadline", partial(loaded.match.skip_transfer, board, side=winner)
-                    )
-                )
+                if loaded.status != "active":
+                    continue
+                skip = partial(loaded.match.skip_transfer, board, side=winner)
+                outcomes.append(await self._act(loaded, DEADLINE, skip))
         return outcomes
 
     # ------------------------------------------------------------------ moderators
@@ -444,31 +461,37 @@ class MatchService:
                 removed = match.undo(count)
             except ElevatorError as error:
                 raise RulesError(str(error)) from None
-            boards = sorted({board for event in removed for board in _boards_of(event)})
-            notices = [Notice(board_place(board), "board", {"board": board}) for board in boards]
-            notices.append(Notice(OVERVIEW, "undo", {"count": count, "reason": reason}))
             kept = len(match.events)
-            try:
-                async with self._write(match_id) as db:
-                    await storage.truncate_events(db, match_id, kept)
-                    await storage.clear_states(db, match_id)
-                    touched = sorted({b for event in match.events for b in _boards_of(event)})
-                    states = {b: json.dumps(match.board_state(b)) for b in touched}
-                    await storage.save_states(db, match_id, kept, states)
-                    await storage.clear_offers(db, match_id, list(range(1, match.boards + 1)))
-                    await storage.clear_deadlines(db, match_id, list(range(1, match.boards + 1)))
-                    for board in range(1, match.boards + 1):
-                        if match.pending_transfer(board) is not None:
-                            await storage.set_deadline(db, match_id, board, self._deadline())
-                    status = "active" if loaded.status == "finished" else loaded.status
-                    await storage.set_status(db, match_id, status, self._clock())
-                    details = {"count": count, "removed": [e.to_dict() for e in removed]}
-                    await self._audit(db, loaded, moderator, "undo", reason, details)
-                    await self._enqueue(db, loaded, notices)
-            except BaseException:
-                self._loaded.pop(match_id, None)
-                raise
-            loaded.offers.clear()
+            boards = sorted({board for event in removed for board in boards_of(event)})
+            withdrawn = {b: side for b, side in loaded.offers.items() if b in boards}
+            # a board the undo touched may have its transfer offered again, with a new deadline
+            deadlines = {
+                b: self._deadline(loaded) for b in boards if match.pending_transfer(b) is not None
+            }
+            news = News(loaded.roster, match, moderator.user, withdrawn, deadlines)
+            notices = news.boards(removed, undone=True)
+            notices.append(Notice(OVERVIEW, "undo", {"count": count, "reason": reason}))
+            notices += news.prompts()
+            status = "active" if loaded.status == "finished" else loaded.status
+            async with self._write(match_id) as db:
+                await storage.truncate_events(db, match_id, kept)
+                await storage.clear_states(db, match_id)
+                touched = sorted({b for event in match.events for b in boards_of(event)})
+                states = {b: json.dumps(match.board_state(b)) for b in touched}
+                await storage.save_states(db, match_id, kept, states)
+                await storage.clear_offers(db, match_id, list(withdrawn))
+                await storage.clear_deadlines(db, match_id, boards)
+                for board, deadline in deadlines.items():
+                    await storage.set_deadline(db, match_id, board, deadline)
+                await storage.set_status(db, match_id, status, self._clock())
+                details = {"count": count, "removed": [e.to_dict() for e in removed]}
+                await self._audit(db, loaded, moderator, "undo", reason, details)
+                await self._enqueue(db, loaded, notices)
+            for board in withdrawn:
+                del loaded.offers[board]
+            for board in boards:
+                loaded.deadlines.pop(board, None)
+            loaded.deadlines.update(deadlines)
             loaded.status = status
             return Outcome(match_id, tuple(removed), tuple(notices))
 
@@ -478,41 +501,82 @@ class MatchService:
         """Give a player's team place, captaincy and seats to someone else."""
         async with self._lock(match_id):
             loaded = await self._moderated(match_id, moderator, reason, started=False)
+            if loaded.status not in ("lobby", "active", "paused"):
+                raise WrongStateError(
+                    f"the match is {loaded.status}: its players stay as they were"
+                )
             roster = loaded.roster
             side = roster.team_of(old)
             if side is None:
                 raise NotFoundError(f"{old} is not in this match")
             if roster.team_of(new) is not None:
                 raise RulesError(f"{new} already plays in this match")
-            captain = roster.captains.get(side) == old
-            seats = {seat: new for seat, holder in roster.seats.items() if holder == old}
+            notice = Notice(OVERVIEW, "substitute", {"old": old, "new": new, "reason": reason})
             async with self._write(match_id) as db:
-                joined = self._clock()
-                await storage.remove_player(db, match_id, old)
-                await storage.add_player(db, match_id, new, side, captain, joined)
-                for (board, seat_side), user in seats.items():
-                    await storage.set_seat(db, match_id, board, seat_side, user)
+                await storage.replace_player(db, match_id, old, new)
                 details = {"old": old, "new": new}
                 await self._audit(db, loaded, moderator, "substitute", reason, details)
+                await self._enqueue(db, loaded, [notice])
             team = roster.teams[side]
             team[team.index(old)] = new
-            if captain:
+            if roster.captains.get(side) == old:
                 roster.captains[side] = new
-            roster.seats.update(seats)
+            roster.seats = {
+                seat: new if holder == old else holder for seat, holder in roster.seats.items()
+            }
 
     async def pause(self, match_id: int, moderator: Moderator, reason: str) -> None:
-        """Stop all play in a match until a moderator resumes it."""
-        await self._set_status(match_id, moderator, reason, "pause", "active", "paused")
-
-    async def resume(self, match_id: int, moderator: Moderator, reason: str) -> None:
-        """Let play go on in a paused match."""
-        await self._set_status(match_id, moderator, reason, "resume", "paused", "active")
-
-    async def abort(self, match_id: int, moderator: Moderator, reason: str) -> None:
-        """End a started match without a result."""
+        """Stop all play in a match, transfer deadlines included, until a moderator resumes it."""
         async with self._lock(match_id):
             loaded = await self._moderated(match_id, moderator, reason, started=True)
-            await self._status_change(loaded, moderator, reason, "abort", "aborted")
+            if loaded.status != "active":
+                raise WrongStateError(f"the match is {loaded.status}, so it cannot be paused")
+            now = self._clock()
+            notices = [Notice(OVERVIEW, "pause", {"moderator": moderator.user, "reason": reason})]
+            async with self._write(match_id) as db:
+                await storage.set_status(db, match_id, "paused", now)
+                await storage.set_paused(db, match_id, now)
+                await self._audit(db, loaded, moderator, "pause", reason, {})
+                await self._enqueue(db, loaded, notices)
+            loaded.status, loaded.paused_at = "paused", now
+
+    async def resume(self, match_id: int, moderator: Moderator, reason: str) -> Outcome:
+        """Let play go on in a paused match; transfer deadlines move on by the pause."""
+        async with self._lock(match_id):
+            loaded = await self._moderated(match_id, moderator, reason, started=True)
+            if loaded.status != "paused":
+                raise WrongStateError(f"the match is {loaded.status}, not paused")
+            now = self._clock()
+            paused_for = max(0.0, now - (loaded.paused_at if loaded.paused_at is not None else now))
+            deadlines = {board: at + paused_for for board, at in loaded.deadlines.items()}
+            news = News(loaded.roster, loaded.match, moderator.user, {}, deadlines)
+            payload = {"moderator": moderator.user, "reason": reason, "paused_for": paused_for}
+            notices = [Notice(OVERVIEW, "resume", payload), *news.prompts()]
+            async with self._write(match_id) as db:
+                await storage.set_status(db, match_id, "active", now)
+                await storage.set_paused(db, match_id, None)
+                await storage.shift_deadlines(db, match_id, paused_for)
+                await self._audit(db, loaded, moderator, "resume", reason, {})
+                await self._enqueue(db, loaded, notices)
+            loaded.status, loaded.paused_at, loaded.deadlines = "active", None, deadlines
+            return Outcome(match_id, (), tuple(notices))
+
+    async def abort(self, match_id: int, moderator: Moderator, reason: str) -> None:
+        """End a started match without a result; its draw offers and transfers lapse with it."""
+        async with self._lock(match_id):
+            loaded = await self._moderated(match_id, moderator, reason, started=True)
+            every_board = list(range(1, loaded.match.boards + 1))
+            notices = [Notice(OVERVIEW, "abort", {"moderator": moderator.user, "reason": reason})]
+            async with self._write(match_id) as db:
+                await storage.set_status(db, match_id, "aborted", self._clock())
+                await storage.set_paused(db, match_id, None)
+                await storage.clear_offers(db, match_id, every_board)
+                await storage.clear_deadlines(db, match_id, every_board)
+                await self._audit(db, loaded, moderator, "abort", reason, {})
+                await self._enqueue(db, loaded, notices)
+            loaded.status, loaded.paused_at = "aborted", None
+            loaded.offers.clear()
+            loaded.deadlines.clear()
 
     async def audit_log(self, match_id: int) -> list[dict[str, object]]:
         """Return a match's moderator actions: who, when, what and why."""
@@ -530,25 +594,6 @@ class MatchService:
             }
             for row in found
         ]
-
-    async def _set_status(
-        self, match_id: int, moderator: Moderator, reason: str, action: str, old: str, new: str
-    ) -> None:
-        async with self._lock(match_id):
-            loaded = await self._moderated(match_id, moderator, reason, started=True)
-            if loaded.status != old:
-                raise WrongStateError(f"the match is {loaded.status}, not {old}")
-            await self._status_change(loaded, moderator, reason, action, new)
-
-    async def _status_change(
-        self, loaded: Loaded, moderator: Moderator, reason: str, action: str, status: str
-    ) -> None:
-        notices = [Notice(OVERVIEW, action, {"moderator": moderator.user, "reason": reason})]
-        async with self._write(loaded.id) as db:
-            await storage.set_status(db, loaded.id, status, self._clock())
-            await self._audit(db, loaded, moderator, action, reason, {})
-            await self._enqueue(db, loaded, notices)
-        loaded.status = status
 
     async def _moderated(
         self,
@@ -630,19 +675,39 @@ class MatchService:
                 self._loaded.pop(match_id, None)
             raise
 
-    def _lock(self, match_id: int) -> asyncio.Lock:
-        lock = self._locks.get(match_id)
-        if lock is None:
-            lock = self._locks[match_id] = asyncio.Lock()
-        return lock
+    @asynccontextmanager
+    async def _lock(self, match_id: int) -> AsyncIterator[None]:
+        """Hold a match's lock; a lock nobody holds or awaits is forgotten, as is a match over."""
+        entry = self._locks.get(match_id)
+        if entry is None:
+            entry = self._locks[match_id] = _Lock()
+        entry.users += 1
+        try:
+            async with entry.lock:
+                yield
+        finally:
+            entry.users -= 1
+            if entry.users == 0:
+                del self._locks[match_id]
+                found = self._loaded.get(match_id)
+                if found is not None and found.status in OVER:
+                    del self._loaded[match_id]
 
     async def _get(self, match_id: int) -> Loaded:
-        """Return a match, loading it from the database the first time it is asked for."""
+        """Return a match, loading it from the database the first time it is asked for.
+
+        The least recently used matches beyond the cache's size are forgotten; they reload
+        from the database when next asked for.
+        """
         found = self._loaded.get(match_id)
-        if found is None:
-            async with self._store.read() as db:
-                found = await _load(db, match_id)
-            self._loaded[match_id] = found
+        if found is not None:
+            self._loaded.move_to_end(match_id)
+            return found
+        async with self._store.read() as db:
+            found = await _load(db, match_id)
+        self._loaded[match_id] = found
+        while len(self._loaded) > self._cache_size:
+            self._loaded.popitem(last=False)
         return found
 
     async def _act(
@@ -661,89 +726,52 @@ class MatchService:
             raise RulesError(str(error)) from None
         match = loaded.match
         finished = all(match.is_closed(board) for board in range(1, match.boards + 1))
-        notices = self._notices(loaded, events, finished=finished)
-        offered = [  # boards just won whose winner may now send a piece onward
-            e.board
+        touched = sorted({board for event in events for board in boards_of(event)})
+        # judged once the whole action is done: one action may end a board and clear it
+        deadlines = {
+            e.board: self._deadline(loaded)
             for e in events
             if isinstance(e, BoardEnded) and match.pending_transfer(e.board) is not None
-        ]
+        }
         cleared = [e.board for e in events if isinstance(e, BoardCleared)]
-        try:
-            async with self._write(loaded.id) as db:
-                rows = [
-                    (event.KIND, json.dumps(event.to_dict()), actor if event.ACTION else None)
-                    for event in events
-                ]
-                await storage.append_events(db, loaded.id, seq + 1, rows, self._clock())
-                touched = sorted({board for event in events for board in _boards_of(event)})
-                states = {b: json.dumps(loaded.match.board_state(b)) for b in touched}
-                await storage.save_states(db, loaded.id, seq + len(events), states)
-                if finished:
-                    await storage.set_status(db, loaded.id, "finished", self._clock())
-                withdrawn = [board for board in touched if board in loaded.offers]
-                if withdrawn:
-                    await storage.clear_offers(db, loaded.id, withdrawn)
-                for board in offered:
-                    await storage.set_deadline(db, loaded.id, board, self._deadline())
-                if cleared:
-                    await storage.clear_deadlines(db, loaded.id, cleared)
-                await self._enqueue(db, loaded, notices)
-                if audit is not None:
-                    action_name, reason, details = audit
-                    await storage.add_audit(
-                        db,
-                        loaded.id,
-                        actor,
-                        action_name,
-                        reason,
-                        json.dumps(details),
-                        self._clock(),
-                    )
-        except BaseException:
-            self._loaded.pop(loaded.id, None)  # the database is the truth: reload from it
-            raise
-        for board in touched:
-            loaded.offers.pop(board, None)
+        withdrawn = _withdrawn_offers(loaded.offers, events)
+        news = News(loaded.roster, match, actor, withdrawn, deadlines)
+        notices = news.of_events(events, finished=finished)
+        async with self._write(loaded.id) as db:
+            rows = [
+                (event.KIND, json.dumps(event.to_dict()), actor if event.ACTION else None)
+                for event in events
+            ]
+            await storage.append_events(db, loaded.id, seq + 1, rows, self._clock())
+            states = {b: json.dumps(loaded.match.board_state(b)) for b in touched}
+            await storage.save_states(db, loaded.id, seq + len(events), states)
+            if finished:
+                await storage.set_status(db, loaded.id, "finished", self._clock())
+            if withdrawn:
+                await storage.clear_offers(db, loaded.id, list(withdrawn))
+            for board, deadline in deadlines.items():
+                await storage.set_deadline(db, loaded.id, board, deadline)
+            if cleared:
+                await storage.clear_deadlines(db, loaded.id, cleared)
+            await self._enqueue(db, loaded, notices)
+            if audit is not None:
+                action_name, reason, details = audit
+                await storage.add_audit(
+                    db, loaded.id, actor, action_name, reason, json.dumps(details), self._clock()
+                )
+        for board in withdrawn:
+            del loaded.offers[board]
+        loaded.deadlines.update(deadlines)
+        for board in cleared:
+            loaded.deadlines.pop(board, None)
         if finished:
             loaded.status = "finished"
         return Outcome(loaded.id, tuple(events), tuple(notices))
 
-    def _deadline(self) -> float:
-        return self._clock() + self._transfer_window
-
-    def _notices(self, loaded: Loaded, events: list[Event], *, finished: bool) -> list[Notice]:
-        """Say what must be announced where for the events of one action."""
-        roster = loaded.roster
-        found: list[Notice] = []
-        for event in events:
-            if isinstance(event, (Moved, Rode, Transferred)):
-                found.append(Notice(board_place(event.board), "board", event.to_dict()))
-            if isinstance(event, (Rode, Transferred)):
-                found.append(Notice(OVERVIEW, "ride", event.to_dict()))
-            elif isinstance(event, Arrived):
-                payload = event.to_dict() | {"mention": roster.players_at(event.board)}
-                found.append(Notice(board_place(event.board), "arrival", payload))
-            elif isinstance(event, BoardEnded):
-                found.append(Notice(OVERVIEW, "board-result", event.to_dict()))
-                winner = winner_of(event.result)
-                if event.transfer_pending and winner is not None:
-                    holder = roster.seated(event.board, winner)
-                    options = loaded.match.transfer_options(event.board)
-                    prompt = {
-                        "board": event.board,
-                        "side": winner,
-                        "options": options,
-                        "deadline": self._deadline(),
-                    }
-                    if holder is not None:
-                        found.append(Notice(user_place(holder), "transfer-prompt", prompt))
-                    # teammates may advise where the piece should go
-                    found.append(Notice(team_place(winner), "transfer-prompt", prompt))
-            elif isinstance(event, MatchDecided):
-                found.append(Notice(OVERVIEW, "decided", event.to_dict()))
-        if events and finished:
-            found.append(Notice(OVERVIEW, "result", {"result": loaded.match.result()}))
-        return found
+    def _deadline(self, loaded: Loaded) -> float:
+        """Return when a transfer offered now lapses; in a pause, the clock starts on resuming."""
+        start = loaded.paused_at if loaded.paused_at is not None else self._clock()
+        return start + self._transfer_window
 
     async def _enqueue(
         self, db: aiosqlite.Connection, loaded: Loaded, notices: list[Notice]
@@ -785,8 +813,12 @@ class MatchService:
                 loaded.roster.captains[side] = team[0]
 
     def _in_lobby(self, loaded: Loaded, what: str) -> None:
+        if loaded.status in ("active", "paused"):
+            raise WrongStateError(
+                f"you can only {what} before the match starts, and it has started"
+            )
         if loaded.status != "lobby":
-            raise WrongStateError(f"you can only {what} before the match starts")
+            raise WrongStateError(f"the match is {loaded.status}: you can no longer {what}")
 
     def _playing(self, loaded: Loaded) -> None:
         if loaded.status == "lobby":
@@ -822,7 +854,10 @@ async def _load(db: aiosqlite.Connection, match_id: int) -> Loaded:
     ]
     match = _restore(match_id, config, events, await storage.state_rows(db, match_id))
     offers = {offer["board"]: offer["side"] for offer in await storage.offer_rows(db, match_id)}
-    return Loaded(match_id, row["status"], row["host"], roster, match, offers)
+    deadlines = {d["board"]: d["deadline"] for d in await storage.deadline_rows(db, match_id)}
+    return Loaded(
+        match_id, row["status"], row["host"], roster, match, offers, deadlines, row["paused_at"]
+    )
 
 
 def _restore(
@@ -851,7 +886,7 @@ def _misfit(config: MatchConfig, events: list[Event], states: list[aiosqlite.Row
     """Say why the stored board states cannot stand for the log, judging by their log positions."""
     last_touch: dict[int, int] = {}
     for seq, event in enumerate(events, start=1):
-        for board in _boards_of(event):
+        for board in boards_of(event):
             last_touch[board] = seq
     for row in states:
         board, seq = row["board"], row["seq"]
@@ -867,12 +902,54 @@ def _misfit(config: MatchConfig, events: list[Event], states: list[aiosqlite.Row
     return None
 
 
-def _boards_of(event: Event) -> list[int]:
-    """Return the boards an event changes."""
-    board = getattr(event, "board", None)
-    return [board] if isinstance(board, int) else []
+def _config(
+    boards: int, layout: str, white_team: str, black_team: str, start_fens: Sequence[str] | None
+) -> MatchConfig:
+    """Check a new match's settings and return its configuration."""
+    names = (white_team.strip(), black_team.strip())
+    if not all(names):
+        raise RulesError("a team needs a name")
+    if any(len(name) > MAX_NAME for name in names):
+        raise RulesError(f"a team's name is at most {MAX_NAME} characters")
+    if names[0] == names[1]:
+        raise RulesError("the two teams need different names")
+    in_range = isinstance(boards, int) and 1 <= boards <= MAX_BOARDS
+    try:
+        return MatchConfig.create(
+            boards, layout, start_fens, None, [names] * boards if in_range else None
+        )
+    except ElevatorError as error:
+        raise RulesError(str(error)) from None
+
+
+def _withdrawn_offers(offers: Mapping[int, Side], events: Sequence[Event]) -> dict[int, Side]:
+    """Return the draw offers (board: who offered) that an action's events take back.
+
+    An offer stands through its maker's own moves, as in over-the-board chess, and falls
+    when the opponent acts on the board, or when anything else changes it.
+    """
+    by_board: dict[int, list[Event]] = {}
+    for event in events:
+        for board in boards_of(event):
+            by_board.setdefault(board, []).append(event)
+    return {
+        board: side
+        for board, side in offers.items()
+        if board in by_board
+        and not all(isinstance(e, (Moved, Rode)) and e.side == side for e in by_board[board])
+    }
 
 
 def _check_side(side: object) -> None:
     if side not in SIDES:
-        raise RulesError(f"a team is 'white' or 'black', not {side!r}")
+        raise RulesError(f"a team is 'white' or 'black', not {_clip(str(side))!r}")
+
+
+def _check_move_text(text: str) -> None:
+    if len(text.strip()) > MAX_MOVE:
+        raise RulesError(f"{_clip(text)!r} is too long for a move: write it as e4, Nf3 or Ne4^2")
+
+
+def _clip(text: str, length: int = 20) -> str:
+    """Shorten what a person typed to quote it back in a refusal."""
+    return text if len(text) <= length else text[: length - 1] + "…"

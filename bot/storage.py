@@ -169,6 +169,11 @@ async def set_status(
         await db.execute("UPDATE matches SET status = ? WHERE id = ?", (status, match_id))
 
 
+async def set_paused(db: aiosqlite.Connection, match_id: int, at: float | None) -> None:
+    """Record when a match was paused, or None once it resumes."""
+    await db.execute("UPDATE matches SET paused_at = ? WHERE id = ?", (at, match_id))
+
+
 async def player_rows(db: aiosqlite.Connection, match_id: int) -> list[aiosqlite.Row]:
     """Return a match's players in the order they joined."""
     return await rows(
@@ -189,6 +194,16 @@ async def add_player(
 async def remove_player(db: aiosqlite.Connection, match_id: int, user: str) -> None:
     """Take a player off their team."""
     await db.execute("DELETE FROM players WHERE match_id = ? AND user = ?", (match_id, user))
+
+
+async def replace_player(db: aiosqlite.Connection, match_id: int, old: str, new: str) -> None:
+    """Give a player's place (team, captaincy, time of joining and seats) to someone else."""
+    await db.execute(
+        "UPDATE players SET user = ? WHERE match_id = ? AND user = ?", (new, match_id, old)
+    )
+    await db.execute(
+        "UPDATE seats SET user = ? WHERE match_id = ? AND user = ?", (new, match_id, old)
+    )
 
 
 async def set_captain(db: aiosqlite.Connection, match_id: int, team: str, user: str) -> None:
@@ -317,10 +332,27 @@ async def clear_deadlines(db: aiosqlite.Connection, match_id: int, boards: list[
     )
 
 
-async def due_deadlines(db: aiosqlite.Connection, now: float) -> list[aiosqlite.Row]:
-    """Return the transfer deadlines that have passed, earliest first."""
+async def deadline_rows(db: aiosqlite.Connection, match_id: int) -> list[aiosqlite.Row]:
+    """Return a match's transfer deadlines by board."""
     return await rows(
-        db, "SELECT * FROM transfer_deadlines WHERE deadline <= ? ORDER BY deadline", now
+        db, "SELECT * FROM transfer_deadlines WHERE match_id = ? ORDER BY board", match_id
+    )
+
+
+async def shift_deadlines(db: aiosqlite.Connection, match_id: int, by: float) -> None:
+    """Move every transfer deadline of a match later by some seconds (after a pause)."""
+    await db.execute(
+        "UPDATE transfer_deadlines SET deadline = deadline + ? WHERE match_id = ?", (by, match_id)
+    )
+
+
+async def due_deadlines(db: aiosqlite.Connection, now: float) -> list[aiosqlite.Row]:
+    """Return the transfer deadlines of active matches that have passed, earliest first."""
+    return await rows(
+        db,
+        "SELECT d.* FROM transfer_deadlines d JOIN matches m ON m.id = d.match_id "
+        "WHERE d.deadline <= ? AND m.status = 'active' ORDER BY d.deadline",
+        now,
     )
 
 
@@ -372,6 +404,32 @@ async def mark_failed(
         "WHERE id = ?",
         (error[:500], retry_at, notice_id),
     )
+
+
+async def give_up(db: aiosqlite.Connection, notice_id: int, error: str, at: float) -> None:
+    """Stop trying to deliver a notification, keeping it and the reason for a moderator."""
+    await db.execute(
+        "UPDATE outbox SET attempts = attempts + 1, last_error = ?, done_at = ?, gave_up = 1 "
+        "WHERE id = ?",
+        (error[:500], at, notice_id),
+    )
+
+
+async def given_up(db: aiosqlite.Connection, limit: int) -> list[aiosqlite.Row]:
+    """Return the notifications the worker gave up on, newest first."""
+    return await rows(
+        db, "SELECT * FROM outbox WHERE gave_up = 1 ORDER BY done_at DESC, id DESC LIMIT ?", limit
+    )
+
+
+async def prune_outbox(db: aiosqlite.Connection, sent_before: float, given_up_before: float) -> int:
+    """Delete delivered notifications done before one time and given-up ones before another."""
+    cursor = await db.execute(
+        "DELETE FROM outbox WHERE done_at IS NOT NULL "
+        "AND done_at < (CASE gave_up WHEN 1 THEN ? ELSE ? END)",
+        (given_up_before, sent_before),
+    )
+    return cursor.rowcount
 
 
 async def add_audit(

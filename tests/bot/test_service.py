@@ -137,8 +137,8 @@ def test_a_ride_announces_the_board_it_left_and_an_arrival_where_it_lands(
         await service.start(match_id, "ana")
         outcome = await service.play(match_id, "ana", 1, "Nd5^2")
         kinds = [(n.place, n.kind) for n in outcome.notices]
-        assert kinds == [("board:1", "board"), ("overview", "ride"), ("board:2", "arrival")]
-        arrival = outcome.notices[2].payload
+        assert kinds == [("board:1", "board"), ("board:2", "arrival"), ("overview", "ride")]
+        arrival = outcome.notices[1].payload
         assert (arrival["piece"], arrival["square"], arrival["from_board"]) == ("N", "d5", 1)
         assert arrival["check"] is True and arrival["mention"] == ["cy", "bo"]
         async with store.read() as db:
@@ -292,7 +292,9 @@ def test_a_draw_is_offered_then_accepted_or_declined_by_the_seated_players(
     run(tmp_path, scenario)
 
 
-def test_a_draw_offer_survives_a_restart_and_lapses_with_the_next_move(tmp_path: Path) -> None:
+def test_a_draw_offer_survives_a_restart_and_its_makers_move_but_not_the_reply(
+    tmp_path: Path,
+) -> None:
     async def offer(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service, boards=2)
         await service.start(match_id, "ana")
@@ -301,11 +303,29 @@ def test_a_draw_offer_survives_a_restart_and_lapses_with_the_next_move(tmp_path:
     run(tmp_path, offer)
 
     async def later(service: MatchService, store: Storage) -> None:
-        await service.play(1, "ana", 1, "e4")  # the offer stands until a move on the board
+        moved = await service.play(1, "ana", 1, "e4")  # offer, then move, as over the board
+        assert "offer_withdrawn" not in moved.notices[0].payload
+        replied = await service.play(1, "bo", 1, "e5")  # a move in reply declines it
+        assert replied.notices[0].payload["offer_withdrawn"] == "white"
         with pytest.raises(RulesError, match="no draw offer"):
             await service.accept_draw(1, "bo", 1)
 
     run(tmp_path, later)
+
+
+def test_an_arrival_withdraws_the_draw_offer_on_its_board_and_says_so(tmp_path: Path) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=2, start_fens=[KNIGHT_D5, KING_E7_BLACK_TO_MOVE])
+        await service.start(match_id, "ana")
+        await service.offer_draw(match_id, "bo", 2)
+        outcome = await service.play(match_id, "ana", 1, "Nd5^2")
+        arrival = next(n for n in outcome.notices if n.kind == "arrival")
+        assert arrival.payload["offer_withdrawn"] == "black"
+        with pytest.raises(RulesError, match="no draw offer"):
+            await service.accept_draw(match_id, "cy", 2)
+        assert await store.fetch_all("SELECT * FROM offers") == []
+
+    run(tmp_path, scenario)
 
 
 def test_the_victory_transfer_belongs_to_the_winners_seat_and_lapses_at_its_deadline(
