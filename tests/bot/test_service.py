@@ -537,3 +537,298 @@ def test_a_bad_team_name_is_refused_without_touching_the_roster(tmp_path: Path) 
             )
 
     run(tmp_path, scenario)
+
+
+FOOLS_MATE = [("ana", "f3"), ("bo", "e5"), ("ana", "g4"), ("bo", "Qh4#")]
+KNIGHT_D5_BLACK = "4k3/8/8/3n4/8/8/8/4K3 w - - 0 1"
+
+
+def run_at(tmp_path: Path, now: list[float], scenario: Scenario, **options: float) -> None:
+    """Run a scenario against a service whose clock reads now[0]."""
+
+    async def main() -> None:
+        store = await Storage.open(tmp_path / "elevator.db")
+        try:
+            service = MatchService(store, clock=lambda: now[0], **options)  # type: ignore[arg-type]
+            await scenario(service, store)
+        finally:
+            await store.close()
+
+    asyncio.run(main())
+
+
+def places(notices: object, kind: str) -> list[str]:
+    """Return where the notices of one kind go."""
+    return [n.place for n in notices if n.kind == kind]  # type: ignore[attr-defined]
+
+
+def test_a_lapsed_or_skipped_transfer_is_announced_to_the_board_overview_winner_and_team(
+    tmp_path: Path,
+) -> None:
+    now = [1000.0]
+
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=3)
+        await service.start(match_id, "ana")
+        for user, move in FOOLS_MATE:
+            await service.play(match_id, user, 1, move)
+        now[0] += 121
+        (lapsed,) = await service.lapse_transfers()
+        assert places(lapsed.notices, "board") == ["board:1"]
+        assert lapsed.notices[0].payload["events"][-1]["kind"] == "board-clear"
+        assert places(lapsed.notices, "transfer-lapsed") == ["overview", "user:bo", "team:black"]
+        for user, move in FOOLS_MATE:
+            await service.play(match_id, user, 3, move)
+        skipped = await service.skip_transfer(match_id, "bo", 3)
+        assert places(skipped.notices, "transfer-skipped") == ["overview", "user:bo", "team:black"]
+        assert await store.fetch_all("SELECT * FROM transfer_deadlines") == []
+
+    run_at(tmp_path, now, scenario)
+
+
+def test_resigning_the_match_prompts_only_for_transfers_still_open_at_its_end(
+    tmp_path: Path,
+) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=2, start_fens=[KNIGHT_D5_BLACK] * 2)
+        await service.start(match_id, "ana")
+        # board 1 is lost with Black's knight on d5, then board 2 closes: nowhere to send it
+        outcome = await service.resign_match(match_id, "ana")
+        assert [e.KIND for e in outcome.events].count("board-end") == 2
+        assert places(outcome.notices, "transfer-prompt") == []
+        assert await store.fetch_all("SELECT * FROM transfer_deadlines") == []
+        assert places(outcome.notices, "result") == ["overview"]
+
+    run(tmp_path, scenario)
+
+
+def test_a_pause_holds_transfer_deadlines_and_resuming_moves_them_on(tmp_path: Path) -> None:
+    now = [1000.0]
+
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=3)
+        await service.start(match_id, "ana")
+        for user, move in FOOLS_MATE:
+            await service.play(match_id, user, 1, move)  # lapses at 1120
+        now[0] = 1100.0
+        await service.pause(match_id, MOD, "a dispute")
+        now[0] = 5000.0
+        assert await service.lapse_transfers() == []
+        resumed = await service.resume(match_id, MOD, "settled")
+        prompts = [n for n in resumed.notices if n.kind == "transfer-prompt"]
+        assert [n.place for n in prompts] == ["user:bo", "team:black"]
+        assert prompts[0].payload["deadline"] == 1120.0 + 3900.0
+        now[0] = 5019.0
+        assert await service.lapse_transfers() == []
+        now[0] = 5020.0
+        assert len(await service.lapse_transfers()) == 1
+
+    run_at(tmp_path, now, scenario)
+
+
+def test_a_transfer_offered_during_a_pause_gets_its_whole_window_after_it(
+    tmp_path: Path,
+) -> None:
+    now = [1000.0]
+
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=3)
+        await service.start(match_id, "ana")
+        for user, move in FOOLS_MATE[:3]:
+            await service.play(match_id, user, 1, move)
+        await service.pause(match_id, MOD, "a dispute")
+        now[0] = 2000.0
+        ruled = await service.adjudicate(match_id, MOD, 1, "0-1", "ruled lost")
+        prompt = next(n for n in ruled.notices if n.kind == "transfer-prompt")
+        assert prompt.payload["deadline"] == 1000.0 + 120.0
+        now[0] = 3000.0
+        resumed = await service.resume(match_id, MOD, "settled")
+        prompt = next(n for n in resumed.notices if n.kind == "transfer-prompt")
+        assert prompt.payload["deadline"] == 3000.0 + 120.0
+
+    run_at(tmp_path, now, scenario)
+
+
+def test_a_deadline_is_checked_again_once_the_match_is_locked(tmp_path: Path) -> None:
+    now = [1000.0]
+    readings: list[float] = []  # what the clock reads next, before it reads now[0] again
+
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=3)
+        await service.start(match_id, "ana")
+        for user, move in FOOLS_MATE:
+            await service.play(match_id, user, 1, move)  # lapses at 1120
+        # due when the deadlines are read, no longer due once the match is locked (as if
+        # the deadline had moved on in between)
+        readings[:] = [1200.0, 1000.0]
+        assert await service.lapse_transfers() == []
+        assert readings == []
+        await service.transfer(match_id, "bo", 1, "Pe5^2")
+
+    async def main() -> None:
+        store = await Storage.open(tmp_path / "elevator.db")
+        try:
+            service = MatchService(store, clock=lambda: readings.pop(0) if readings else now[0])
+            await scenario(service, store)
+        finally:
+            await store.close()
+
+    asyncio.run(main())
+
+
+def test_undo_withdraws_offers_only_where_it_acts_and_prompts_for_a_reopened_transfer(
+    tmp_path: Path,
+) -> None:
+    now = [1000.0]
+
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=3)
+        await service.start(match_id, "ana")
+        for user, move in FOOLS_MATE:
+            await service.play(match_id, user, 1, move)
+        await service.offer_draw(match_id, "cy", 2)
+        await service.play(match_id, "ana", 3, "e4")
+        await service.offer_draw(match_id, "bo", 3)
+        await service.skip_transfer(match_id, "bo", 1)
+        now[0] = 2000.0
+        undone = await service.undo(match_id, MOD, 2, "skipped by mistake")
+        assert [(n.place, n.kind) for n in undone.notices] == [
+            ("board:3", "board"),
+            ("board:1", "board"),
+            ("overview", "undo"),
+            ("user:bo", "transfer-prompt"),
+            ("team:black", "transfer-prompt"),
+        ]
+        assert undone.notices[0].payload["offer_withdrawn"] == "black"
+        assert "offer_withdrawn" not in undone.notices[1].payload
+        assert undone.notices[3].payload["deadline"] == 2120.0
+        deadlines = await store.fetch_all("SELECT board, deadline FROM transfer_deadlines")
+        assert [tuple(row) for row in deadlines] == [(1, 2120.0)]
+        agreed = await service.accept_draw(match_id, "bo", 2)  # board 2's offer stands
+        assert agreed.events[0].KIND == "agree-draw"
+        with pytest.raises(RulesError, match="no draw offer"):
+            await service.accept_draw(match_id, "ana", 3)
+
+    run_at(tmp_path, now, scenario)
+
+
+def test_an_aborted_match_drops_its_offers_and_deadlines(tmp_path: Path) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=3)
+        await service.start(match_id, "ana")
+        for user, move in FOOLS_MATE:
+            await service.play(match_id, user, 1, move)
+        await service.offer_draw(match_id, "cy", 2)
+        await service.abort(match_id, MOD, "a dispute")
+        assert await store.fetch_all("SELECT * FROM offers") == []
+        assert await store.fetch_all("SELECT * FROM transfer_deadlines") == []
+        with pytest.raises(WrongStateError, match="the match is aborted"):
+            await service.transfer(match_id, "bo", 1, "Pe5^2")
+
+    run(tmp_path, scenario)
+
+
+def test_memory_holds_no_idle_locks_no_matches_over_and_at_most_the_cache(
+    tmp_path: Path,
+) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        ids = [await lobby(service, boards=1) for _ in range(4)]
+        with pytest.raises(NotFoundError, match="no match 99"):
+            await service.status(99)
+        assert service._locks == {}
+        assert list(service._loaded) == ids[-2:]  # the cache holds two
+        await service.cancel(ids[-1], "ana")
+        assert list(service._loaded) == ids[-2:-1]
+        assert await service.status(ids[-1]) == "cancelled"  # loads again when asked for
+        assert list(service._loaded) == ids[-2:-1]
+        assert service._locks == {}
+
+    async def main() -> None:
+        store = await Storage.open(tmp_path / "elevator.db")
+        try:
+            await scenario(MatchService(store, clock=lambda: 1000.0, cache_size=2), store)
+        finally:
+            await store.close()
+
+    asyncio.run(main())
+
+
+def test_a_substitute_in_the_lobby_keeps_the_place_in_the_team_order(tmp_path: Path) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service)
+        await service.substitute(match_id, MOD, "ana", "dee", "ana cannot play")
+        assert (await service.roster(match_id)).teams["white"] == ["dee", "cy"]
+
+    run(tmp_path, scenario)
+
+    async def restarted(service: MatchService, store: Storage) -> None:
+        roster = await service.roster(1)
+        assert roster.teams["white"] == ["dee", "cy"]
+        assert roster.captains["white"] == "dee"
+
+    run(tmp_path, restarted)
+
+
+def test_nobody_is_substituted_into_a_match_that_is_over(tmp_path: Path) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        finished = await lobby(service, boards=1)
+        await service.start(finished, "ana")
+        await service.resign(finished, "bo", 1)
+        cancelled = await lobby(service, boards=1)
+        await service.cancel(cancelled, "ana")
+        aborted = await lobby(service, boards=1)
+        await service.start(aborted, "ana")
+        await service.abort(aborted, MOD, "spam")
+        for match_id, status in (
+            (finished, "finished"),
+            (cancelled, "cancelled"),
+            (aborted, "aborted"),
+        ):
+            with pytest.raises(WrongStateError, match=f"the match is {status}"):
+                await service.substitute(match_id, MOD, "cy", "dee", "late")
+        assert await service.audit_log(finished) == []
+
+    run(tmp_path, scenario)
+
+
+def test_refusals_say_why_and_quote_only_the_start_of_long_input(tmp_path: Path) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        cancelled = await lobby(service, boards=1)
+        await service.cancel(cancelled, "ana")
+        with pytest.raises(WrongStateError, match="the match is cancelled: you can no longer join"):
+            await service.join(cancelled, "dee", "white")
+        with pytest.raises(WrongStateError, match="cancelled: you can no longer start"):
+            await service.start(cancelled, "ana")
+        match_id = await lobby(service, boards=1)
+        await service.start(match_id, "ana")
+        with pytest.raises(RulesError, match="too long for a move") as refused:
+            await service.play(match_id, "ana", 1, "e4" * 50_000)
+        assert len(str(refused.value)) < 100
+        with pytest.raises(RulesError) as refused:
+            await service.move_player(await lobby(service), "ana", "cy", "x" * 10_000)  # type: ignore[arg-type]
+        assert len(str(refused.value)) < 100
+        with pytest.raises(RulesError, match="at most 40 characters"):
+            await service.create(
+                "ana", boards=1, layout="line", white_team="A" * 41, black_team="B"
+            )
+
+    run(tmp_path, scenario)
+
+
+def test_a_game_that_fails_to_be_created_leaves_nothing_behind(tmp_path: Path) -> None:
+    def no_key() -> str:
+        raise OSError("no randomness left")
+
+    async def main() -> None:
+        store = await Storage.open(tmp_path / "elevator.db")
+        try:
+            service = MatchService(store, clock=lambda: 1000.0, new_key=no_key)
+            with pytest.raises(OSError, match="no randomness"):
+                await service.create_game("ana", "bo")
+            for table in ("matches", "players", "seats", "outbox"):
+                assert await store.fetch_all(f"SELECT * FROM {table}") == []
+            assert service._loaded == {}
+        finally:
+            await store.close()
+
+    asyncio.run(main())
