@@ -6,7 +6,7 @@ import asyncio
 from pathlib import Path
 
 from bot import storage
-from bot.delivery import Delivery, DeliveryWorker
+from bot.delivery import KEEP_GIVEN_UP, KEEP_SENT, Delivery, DeliveryWorker, Undeliverable
 from bot.storage import Storage
 
 
@@ -122,3 +122,80 @@ def test_a_sender_that_hangs_counts_as_failed_and_holds_up_no_other_place(
             await store.close()
 
     assert asyncio.run(scenario()) == [("board:1", "b"), ("board:1", "c")]
+
+
+def test_a_notice_that_cannot_arrive_is_given_up_and_its_place_goes_on(tmp_path: Path) -> None:
+    class ClosedDMs(Recorder):
+        async def send(self, delivery: Delivery) -> None:
+            if delivery.idempotency_key == "a":
+                raise Undeliverable("bo does not accept direct messages")
+            await super().send(delivery)
+
+    async def scenario() -> None:
+        store = await Storage.open(tmp_path / "elevator.db")
+        try:
+            await queue(store, [("user:bo", "a"), ("user:bo", "b")])
+            sender = ClosedDMs()
+            worker = DeliveryWorker(store, sender, clock=lambda: 1.0)
+            assert await worker.run_once() == 0
+            assert await worker.run_once() == 1
+            assert sender.sent == [("user:bo", "b")]
+            (dead,) = await worker.given_up()
+            assert (dead.idempotency_key, dead.attempts) == ("a", 1)
+            assert dead.last_error == "bo does not accept direct messages"
+        finally:
+            await store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_notice_that_keeps_failing_is_given_up_after_its_last_attempt(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        store = await Storage.open(tmp_path / "elevator.db")
+        now = [1.0]
+        try:
+            await queue(store, [("board:9", "a"), ("board:9", "b")])
+            sender = Recorder(failing={"board:9"})
+            worker = DeliveryWorker(
+                store, sender, clock=lambda: now[0], backoff=(1.0,), max_attempts=3
+            )
+            for _ in range(3):
+                assert await worker.run_once() == 0
+                now[0] += 1.0
+            assert [d.idempotency_key for d in await worker.given_up()] == ["a"]
+            assert "board:9 is unreachable" in str((await worker.given_up())[0].last_error)
+            sender.failing.clear()
+            assert await worker.run_once() == 1  # b is no longer held up behind a
+            assert sender.sent == [("board:9", "b")]
+        finally:
+            await store.close()
+
+    asyncio.run(scenario())
+
+
+def test_old_delivered_and_given_up_notices_are_pruned_and_nothing_pending_is(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        store = await Storage.open(tmp_path / "elevator.db")
+        now = [1.0]
+        try:
+            await queue(store, [("board:1", "sent"), ("user:bo", "dead"), ("board:2", "late")])
+            sender = Recorder(failing={"board:2"})
+            worker = DeliveryWorker(store, sender, clock=lambda: now[0], max_attempts=1000)
+            async with store.transaction() as db:
+                dead = await storage.rows(
+                    db, "SELECT id FROM outbox WHERE idempotency_key = 'dead'"
+                )
+                await storage.give_up(db, dead[0]["id"], "closed", 1.0)
+            assert await worker.run_once() == 1
+            now[0] = 1.0 + KEEP_SENT + 1.0
+            assert await worker.prune() == 1  # the delivered one
+            now[0] = 1.0 + KEEP_GIVEN_UP + 1.0
+            assert await worker.prune() == 1  # the given-up one
+            keys = await store.fetch_all("SELECT idempotency_key FROM outbox")
+            assert [row[0] for row in keys] == ["late"]  # still failing, never pruned
+        finally:
+            await store.close()
+
+    asyncio.run(scenario())
