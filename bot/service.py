@@ -747,6 +747,7 @@ class MatchService:
             await storage.save_states(db, loaded.id, seq + len(events), states)
             if finished:
                 await storage.set_status(db, loaded.id, "finished", self._clock())
+                await storage.set_paused(db, loaded.id, None)  # a moderator may end it paused
             if withdrawn:
                 await storage.clear_offers(db, loaded.id, list(withdrawn))
             for board, deadline in deadlines.items():
@@ -765,7 +766,7 @@ class MatchService:
         for board in cleared:
             loaded.deadlines.pop(board, None)
         if finished:
-            loaded.status = "finished"
+            loaded.status, loaded.paused_at = "finished", None
         return Outcome(loaded.id, tuple(events), tuple(notices))
 
     def _deadline(self, loaded: Loaded) -> float:

@@ -192,8 +192,9 @@ async def add_player(
 
 
 async def remove_player(db: aiosqlite.Connection, match_id: int, user: str) -> None:
-    """Take a player off their team."""
+    """Take a player off their team and out of any seat."""
     await db.execute("DELETE FROM players WHERE match_id = ? AND user = ?", (match_id, user))
+    await db.execute("DELETE FROM seats WHERE match_id = ? AND user = ?", (match_id, user))
 
 
 async def replace_player(db: aiosqlite.Connection, match_id: int, old: str, new: str) -> None:

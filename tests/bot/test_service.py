@@ -832,3 +832,46 @@ def test_a_game_that_fails_to_be_created_leaves_nothing_behind(tmp_path: Path) -
             await store.close()
 
     asyncio.run(main())
+
+
+def test_a_player_who_leaves_or_moves_team_loses_the_seats_set_by_hand(tmp_path: Path) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service)
+        await service.seat(match_id, "ana", 1, "white", "cy")
+        await service.move_player(match_id, "ana", "cy", "black")
+
+    run(tmp_path, scenario)
+
+    async def restarted(service: MatchService, store: Storage) -> None:
+        assert (await service.roster(1)).seats == {}
+        await service.start(1, "ana")
+        roster = await service.roster(1)
+        assert roster.seated(1, "white") == "ana"
+        assert roster.seated(1, "black") == "bo"  # cy, now Black, sits at board 2 only
+        with pytest.raises(NotAllowedError, match="not seated on board 1"):
+            await service.play(1, "cy", 1, "e4")
+
+    run(tmp_path, restarted)
+
+
+def test_a_match_finished_during_a_pause_and_undone_gives_full_transfer_windows(
+    tmp_path: Path,
+) -> None:
+    now = [1000.0]
+
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=3)
+        await service.start(match_id, "ana")
+        await service.pause(match_id, MOD, "dispute")
+        for board in (3, 2, 1):
+            await service.adjudicate(match_id, MOD, board, "1/2-1/2", "ruled drawn")
+        assert await service.status(match_id) == "finished"
+        now[0] = 5000.0
+        await service.undo(match_id, MOD, 2, "boards 1 and 2 ruled too soon")
+        assert await service.status(match_id) == "active"
+        for user, move in FOOLS_MATE:
+            outcome = await service.play(match_id, user, 1, move)
+        prompt = next(n for n in outcome.notices if n.kind == "transfer-prompt")
+        assert prompt.payload["deadline"] == 5120.0
+
+    run_at(tmp_path, now, scenario)
