@@ -865,7 +865,7 @@ def _restore(
     match_id: int, config: MatchConfig, events: list[Event], states: list[aiosqlite.Row]
 ) -> Match:
     """Load a match from its board states, or replay its log if they do not fit it."""
-    misfit = _misfit(config, events, states)
+    misfit = _misfit(match_id, config, events, states)
     if misfit is None:
         fresh = Match.from_config(config)
         by_board = {row["board"]: row for row in states}
@@ -883,7 +883,9 @@ def _restore(
     return Match.replay(config, events)
 
 
-def _misfit(config: MatchConfig, events: list[Event], states: list[aiosqlite.Row]) -> str | None:
+def _misfit(
+    match_id: int, config: MatchConfig, events: list[Event], states: list[aiosqlite.Row]
+) -> str | None:
     """Say why the stored board states cannot stand for the log, judging by their log positions."""
     last_touch: dict[int, int] = {}
     for seq, event in enumerate(events, start=1):
@@ -891,6 +893,9 @@ def _misfit(config: MatchConfig, events: list[Event], states: list[aiosqlite.Row
             last_touch[board] = seq
     for row in states:
         board, seq = row["board"], row["seq"]
+        checksum = storage.snapshot_checksum(match_id, board, seq, row["data"])
+        if row["checksum"] is not None and row["checksum"] != checksum:
+            return f"the state of board {board} does not match its checksum"
         if not 1 <= board <= config.boards:
             return f"a state for board {board}, which the match does not have"
         if seq > len(events):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import re
 import sqlite3
@@ -265,14 +266,24 @@ async def event_rows(db: aiosqlite.Connection, match_id: int) -> list[aiosqlite.
     return await rows(db, "SELECT * FROM events WHERE match_id = ? ORDER BY seq", match_id)
 
 
+def snapshot_checksum(match_id: int, board: int, seq: int, data: str) -> str:
+    """Return the checksum stored with a board snapshot: it covers whose it is and its content."""
+    text = f"{match_id}:{board}:{seq}:{data}".encode()
+    return hashlib.blake2b(text, digest_size=16).hexdigest()
+
+
 async def save_states(
     db: aiosqlite.Connection, match_id: int, seq: int, states: dict[int, str]
 ) -> None:
-    """Store the state of the boards given, as of log position seq."""
+    """Store the state of the boards given, as of log position seq, each with its checksum."""
     await db.executemany(
-        "INSERT INTO snapshots (match_id, board, seq, data) VALUES (?, ?, ?, ?) "
-        "ON CONFLICT (match_id, board) DO UPDATE SET seq = excluded.seq, data = excluded.data",
-        [(match_id, board, seq, data) for board, data in states.items()],
+        "INSERT INTO snapshots (match_id, board, seq, data, checksum) VALUES (?, ?, ?, ?, ?) "
+        "ON CONFLICT (match_id, board) DO UPDATE SET seq = excluded.seq, data = excluded.data, "
+        "checksum = excluded.checksum",
+        [
+            (match_id, board, seq, data, snapshot_checksum(match_id, board, seq, data))
+            for board, data in states.items()
+        ],
     )
 
 

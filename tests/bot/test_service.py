@@ -207,8 +207,12 @@ def test_board_states_that_disagree_with_the_log_are_rebuilt_from_it(
         match_id = await lobby(service, boards=2)
         await service.start(match_id, "ana")
         await service.play(match_id, "ana", 1, "e4")
-        async with store.transaction() as db:
-            await db.execute("UPDATE snapshots SET seq = ?, data = ? WHERE board = 1", (seq, data))
+        async with store.transaction() as db:  # written as a defect would write it
+            checksum = storage.snapshot_checksum(match_id, 1, seq, data)
+            await db.execute(
+                "UPDATE snapshots SET seq = ?, data = ?, checksum = ? WHERE board = 1",
+                (seq, data, checksum),
+            )
 
     run(tmp_path, play)
 
@@ -221,6 +225,32 @@ def test_board_states_that_disagree_with_the_log_are_rebuilt_from_it(
     run(tmp_path, reload)
     assert "board states disagree with the log" in caplog.text
     assert why in caplog.text
+
+
+@pytest.mark.parametrize("checksum", ["kept", "null"])
+def test_a_snapshot_edited_behind_the_services_back_is_caught_by_its_checksum(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, checksum: str
+) -> None:
+    async def play(service: MatchService, store: Storage) -> None:
+        match_id = await service.create_game("ana", "bo")
+        for user, move in [("ana", "Nf3"), ("bo", "Nf6"), ("ana", "Ng1"), ("bo", "Ng8")]:
+            await service.play(match_id, user, 1, move)
+        rows = await store.fetch_all("SELECT data FROM snapshots WHERE board = 1")
+        state = json.loads(rows[0]["data"])
+        state["root"] = state["root"].replace(" 0 1", " 99 1")  # a fifty-move claim appears
+        async with store.transaction() as db:
+            await db.execute("UPDATE snapshots SET data = ? WHERE board = 1", (json.dumps(state),))
+            if checksum == "null":  # a snapshot from before checksums: the content check only
+                await db.execute("UPDATE snapshots SET checksum = NULL")
+
+    run(tmp_path, play)
+
+    async def reload(service: MatchService, store: Storage) -> None:
+        claimable = (await service.game(1)).claimable_draw(1)
+        assert claimable == (None if checksum == "kept" else "fifty-move rule")
+
+    run(tmp_path, reload)
+    assert ("does not match its checksum" in caplog.text) == (checksum == "kept")
 
 
 def test_a_state_for_a_board_the_log_never_touched_is_trusted_only_if_it_fits(
