@@ -21,3 +21,7 @@ class WrongStateError(ServiceError):
 
 class RulesError(ServiceError):
     """The rules refuse it: an illegal move, a ride to an occupied square, no draw to claim."""
+
+
+class DamagedError(ServiceError):
+    """The match's stored record does not replay, so it cannot be loaded or played."""

@@ -14,8 +14,8 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Final
@@ -23,7 +23,7 @@ from typing import Final
 import aiosqlite
 
 from bot import storage
-from bot.errors import NotAllowedError, NotFoundError, RulesError, WrongStateError
+from bot.errors import DamagedError, NotAllowedError, NotFoundError, RulesError, WrongStateError
 from bot.lobby import Roster, round_robin
 from bot.news import DEADLINE, News, boards_of
 from bot.notices import OVERVIEW, Notice, board_place, user_place
@@ -456,37 +456,37 @@ class MatchService:
             loaded = await self._moderated(
                 match_id, moderator, reason, started=True, finished_too=True
             )
-            match = loaded.match
-            try:
+            with self._changing(loaded):
+                match = loaded.match
                 removed = match.undo(count)
-            except ElevatorError as error:
-                raise RulesError(str(error)) from None
-            kept = len(match.events)
-            boards = sorted({board for event in removed for board in boards_of(event)})
-            withdrawn = {b: side for b, side in loaded.offers.items() if b in boards}
-            # a board the undo touched may have its transfer offered again, with a new deadline
-            deadlines = {
-                b: self._deadline(loaded) for b in boards if match.pending_transfer(b) is not None
-            }
-            news = News(loaded.roster, match, moderator.user, withdrawn, deadlines)
-            notices = news.boards(removed, undone=True)
-            notices.append(Notice(OVERVIEW, "undo", {"count": count, "reason": reason}))
-            notices += news.prompts()
-            status = "active" if loaded.status == "finished" else loaded.status
-            async with self._write(match_id) as db:
-                await storage.truncate_events(db, match_id, kept)
-                await storage.clear_states(db, match_id)
-                touched = sorted({b for event in match.events for b in boards_of(event)})
-                states = {b: json.dumps(match.board_state(b)) for b in touched}
-                await storage.save_states(db, match_id, kept, states)
-                await storage.clear_offers(db, match_id, list(withdrawn))
-                await storage.clear_deadlines(db, match_id, boards)
-                for board, deadline in deadlines.items():
-                    await storage.set_deadline(db, match_id, board, deadline)
-                await storage.set_status(db, match_id, status, self._clock())
-                details = {"count": count, "removed": [e.to_dict() for e in removed]}
-                await self._audit(db, loaded, moderator, "undo", reason, details)
-                await self._enqueue(db, loaded, notices)
+                kept = len(match.events)
+                boards = sorted({board for event in removed for board in boards_of(event)})
+                withdrawn = {b: side for b, side in loaded.offers.items() if b in boards}
+                # a board the undo touched may have its transfer offered again, with a new deadline
+                deadlines = {
+                    b: self._deadline(loaded)
+                    for b in boards
+                    if match.pending_transfer(b) is not None
+                }
+                news = News(loaded.roster, match, moderator.user, withdrawn, deadlines)
+                notices = news.boards(removed, undone=True)
+                notices.append(Notice(OVERVIEW, "undo", {"count": count, "reason": reason}))
+                notices += news.prompts()
+                status = "active" if loaded.status == "finished" else loaded.status
+                async with self._write(match_id) as db:
+                    await storage.truncate_events(db, match_id, kept)
+                    await storage.clear_states(db, match_id)
+                    touched = sorted({b for event in match.events for b in boards_of(event)})
+                    states = {b: json.dumps(match.board_state(b)) for b in touched}
+                    await storage.save_states(db, match_id, kept, states)
+                    await storage.clear_offers(db, match_id, list(withdrawn))
+                    await storage.clear_deadlines(db, match_id, boards)
+                    for board, deadline in deadlines.items():
+                        await storage.set_deadline(db, match_id, board, deadline)
+                    await storage.set_status(db, match_id, status, self._clock())
+                    details = {"count": count, "removed": [e.to_dict() for e in removed]}
+                    await self._audit(db, loaded, moderator, "undo", reason, details)
+                    await self._enqueue(db, loaded, notices)
             for board in withdrawn:
                 del loaded.offers[board]
             for board in boards:
@@ -660,6 +660,25 @@ class MatchService:
             )
         return winner
 
+    @contextmanager
+    def _changing(self, loaded: Loaded) -> Iterator[None]:
+        """Wrap a change to a match in memory and its storing; if either fails, forget it.
+
+        A refusal by the rules core changes nothing, so the match stays in memory unless a
+        multi-board action was refused part-way; any other failure leaves memory ahead of
+        the database, so the match reloads from the database on its next use.
+        """
+        before = len(loaded.match.events)
+        try:
+            yield
+        except ElevatorError as error:
+            if len(loaded.match.events) != before:
+                self._loaded.pop(loaded.id, None)
+            raise RulesError(str(error)) from None
+        except BaseException:
+            self._loaded.pop(loaded.id, None)
+            raise
+
     @asynccontextmanager
     async def _write(self, match_id: int | None) -> AsyncIterator[aiosqlite.Connection]:
         """Run one write transaction; if it fails or is cancelled, forget the match in memory.
@@ -703,12 +722,33 @@ class MatchService:
         if found is not None:
             self._loaded.move_to_end(match_id)
             return found
-        async with self._store.read() as db:
-            found = await _load(db, match_id)
+        try:
+            async with self._store.read() as db:
+                found, replayed = await _load(db, match_id)
+        except (ElevatorError, ValueError, KeyError, TypeError) as error:
+            logger.exception("match %d does not load", match_id)
+            raise DamagedError(
+                f"match {match_id} cannot be loaded: its record is damaged ({error}). "
+                "Nothing more can be played in it; a moderator can see the log"
+            ) from None
+        if replayed:
+            await self._save_all_states(found)
         self._loaded[match_id] = found
         while len(self._loaded) > self._cache_size:
             self._loaded.popitem(last=False)
         return found
+
+    async def _save_all_states(self, loaded: Loaded) -> None:
+        """Write every board's state afresh, after a replay found the stored ones wanting."""
+        match = loaded.match
+        touched = sorted({board for event in match.events for board in boards_of(event)})
+        states = {board: json.dumps(match.board_state(board)) for board in touched}
+        try:
+            async with self._store.transaction() as db:
+                await storage.clear_states(db, loaded.id)
+                await storage.save_states(db, loaded.id, len(match.events), states)
+        except Exception:  # the match is sound in memory; the next load will replay again
+            logger.exception("match %d: its board states could not be rewritten", loaded.id)
 
     async def _act(
         self,
@@ -719,47 +759,51 @@ class MatchService:
         audit: tuple[str, str, dict[str, object]] | None = None,
     ) -> Outcome:
         """Apply an action to the match, then store it; if storing fails, forget the change."""
-        seq = len(loaded.match.events)
-        try:
+        with self._changing(loaded):
+            seq = len(loaded.match.events)
             events = action()
-        except ElevatorError as error:
-            raise RulesError(str(error)) from None
-        match = loaded.match
-        finished = all(match.is_closed(board) for board in range(1, match.boards + 1))
-        touched = sorted({board for event in events for board in boards_of(event)})
-        # judged once the whole action is done: one action may end a board and clear it
-        deadlines = {
-            e.board: self._deadline(loaded)
-            for e in events
-            if isinstance(e, BoardEnded) and match.pending_transfer(e.board) is not None
-        }
-        cleared = [e.board for e in events if isinstance(e, BoardCleared)]
-        withdrawn = _withdrawn_offers(loaded.offers, events)
-        news = News(loaded.roster, match, actor, withdrawn, deadlines)
-        notices = news.of_events(events, finished=finished)
-        async with self._write(loaded.id) as db:
-            rows = [
-                (event.KIND, json.dumps(event.to_dict()), actor if event.ACTION else None)
-                for event in events
-            ]
-            await storage.append_events(db, loaded.id, seq + 1, rows, self._clock())
-            states = {b: json.dumps(loaded.match.board_state(b)) for b in touched}
-            await storage.save_states(db, loaded.id, seq + len(events), states)
-            if finished:
-                await storage.set_status(db, loaded.id, "finished", self._clock())
-                await storage.set_paused(db, loaded.id, None)  # a moderator may end it paused
-            if withdrawn:
-                await storage.clear_offers(db, loaded.id, list(withdrawn))
-            for board, deadline in deadlines.items():
-                await storage.set_deadline(db, loaded.id, board, deadline)
-            if cleared:
-                await storage.clear_deadlines(db, loaded.id, cleared)
-            await self._enqueue(db, loaded, notices)
-            if audit is not None:
-                action_name, reason, details = audit
-                await storage.add_audit(
-                    db, loaded.id, actor, action_name, reason, json.dumps(details), self._clock()
-                )
+            match = loaded.match
+            finished = all(match.is_closed(board) for board in range(1, match.boards + 1))
+            touched = sorted({board for event in events for board in boards_of(event)})
+            # judged once the whole action is done: one action may end a board and clear it
+            deadlines = {
+                e.board: self._deadline(loaded)
+                for e in events
+                if isinstance(e, BoardEnded) and match.pending_transfer(e.board) is not None
+            }
+            cleared = [e.board for e in events if isinstance(e, BoardCleared)]
+            withdrawn = _withdrawn_offers(loaded.offers, events)
+            news = News(loaded.roster, match, actor, withdrawn, deadlines)
+            notices = news.of_events(events, finished=finished)
+            async with self._write(loaded.id) as db:
+                rows = [
+                    (event.KIND, json.dumps(event.to_dict()), actor if event.ACTION else None)
+                    for event in events
+                ]
+                await storage.append_events(db, loaded.id, seq + 1, rows, self._clock())
+                states = {b: json.dumps(loaded.match.board_state(b)) for b in touched}
+                await storage.save_states(db, loaded.id, seq + len(events), states)
+                if finished:
+                    await storage.set_status(db, loaded.id, "finished", self._clock())
+                    await storage.set_paused(db, loaded.id, None)  # a moderator may end it paused
+                if withdrawn:
+                    await storage.clear_offers(db, loaded.id, list(withdrawn))
+                for board, deadline in deadlines.items():
+                    await storage.set_deadline(db, loaded.id, board, deadline)
+                if cleared:
+                    await storage.clear_deadlines(db, loaded.id, cleared)
+                await self._enqueue(db, loaded, notices)
+                if audit is not None:
+                    action_name, reason, details = audit
+                    await storage.add_audit(
+                        db,
+                        loaded.id,
+                        actor,
+                        action_name,
+                        reason,
+                        json.dumps(details),
+                        self._clock(),
+                    )
         for board in withdrawn:
             del loaded.offers[board]
         loaded.deadlines.update(deadlines)
@@ -837,8 +881,11 @@ class MatchService:
         return loaded.match.team(1, side)
 
 
-async def _load(db: aiosqlite.Connection, match_id: int) -> Loaded:
-    """Read a match: its row, people, log and board states (the log wins if they disagree)."""
+async def _load(db: aiosqlite.Connection, match_id: int) -> tuple[Loaded, bool]:
+    """Read a match: its row, people, log and board states (the log wins if they disagree).
+
+    Also say whether the log had to be replayed because the states did not fit it.
+    """
     row = await storage.match_row(db, match_id)
     if row is None:
         raise NotFoundError(f"there is no match {match_id}")
@@ -853,18 +900,19 @@ async def _load(db: aiosqlite.Connection, match_id: int) -> Loaded:
     events = [
         event_from_dict(json.loads(e["data"])) for e in await storage.event_rows(db, match_id)
     ]
-    match = _restore(match_id, config, events, await storage.state_rows(db, match_id))
+    match, replayed = _restore(match_id, config, events, await storage.state_rows(db, match_id))
     offers = {offer["board"]: offer["side"] for offer in await storage.offer_rows(db, match_id)}
     deadlines = {d["board"]: d["deadline"] for d in await storage.deadline_rows(db, match_id)}
-    return Loaded(
+    loaded = Loaded(
         match_id, row["status"], row["host"], roster, match, offers, deadlines, row["paused_at"]
     )
+    return loaded, replayed
 
 
 def _restore(
     match_id: int, config: MatchConfig, events: list[Event], states: list[aiosqlite.Row]
-) -> Match:
-    """Load a match from its board states, or replay its log if they do not fit it."""
+) -> tuple[Match, bool]:
+    """Load a match from its board states, or replay its log if they do not fit it (True)."""
     misfit = _misfit(match_id, config, events, states)
     if misfit is None:
         fresh = Match.from_config(config)
@@ -874,13 +922,13 @@ def _restore(
                 json.loads(by_board[b]["data"]) if b in by_board else fresh.board_state(b)
                 for b in range(1, config.boards + 1)
             ]
-            return Match.restore(config, events, loaded)
+            return Match.restore(config, events, loaded), False
         except (ElevatorError, ValueError) as error:
             misfit = str(error)
     logger.warning(
         "match %d: board states disagree with the log, replaying it: %s", match_id, misfit
     )
-    return Match.replay(config, events)
+    return Match.replay(config, events), True
 
 
 def _misfit(

@@ -95,6 +95,9 @@ class Storage:
             )
         for number, name, sql in steps[current:]:
             async with self.transaction() as db:
+                # another process opening the same file may have taken the step meanwhile
+                if (await rows(db, "PRAGMA user_version"))[0][0] >= number:
+                    continue
                 for statement in _statements(sql):
                     await db.execute(statement)
                 await db.execute(f"PRAGMA user_version = {number}")
@@ -116,7 +119,12 @@ class Storage:
                 raise
             # Shielded too: a caller cancelled now may not know whether the commit happened,
             # but the connection is never left inside a transaction.
-            await asyncio.shield(self._db.execute("COMMIT"))
+            try:
+                await asyncio.shield(self._db.execute("COMMIT"))
+            except sqlite3.Error:
+                with contextlib.suppress(sqlite3.OperationalError):
+                    await asyncio.shield(self._db.execute("ROLLBACK"))
+                raise
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -252,7 +260,12 @@ async def append_events(
             for index, (kind, data, actor) in enumerate(events)
         ],
     )
-    await db.execute("UPDATE matches SET seq = ? WHERE id = ?", (first + len(events) - 1, match_id))
+    cursor = await db.execute(
+        "UPDATE matches SET seq = ? WHERE id = ? AND seq = ?",
+        (first + len(events) - 1, match_id, first - 1),
+    )
+    if cursor.rowcount != 1:  # appending anywhere but at the end would leave a gap
+        raise StorageError(f"match {match_id}'s log does not end at position {first - 1}")
 
 
 async def truncate_events(db: aiosqlite.Connection, match_id: int, keep: int) -> None:

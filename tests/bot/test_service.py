@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from bot import storage
-from bot.errors import NotAllowedError, NotFoundError, RulesError, WrongStateError
+from bot.errors import DamagedError, NotAllowedError, NotFoundError, RulesError, WrongStateError
+from bot.news import News
 from bot.service import MatchService, Moderator
 from bot.storage import Storage
 
@@ -905,3 +906,63 @@ def test_a_match_finished_during_a_pause_and_undone_gives_full_transfer_windows(
         assert prompt.payload["deadline"] == 5120.0
 
     run_at(tmp_path, now, scenario)
+
+
+def test_a_failure_between_the_rules_and_the_commit_leaves_no_phantom_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await service.create_game("ana", "bo")
+        await service.play(match_id, "ana", 1, "e4")
+        with monkeypatch.context() as patched:
+
+            def broken(*args: object, **kwargs: object) -> None:
+                raise RuntimeError("a defect while composing notices")
+
+            patched.setattr(News, "of_events", broken)
+            with pytest.raises(RuntimeError, match="a defect"):
+                await service.play(match_id, "bo", 1, "e5")
+        assert (await service.game(match_id)).turn(1) == "black"  # e5 was never played
+        await service.play(match_id, "bo", 1, "e5")
+        seqs = await store.fetch_all("SELECT seq FROM events ORDER BY seq")
+        assert [row[0] for row in seqs] == [1, 2]
+
+    run(tmp_path, scenario)
+
+
+def test_after_a_replay_the_board_states_are_written_afresh(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def play(service: MatchService, store: Storage) -> None:
+        match_id = await service.create_game("ana", "bo")
+        await service.play(match_id, "ana", 1, "e4")
+        await service.resign(match_id, "ana", 1)
+        async with store.transaction() as db:
+            await db.execute("UPDATE snapshots SET data = 'null'")
+
+    run(tmp_path, play)
+    run(tmp_path, lambda service, store: service.status(1))  # type: ignore[arg-type,return-value]
+    assert "replaying it" in caplog.text
+    caplog.clear()
+    run(tmp_path, lambda service, store: service.status(1))  # type: ignore[arg-type,return-value]
+    assert "replaying it" not in caplog.text
+
+
+def test_a_match_whose_log_does_not_replay_is_refused_with_a_clear_message(
+    tmp_path: Path,
+) -> None:
+    async def play(service: MatchService, store: Storage) -> None:
+        match_id = await service.create_game("ana", "bo")
+        await service.play(match_id, "ana", 1, "e4")
+        await service.play(match_id, "bo", 1, "e5")
+        async with store.transaction() as db:
+            await db.execute("UPDATE snapshots SET data = 'null'")
+            await db.execute("DELETE FROM events WHERE seq = 1")  # e5 no longer replays
+
+    run(tmp_path, play)
+
+    async def reload(service: MatchService, store: Storage) -> None:
+        with pytest.raises(DamagedError, match="match 1 cannot be loaded: its record is damaged"):
+            await service.play(1, "ana", 1, "Nf3")
+
+    run(tmp_path, reload)

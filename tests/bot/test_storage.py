@@ -215,3 +215,58 @@ def test_moderator_actions_are_audited_with_their_reasons(tmp_path: Path) -> Non
             await store.close()
 
     assert asyncio.run(scenario()) == [("pause", "lunch"), ("resume", "back")]
+
+
+def test_two_processes_opening_one_file_take_each_schema_step_once(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        opened = await asyncio.gather(
+            *(Storage.open(tmp_path / "elevator.db") for _ in range(3)), return_exceptions=True
+        )
+        for store in opened:
+            assert isinstance(store, Storage), store
+            assert await store.schema_version() == len(migration_steps())
+            await store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_match_paused_before_step_3_counts_its_pause_from_the_upgrade(tmp_path: Path) -> None:
+    path = tmp_path / "elevator.db"
+    with sqlite3.connect(path) as connection:
+        for number, _, sql in migration_steps()[:2]:
+            connection.executescript(sql)
+            connection.execute(f"PRAGMA user_version = {number}")
+        connection.execute(
+            "INSERT INTO matches (status, config, host, created_at) VALUES ('paused', '{}', 'a', 0)"
+        )
+        connection.execute(
+            "INSERT INTO matches (status, config, host, created_at) VALUES ('active', '{}', 'a', 0)"
+        )
+    connection.close()
+
+    async def scenario() -> None:
+        store = await Storage.open(path)
+        try:
+            found = await store.fetch_all("SELECT status, paused_at FROM matches ORDER BY id")
+            assert found[0]["paused_at"] > 1.7e9 and found[1]["paused_at"] is None
+        finally:
+            await store.close()
+
+    asyncio.run(scenario())
+
+
+def test_events_are_only_ever_appended_at_the_end_of_the_log(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        store = await Storage.open(tmp_path / "elevator.db")
+        try:
+            async with store.transaction() as db:
+                match_id = await storage.insert_match(db, "{}", "ana", 0.0)
+                await storage.append_events(db, match_id, 1, [("move", "{}", "ana")], 0.0)
+            with pytest.raises(StorageError, match="does not end at position 2"):
+                async with store.transaction() as db:
+                    await storage.append_events(db, match_id, 3, [("move", "{}", "ana")], 0.0)
+            assert len(await store.fetch_all("SELECT * FROM events")) == 1
+        finally:
+            await store.close()
+
+    asyncio.run(scenario())
