@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bot.lobby import Roster
@@ -34,7 +34,9 @@ class News:
     """The notices of one action, given who did it and what it did to offers and deadlines.
 
     withdrawn: the draw offers (board: who offered) the action took back.
-    deadlines: the boards whose victory transfer is now offered, with when it lapses.
+    deadlines: the boards whose victory transfer is offered anew (or with new options), with
+        when it lapses.
+    voided: the victory transfers (board: winner) the action made impossible.
     """
 
     roster: Roster
@@ -42,6 +44,7 @@ class News:
     actor: str
     withdrawn: Mapping[int, Side]
     deadlines: Mapping[int, float]
+    voided: Mapping[int, Side] = field(default_factory=dict)
 
     def of_events(self, events: Sequence[Event], *, finished: bool) -> list[Notice]:
         """Say what to announce for an action's events.
@@ -64,6 +67,10 @@ class News:
                 personal += self._to_winner(event.board, event.side, kind, payload)
             elif isinstance(event, MatchDecided):
                 found.append(Notice(OVERVIEW, "decided", event.to_dict()))
+        for board, winner in sorted(self.voided.items()):
+            payload = {"board": board, "side": winner}
+            found.append(Notice(OVERVIEW, "transfer-void", payload))
+            personal += self._to_winner(board, winner, "transfer-void", payload)
         if events and finished:
             found.append(Notice(OVERVIEW, "result", {"result": self.match.result()}))
         return found + personal + self.prompts()

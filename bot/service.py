@@ -38,6 +38,8 @@ from elevator import (
     Moved,
     Rode,
     Side,
+    TransferDeclined,
+    Transferred,
 )
 from elevator.config import MAX_BOARDS
 from elevator.events import event_from_dict
@@ -208,20 +210,37 @@ class MatchService:
                 await storage.set_seat(db, match_id, board, side, user)
             loaded.roster.seats[(board, side)] = user
 
-    async def start(self, match_id: int, actor: str, *, moderator: bool = False) -> Outcome:
-        """Start a match: every board gets a White and a Black player (host or moderator)."""
+    async def start(self, match_id: int, actor: str | Moderator, reason: str = "") -> Outcome:
+        """Start a match: every board gets a White and a Black player.
+
+        The host starts it as a player (a str); a moderator (a Moderator) gives a reason,
+        and the start is audited.
+        """
         async with self._lock(match_id):
             loaded = await self._get(match_id)
             self._in_lobby(loaded, "start")
-            if actor != loaded.host and not moderator:
-                raise NotAllowedError("only the host or a moderator can start the match")
+            self._host_or_moderator(loaded, actor, reason, "start the match")
             for side in SIDES:
                 if not loaded.roster.teams[side]:
                     raise WrongStateError(f"the {self._team(loaded, side)} team has no players")
             async with self._write(match_id) as db:
                 notices = await self._begin(db, loaded)
-            logger.info("match %d started by %s", match_id, actor)
+                if isinstance(actor, Moderator):
+                    await self._audit(db, loaded, actor, "start", reason, {})
+            logger.info("match %d started by %s", match_id, _who(actor))
             return Outcome(match_id, (), tuple(notices))
+
+    def _host_or_moderator(
+        self, loaded: Loaded, actor: str | Moderator, reason: str, what: str
+    ) -> None:
+        """Refuse anyone but the host, or a moderator who gives a reason."""
+        if isinstance(actor, Moderator):
+            if not actor.is_moderator:
+                raise NotAllowedError(f"only the host or a moderator can {what}")
+            if not reason.strip():
+                raise RulesError("a moderator's action needs a reason")
+        elif actor != loaded.host:
+            raise NotAllowedError(f"only the host or a moderator can {what}")
 
     async def _begin(self, db: aiosqlite.Connection, loaded: Loaded) -> list[Notice]:
         """Seat every board, mark the match active and announce it; return the notices."""
@@ -240,16 +259,30 @@ class MatchService:
         loaded.status = "active"
         return notices
 
-    async def cancel(self, match_id: int, actor: str, *, moderator: bool = False) -> None:
-        """Cancel a match before it starts (host or moderator)."""
+    async def cancel(self, match_id: int, actor: str | Moderator, reason: str = "") -> Outcome:
+        """Cancel a match before it starts, telling everyone in its lobby.
+
+        The host cancels as a player (a str); a moderator (a Moderator) gives a reason,
+        and the cancellation is audited.
+        """
         async with self._lock(match_id):
             loaded = await self._get(match_id)
             self._in_lobby(loaded, "cancel")
-            if actor != loaded.host and not moderator:
-                raise NotAllowedError("only the host or a moderator can cancel the match")
+            self._host_or_moderator(loaded, actor, reason, "cancel the match")
+            payload = {"by": _who(actor), "reason": reason}
+            notices = [Notice(OVERVIEW, "cancelled", payload)]
+            notices += [
+                Notice(user_place(user), "cancelled", payload)
+                for side in SIDES
+                for user in loaded.roster.teams[side]
+            ]
             async with self._write(match_id) as db:
                 await storage.set_status(db, match_id, "cancelled", self._clock())
+                if isinstance(actor, Moderator):
+                    await self._audit(db, loaded, actor, "cancel", reason, {})
+                await self._enqueue(db, loaded, notices)
             loaded.status = "cancelled"
+            return Outcome(match_id, (), tuple(notices))
 
     async def roster(self, match_id: int) -> Roster:
         """Return a copy of who is in a match and where they sit."""
@@ -379,6 +412,7 @@ class MatchService:
         async with self._lock(match_id):
             loaded = await self._get(match_id)
             winner = self._winner_seat(loaded, user, board)
+            await self._lapse_if_due(loaded, board, winner)
             return await self._act(
                 loaded, user, lambda: loaded.match.transfer(board, text, side=winner)
             )
@@ -388,9 +422,21 @@ class MatchService:
         async with self._lock(match_id):
             loaded = await self._get(match_id)
             winner = self._winner_seat(loaded, user, board)
+            await self._lapse_if_due(loaded, board, winner)
             return await self._act(
                 loaded, user, lambda: loaded.match.skip_transfer(board, side=winner)
             )
+
+    async def _lapse_if_due(self, loaded: Loaded, board: int, winner: Side) -> None:
+        """Let a transfer past its deadline lapse now and refuse the late request.
+
+        The deadline holds whenever lapse_transfers last ran: a late answer finds it lapsed.
+        """
+        deadline = loaded.deadlines.get(board)
+        if deadline is None or deadline > self._clock():
+            return
+        await self._act(loaded, DEADLINE, partial(loaded.match.skip_transfer, board, side=winner))
+        raise WrongStateError(f"the time for the victory transfer on board {board} has run out")
 
     async def lapse_transfers(self) -> list[Outcome]:
         """Let every victory transfer whose deadline has passed lapse; return what that did."""
@@ -472,7 +518,9 @@ class MatchService:
                 notices = news.boards(removed, undone=True)
                 notices.append(Notice(OVERVIEW, "undo", {"count": count, "reason": reason}))
                 notices += news.prompts()
-                status = "active" if loaded.status == "finished" else loaded.status
+                # a match that finished while paused (a moderator's ruling) comes back paused
+                reopened = "paused" if loaded.paused_at is not None else "active"
+                status = reopened if loaded.status == "finished" else loaded.status
                 async with self._write(match_id) as db:
                     await storage.truncate_events(db, match_id, kept)
                     await storage.clear_states(db, match_id)
@@ -497,8 +545,8 @@ class MatchService:
 
     async def substitute(
         self, match_id: int, moderator: Moderator, old: str, new: str, reason: str
-    ) -> None:
-        """Give a player's team place, captaincy and seats to someone else."""
+    ) -> Outcome:
+        """Give a player's team place, captaincy and seats to someone else, and tell them."""
         async with self._lock(match_id):
             loaded = await self._moderated(match_id, moderator, reason, started=False)
             if loaded.status not in ("lobby", "active", "paused"):
@@ -511,19 +559,31 @@ class MatchService:
                 raise NotFoundError(f"{old} is not in this match")
             if roster.team_of(new) is not None:
                 raise RulesError(f"{new} already plays in this match")
-            notice = Notice(OVERVIEW, "substitute", {"old": old, "new": new, "reason": reason})
+            after = _substituted(roster, old, new)
+            payload = {"old": old, "new": new, "reason": reason}
+            notices = [Notice(OVERVIEW, "substitute", payload)]
+            seats = after.boards_of(new)
+            notices.append(Notice(user_place(new), "substitute", payload | {"seats": seats}))
+            match = loaded.match
+            # what waits on the seats taken over: transfers to make, draw offers to answer
+            waiting = {
+                board: deadline
+                for board, deadline in loaded.deadlines.items()
+                if (board, match.pending_transfer(board)) in seats
+            }
+            notices += News(after, match, moderator.user, {}, waiting).prompts()
+            notices += [
+                Notice(user_place(new), "draw-offer", {"board": board, "side": by})
+                for board, by in sorted(loaded.offers.items())
+                if (board, opponent(by)) in seats
+            ]
             async with self._write(match_id) as db:
                 await storage.replace_player(db, match_id, old, new)
                 details = {"old": old, "new": new}
                 await self._audit(db, loaded, moderator, "substitute", reason, details)
-                await self._enqueue(db, loaded, [notice])
-            team = roster.teams[side]
-            team[team.index(old)] = new
-            if roster.captains.get(side) == old:
-                roster.captains[side] = new
-            roster.seats = {
-                seat: new if holder == old else holder for seat, holder in roster.seats.items()
-            }
+                await self._enqueue(db, loaded, notices)
+            loaded.roster = after
+            return Outcome(match_id, (), tuple(notices))
 
     async def pause(self, match_id: int, moderator: Moderator, reason: str) -> None:
         """Stop all play in a match, transfer deadlines included, until a moderator resumes it."""
@@ -760,9 +820,13 @@ class MatchService:
     ) -> Outcome:
         """Apply an action to the match, then store it; if storing fails, forget the change."""
         with self._changing(loaded):
-            seq = len(loaded.match.events)
-            events = action()
             match = loaded.match
+            seq = len(match.events)
+            # transfers already offered: closing other boards may change their options or
+            # leave them nowhere to go, which their winners must hear of
+            offered = {b: match.transfer_options(b) for b in loaded.deadlines}
+            winners = {b: match.pending_transfer(b) for b in loaded.deadlines}
+            events = action()
             finished = all(match.is_closed(board) for board in range(1, match.boards + 1))
             touched = sorted({board for event in events for board in boards_of(event)})
             # judged once the whole action is done: one action may end a board and clear it
@@ -773,7 +837,18 @@ class MatchService:
             }
             cleared = [e.board for e in events if isinstance(e, BoardCleared)]
             withdrawn = _withdrawn_offers(loaded.offers, events)
-            news = News(loaded.roster, match, actor, withdrawn, deadlines)
+            settled = {e.board for e in events if isinstance(e, (Transferred, TransferDeclined))}
+            voided = {
+                b: side
+                for b, side in winners.items()
+                if side is not None and b in cleared and b not in settled
+            }
+            changed = {
+                b: loaded.deadlines[b]
+                for b, options in offered.items()
+                if b not in cleared and match.transfer_options(b) != options
+            }
+            news = News(loaded.roster, match, actor, withdrawn, deadlines | changed, voided)
             notices = news.of_events(events, finished=finished)
             async with self._write(loaded.id) as db:
                 rows = [
@@ -785,7 +860,6 @@ class MatchService:
                 await storage.save_states(db, loaded.id, seq + len(events), states)
                 if finished:
                     await storage.set_status(db, loaded.id, "finished", self._clock())
-                    await storage.set_paused(db, loaded.id, None)  # a moderator may end it paused
                 if withdrawn:
                     await storage.clear_offers(db, loaded.id, list(withdrawn))
                 for board, deadline in deadlines.items():
@@ -810,7 +884,7 @@ class MatchService:
         for board in cleared:
             loaded.deadlines.pop(board, None)
         if finished:
-            loaded.status, loaded.paused_at = "finished", None
+            loaded.status = "finished"
         return Outcome(loaded.id, tuple(events), tuple(notices))
 
     def _deadline(self, loaded: Loaded) -> float:
@@ -992,6 +1066,20 @@ def _withdrawn_offers(offers: Mapping[int, Side], events: Sequence[Event]) -> di
         if board in by_board
         and not all(isinstance(e, (Moved, Rode)) and e.side == side for e in by_board[board])
     }
+
+
+def _substituted(roster: Roster, old: str, new: str) -> Roster:
+    """Return a roster in which new holds old's team place, captaincy and seats."""
+    swap = {old: new}
+    return Roster(
+        {side: [swap.get(user, user) for user in users] for side, users in roster.teams.items()},
+        {side: swap.get(user, user) for side, user in roster.captains.items()},
+        {seat: swap.get(user, user) for seat, user in roster.seats.items()},
+    )
+
+
+def _who(actor: str | Moderator) -> str:
+    return actor.user if isinstance(actor, Moderator) else actor
 
 
 def _check_side(side: object) -> None:

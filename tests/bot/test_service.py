@@ -885,7 +885,7 @@ def test_a_player_who_leaves_or_moves_team_loses_the_seats_set_by_hand(tmp_path:
     run(tmp_path, restarted)
 
 
-def test_a_match_finished_during_a_pause_and_undone_gives_full_transfer_windows(
+def test_a_match_finished_during_a_pause_comes_back_paused_when_undone(
     tmp_path: Path,
 ) -> None:
     now = [1000.0]
@@ -899,7 +899,10 @@ def test_a_match_finished_during_a_pause_and_undone_gives_full_transfer_windows(
         assert await service.status(match_id) == "finished"
         now[0] = 5000.0
         await service.undo(match_id, MOD, 2, "boards 1 and 2 ruled too soon")
-        assert await service.status(match_id) == "active"
+        assert await service.status(match_id) == "paused"  # as it was before the rulings
+        with pytest.raises(WrongStateError, match="paused by a moderator"):
+            await service.play(match_id, "ana", 1, "f3")
+        await service.resume(match_id, MOD, "dispute settled")
         for user, move in FOOLS_MATE:
             outcome = await service.play(match_id, user, 1, move)
         prompt = next(n for n in outcome.notices if n.kind == "transfer-prompt")
@@ -966,3 +969,95 @@ def test_a_match_whose_log_does_not_replay_is_refused_with_a_clear_message(
             await service.play(1, "ana", 1, "Nf3")
 
     run(tmp_path, reload)
+
+
+def test_a_substitute_hears_of_their_seats_the_transfer_and_the_offer_waiting_for_them(
+    tmp_path: Path,
+) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=3)
+        await service.start(match_id, "ana")
+        for user, move in FOOLS_MATE:
+            await service.play(match_id, user, 1, move)
+        await service.offer_draw(match_id, "cy", 2)
+        outcome = await service.substitute(match_id, MOD, "bo", "dee", "bo had to leave")
+        to_dee = [(n.kind, n.payload) for n in outcome.notices if n.place == "user:dee"]
+        assert [kind for kind, _ in to_dee] == ["substitute", "transfer-prompt", "draw-offer"]
+        assert to_dee[0][1]["seats"] == [(1, "black"), (2, "black"), (3, "black")]
+        assert to_dee[1][1]["options"] == ["Pe5^2"] and to_dee[1][1]["deadline"] == 1120.0
+        assert to_dee[2][1] == {"board": 2, "side": "white"}
+        await service.transfer(match_id, "dee", 1, "Pe5^2")
+
+    run(tmp_path, scenario)
+
+
+def test_a_transfer_is_offered_again_when_its_options_change_and_voided_when_none_are_left(
+    tmp_path: Path,
+) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=4)
+        await service.start(match_id, "ana")
+        for user, move in FOOLS_MATE:
+            await service.play(match_id, user, 1, move)
+        closed = await service.resign(match_id, "bo", 2)  # the pawn now rides past board 2
+        (prompt,) = [n for n in closed.notices if n.place == "user:bo"]
+        assert prompt.kind == "transfer-prompt"
+        assert (prompt.payload["options"], prompt.payload["deadline"]) == (["Pe5^3"], 1120.0)
+        with pytest.raises(RulesError, match="board 3"):
+            await service.transfer(match_id, "bo", 1, "Pe5^2")
+        voided = await service.resign(match_id, "bo", 3)  # two closed floors: nowhere to go
+        assert places(voided.notices, "transfer-void") == ["overview", "user:bo", "team:black"]
+        assert await store.fetch_all("SELECT * FROM transfer_deadlines") == []
+
+    run(tmp_path, scenario)
+
+
+def test_a_transfer_asked_for_after_its_deadline_lapses_instead(tmp_path: Path) -> None:
+    now = [1000.0]
+
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=3)
+        await service.start(match_id, "ana")
+        for user, move in FOOLS_MATE:
+            await service.play(match_id, user, 1, move)
+        now[0] = 1120.0  # nobody has called lapse_transfers yet
+        with pytest.raises(WrongStateError, match="victory transfer on board 1 has run out"):
+            await service.transfer(match_id, "bo", 1, "Pe5^2")
+        events = await store.fetch_all("SELECT kind, actor FROM events ORDER BY seq DESC LIMIT 2")
+        assert [tuple(row) for row in events] == [
+            ("board-clear", None),
+            ("decline-transfer", "deadline"),
+        ]
+        kinds = await store.fetch_all("SELECT kind FROM outbox WHERE place = 'user:bo'")
+        assert [row[0] for row in kinds][-1] == "transfer-lapsed"
+
+    run_at(tmp_path, now, scenario)
+
+
+def test_cancelling_tells_the_lobby_and_a_moderators_start_or_cancel_is_audited(
+    tmp_path: Path,
+) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        first = await lobby(service, boards=1)
+        cancelled = await service.cancel(first, "ana")
+        assert [n.place for n in cancelled.notices] == [
+            "overview",
+            "user:ana",
+            "user:cy",
+            "user:bo",
+        ]
+        second = await lobby(service, boards=1)
+        with pytest.raises(NotAllowedError, match="only the host or a moderator"):
+            await service.cancel(second, NOT_MOD, "spam")
+        with pytest.raises(RulesError, match="needs a reason"):
+            await service.cancel(second, MOD, " ")
+        await service.cancel(second, MOD, "a duplicate lobby")
+        third = await lobby(service, boards=1)
+        await service.start(third, MOD, "the host is away")
+        assert [a["action"] for a in await service.audit_log(first)] == []
+        assert [(a["action"], a["reason"]) for a in await service.audit_log(second)] == [
+            ("cancel", "a duplicate lobby")
+        ]
+        assert [a["action"] for a in await service.audit_log(third)] == ["start"]
+
+    run(tmp_path, scenario)
