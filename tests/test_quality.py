@@ -58,3 +58,12 @@ def test_only_the_board_module_imports_python_chess() -> None:
 def test_the_renderer_imports_no_discord_database_or_bot() -> None:
     forbidden = {"discord", "aiosqlite", "sqlite3", "bot"}
     assert {(name, top) for name, top in _imported("renderer") if top in forbidden} == set()
+
+
+FRONT = {"__main__.py", "bot.py"}  # with bot/exts/, the Discord front; the rest is the service
+
+
+def test_the_match_service_and_its_storage_import_no_discord() -> None:
+    service = {(name, top) for name, top in _imported("bot") if name not in FRONT}
+    assert {(name, top) for name, top in service if top == "discord"} == set()
+    assert {(name, top) for name, top in service if top in ("PIL", "renderer")} == set()

@@ -1,0 +1,74 @@
+"""Start the bot (`python -m bot`) or register its slash commands (`python -m bot sync`)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+
+import discord
+import discord.http
+import discord.utils
+import yarl
+from discord.gateway import DiscordWebSocket
+
+from bot.bot import ElevatorBot
+from bot.settings import Settings, SettingsError, load_settings
+
+logger = logging.getLogger("bot")
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    """Read the command line."""
+    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
+    commands = parser.add_subparsers(dest="command")
+    sync = commands.add_parser("sync", help="register the slash commands with Discord, then exit")
+    sync.add_argument("--guild", type=int, help="register in this guild only (instant)")
+    return parser.parse_args(argv)
+
+
+async def run(settings: Settings, token: str) -> None:
+    """Run the bot until it is stopped."""
+    async with ElevatorBot(settings) as bot:
+        await bot.start(token)
+
+
+async def sync(settings: Settings, token: str, guild_id: int | None) -> None:
+    """Log in, register the slash commands, and log out."""
+    async with ElevatorBot(settings) as bot:
+        await bot.login(token)  # runs setup_hook, which loads the commands
+        synced = await bot.sync_commands(guild_id)
+        where = f"guild {guild_id}" if guild_id is not None else "every guild (may take an hour)"
+        logger.info("registered %d slash commands in %s", len(synced), where)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Start the bot or sync its commands; return the exit status."""
+    arguments = parse(sys.argv[1:] if argv is None else argv)
+    try:
+        settings = load_settings()
+        token = settings.token()
+    except SettingsError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    discord.utils.setup_logging(level=logging.getLevelName(settings.log_level), root=True)
+    if settings.discord_api_base:  # the offline test Discord
+        discord.http.Route.BASE = settings.discord_api_base.rstrip("/")
+    if settings.discord_gateway_url:
+        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
+    try:
+        if arguments.command == "sync":
+            asyncio.run(sync(settings, token, arguments.guild or settings.dev_guild_id))
+        else:
+            asyncio.run(run(settings, token))
+    except discord.LoginFailure:
+        print("error: Discord refused DISCORD_TOKEN: reset it on the Bot page", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        logger.info("stopped")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

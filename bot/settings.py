@@ -1,0 +1,69 @@
+"""The bot's settings: read from the environment and from `.env`, in one class."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Final
+
+from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.storage import DEFAULT_PATH
+
+TOKEN_HELP: Final = (
+    "DISCORD_TOKEN is not set. Create an application at "
+    "https://discord.com/developers/applications, open its Bot page, press Reset Token, "
+    "and put the token in a file named .env beside pyproject.toml as DISCORD_TOKEN=... "
+    "(see .env.example), or set DISCORD_TOKEN in the environment."
+)
+
+
+class SettingsError(ValueError):
+    """The settings are missing or wrong; the message says which and how to fix it."""
+
+
+class Settings(BaseSettings):
+    """Every setting the bot reads; `.env.example` lists them with a comment each."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr = Field(default=SecretStr(""))
+    database_path: Path = DEFAULT_PATH
+    log_level: str = "INFO"
+    dev_guild_id: int | None = None
+    # for the offline test Discord only: where its REST API and its gateway live
+    discord_api_base: str | None = None
+    discord_gateway_url: str | None = None
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        level = value.strip().upper()
+        if not isinstance(logging.getLevelName(level), int):
+            raise ValueError(f"{value!r} is not a log level: use DEBUG, INFO, WARNING or ERROR")
+        return level
+
+    @field_validator("dev_guild_id", "discord_api_base", "discord_gateway_url", mode="before")
+    @classmethod
+    def _blank_is_none(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    def token(self) -> str:
+        """Return the bot token, refusing to go on without one."""
+        token = self.discord_token.get_secret_value().strip()
+        if not token:
+            raise SettingsError(TOKEN_HELP)
+        return token
+
+
+def load_settings(env_file: Path | None = Path(".env")) -> Settings:
+    """Read the settings, turning a wrong value into a message that names the setting."""
+    try:
+        return Settings(_env_file=env_file)  # type: ignore[call-arg]
+    except ValidationError as error:
+        problems = "; ".join(
+            f"{'.'.join(str(part) for part in issue['loc']).upper()}: {issue['msg']}"
+            for issue in error.errors()
+        )
+        raise SettingsError(f"the settings are wrong: {problems}") from None

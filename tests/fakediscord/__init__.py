@@ -1,0 +1,1 @@
+"""An offline Discord for the front's tests: the real bot runs against it unchanged."""

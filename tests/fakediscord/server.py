@@ -1,0 +1,529 @@
+"""A small Discord on 127.0.0.1: the REST routes and the gateway the bot uses, and users to act.
+
+The real bot and the real discord.py run unchanged against it; only the network peer is
+ours. It keeps guilds, channels, members and messages, records what the bot sent, and lets
+a test act as a user: invoke a slash command, which arrives over the gateway as Discord's
+INTERACTION_CREATE would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+import secrets
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+logger = logging.getLogger(__name__)
+
+Json = dict[str, Any]
+ALL_PERMISSIONS = str((1 << 50) - 1)
+EVERYONE_PERMISSIONS = str(0x0000_0006_4006_4E41)  # view, send, history, attach, embed, ...
+API = "/api/v10"
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+@dataclass
+class Sent:
+    """What the bot sent somewhere: a message, an interaction reply or a follow-up."""
+
+    id: int
+    channel_id: int | None
+    content: str
+    embeds: list[Json]
+    components: list[Json]
+    files: list[tuple[str, bytes]]
+    flags: int = 0
+    interaction_id: int | None = None
+
+    @property
+    def ephemeral(self) -> bool:
+        """Say whether only the person who acted sees it."""
+        return bool(self.flags & 64)
+
+
+@dataclass
+class Interaction:
+    """One interaction a test started, and what the bot answered to it."""
+
+    id: int
+    token: str
+    responses: list[Json] = field(default_factory=list)  # the callbacks, in order
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class FakeDiscord:
+    """The fake: state, the REST routes, the gateway, and the means to act as a user."""
+
+    def __init__(self) -> None:
+        self._ids = itertools.count(1_100_000_000_000_000_000)
+        self.application_id = self.new_id()
+        self.bot_user = self._user(self.application_id, "Elevator", bot=True)
+        self.users: dict[int, Json] = {self.application_id: self.bot_user}
+        self.guilds: dict[int, Json] = {}
+        self.channels: dict[int, Json] = {}
+        self.messages: dict[int, list[Json]] = {}
+        self.commands: dict[int | None, list[Json]] = {}  # guild id (None: global): commands
+        self.sent: list[Sent] = []
+        self.interactions: dict[int, Interaction] = {}
+        self.identified = asyncio.Event()
+        self._sockets: list[web.WebSocketResponse] = []
+        self._seq = 0
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # ------------------------------------------------------------------ the world
+
+    def new_id(self) -> int:
+        """Return a fresh snowflake."""
+        return next(self._ids)
+
+    def _user(self, user_id: int, name: str, *, bot: bool = False) -> Json:
+        return {
+            "id": str(user_id),
+            "username": name,
+            "discriminator": "0",
+            "global_name": name,
+            "avatar": None,
+            "bot": bot,
+            "flags": 0,
+        }
+
+    def add_user(self, name: str) -> int:
+        """Create a person who can act; return their id."""
+        user_id = self.new_id()
+        self.users[user_id] = self._user(user_id, name)
+        return user_id
+
+    def add_guild(self, name: str, owner: int) -> int:
+        """Create a guild with a #general channel, owned by owner; return its id."""
+        guild_id = self.new_id()
+        everyone = {
+            "id": str(guild_id),
+            "name": "@everyone",
+            "permissions": EVERYONE_PERMISSIONS,
+            "position": 0,
+            "color": 0,
+            "hoist": False,
+            "managed": False,
+            "mentionable": False,
+            "flags": 0,
+        }
+        self.guilds[guild_id] = {
+            "id": str(guild_id),
+            "name": name,
+            "icon": None,
+            "owner_id": str(owner),
+            "roles": [everyone],
+            "members": {},
+            "features": [],
+            "emojis": [],
+            "stickers": [],
+            "preferred_locale": "en-US",
+        }
+        for user_id in (owner, self.application_id):
+            self.add_member(guild_id, user_id)
+        self.add_channel(guild_id, "general")
+        return guild_id
+
+    def add_member(self, guild_id: int, user_id: int) -> None:
+        """Put a user in a guild."""
+        self.guilds[guild_id]["members"][user_id] = {
+            "user": self.users[user_id],
+            "roles": [],
+            "joined_at": _now(),
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+        }
+
+    def add_channel(
+        self, guild_id: int, name: str, *, kind: int = 0, parent: int | None = None
+    ) -> int:
+        """Create a channel in a guild; return its id."""
+        channel_id = self.new_id()
+        self.channels[channel_id] = {
+            "id": str(channel_id),
+            "type": kind,
+            "guild_id": str(guild_id),
+            "name": name,
+            "position": len(self.channels),
+            "permission_overwrites": [],
+            "parent_id": None if parent is None else str(parent),
+            "topic": None,
+            "nsfw": False,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+        }
+        self.messages[channel_id] = []
+        return channel_id
+
+    def channel_named(self, guild_id: int, name: str) -> int:
+        """Return the id of a guild's channel by name."""
+        for channel_id, channel in self.channels.items():
+            if channel["guild_id"] == str(guild_id) and channel["name"] == name:
+                return channel_id
+        raise KeyError(f"no channel {name!r}")
+
+    def _guild_payload(self, guild_id: int) -> Json:
+        guild = self.guilds[guild_id]
+        channels = [c for c in self.channels.values() if c["guild_id"] == str(guild_id)]
+        members = list(guild["members"].values())
+        return {
+            **{key: value for key, value in guild.items() if key != "members"},
+            "channels": channels,
+            "members": members,
+            "member_count": len(members),
+            "threads": [],
+            "voice_states": [],
+            "presences": [],
+            "unavailable": False,
+            "large": False,
+            "premium_tier": 0,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "nsfw_level": 0,
+            "system_channel_flags": 0,
+            "afk_timeout": 300,
+            "joined_at": _now(),
+        }
+
+    # ------------------------------------------------------------------ serving
+
+    async def start(self) -> None:
+        """Serve on a free port of 127.0.0.1."""
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.add_routes(
+            [
+                web.get("/gateway", self._gateway),
+                web.get(f"{API}/users/@me", self._me),
+                web.get(f"{API}/oauth2/applications/@me", self._application),
+                web.get(f"{API}/gateway/bot", self._gateway_bot),
+                web.put(f"{API}/applications/{{app}}/commands", self._put_commands),
+                web.put(
+                    f"{API}/applications/{{app}}/guilds/{{guild}}/commands", self._put_commands
+                ),
+                web.post(f"{API}/interactions/{{id}}/{{token}}/callback", self._callback),
+                web.post(f"{API}/webhooks/{{app}}/{{token}}", self._followup),
+                web.post(f"{API}/channels/{{channel}}/messages", self._create_message),
+            ]
+        )
+        app.router.add_route("*", f"{API}/{{tail:.*}}", self._unknown)
+        self._runner = web.AppRunner(app)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        server = site._server
+        assert server is not None
+        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+
+    async def stop(self) -> None:
+        """Close every connection and stop serving."""
+        for socket in list(self._sockets):
+            await socket.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def api_base(self) -> str:
+        """Return the REST API's base URL, as the bot's settings take it."""
+        return f"http://127.0.0.1:{self.port}{API}"
+
+    @property
+    def gateway_url(self) -> str:
+        """Return the gateway's URL, as the bot's settings take it."""
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    # ------------------------------------------------------------------ REST
+
+    async def _me(self, request: web.Request) -> web.Response:
+        self._check_token(request)
+        return _json(self.bot_user)
+
+    async def _application(self, request: web.Request) -> web.Response:
+        self._check_token(request)
+        owner = next(iter(self.users.values()))
+        return _json(
+            {
+                "id": str(self.application_id),
+                "name": "Elevator Chess",
+                "icon": None,
+                "description": "",
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": owner,
+                "team": None,
+                "verify_key": "0" * 64,
+                "flags": 0,
+                "summary": "",
+            }
+        )
+
+    async def _gateway_bot(self, request: web.Request) -> web.Response:
+        self._check_token(request)
+        return _json(
+            {
+                "url": f"ws://127.0.0.1:{self.port}/gateway",
+                "shards": 1,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 1000,
+                    "reset_after": 0,
+                    "max_concurrency": 1,
+                },
+            }
+        )
+
+    async def _put_commands(self, request: web.Request) -> web.Response:
+        self._check_token(request)
+        guild = request.match_info.get("guild")
+        stored = []
+        for command in await request.json():
+            stored.append(
+                {
+                    **command,
+                    "id": str(self.new_id()),
+                    "application_id": str(self.application_id),
+                    "version": str(self.new_id()),
+                    **({"guild_id": guild} if guild else {}),
+                }
+            )
+        self.commands[int(guild) if guild else None] = stored
+        return _json(stored)
+
+    async def _callback(self, request: web.Request) -> web.Response:
+        interaction = self.interactions[int(request.match_info["id"])]
+        if request.match_info["token"] != interaction.token:
+            return _error(401, 50027, "Invalid Webhook Token")
+        body, files = await _body(request)
+        interaction.responses.append(body)
+        data = body.get("data") or {}
+        if body["type"] == 4:  # a message in reply
+            self._record(None, data, files, interaction.id)
+        interaction.answered.set()
+        return _json(
+            {
+                "interaction": {
+                    "id": str(interaction.id),
+                    "type": 2,
+                    "response_message_loading": body["type"] == 5,
+                    "response_message_ephemeral": bool(data.get("flags", 0) & 64),
+                }
+            }
+        )
+
+    async def _followup(self, request: web.Request) -> web.Response:
+        token = request.match_info["token"]
+        interaction = next((i for i in self.interactions.values() if i.token == token), None)
+        if interaction is None:
+            return _error(404, 10015, "Unknown Webhook")
+        body, files = await _body(request)
+        sent = self._record(None, body, files, interaction.id)
+        interaction.answered.set()
+        return _json(self._message_payload(sent))
+
+    async def _create_message(self, request: web.Request) -> web.Response:
+        self._check_token(request)
+        channel_id = int(request.match_info["channel"])
+        if channel_id not in self.channels:
+            return _error(404, 10003, "Unknown Channel")
+        body, files = await _body(request)
+        sent = self._record(channel_id, body, files, None)
+        payload = self._message_payload(sent)
+        self.messages[channel_id].append(payload)
+        return _json(payload)
+
+    async def _unknown(self, request: web.Request) -> web.Response:
+        logger.warning("the fake Discord has no route %s %s", request.method, request.path)
+        return _error(404, 0, f"the fake Discord has no route {request.method} {request.path}")
+
+    def _check_token(self, request: web.Request) -> None:
+        if not request.headers.get("Authorization", "").startswith("Bot "):
+            raise web.HTTPUnauthorized(text='{"message": "401: Unauthorized", "code": 0}')
+
+    def _record(
+        self, channel_id: int | None, body: Json, files: list[tuple[str, bytes]], reply: int | None
+    ) -> Sent:
+        sent = Sent(
+            self.new_id(),
+            channel_id,
+            body.get("content") or "",
+            body.get("embeds") or [],
+            body.get("components") or [],
+            files,
+            body.get("flags") or 0,
+            reply,
+        )
+        self.sent.append(sent)
+        return sent
+
+    def _message_payload(self, sent: Sent) -> Json:
+        return {
+            "id": str(sent.id),
+            "channel_id": str(sent.channel_id or 0),
+            "author": self.bot_user,
+            "content": sent.content,
+            "timestamp": _now(),
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [
+                {
+                    "id": str(self.new_id()),
+                    "filename": name,
+                    "size": len(data),
+                    "url": f"http://127.0.0.1:{self.port}/attachments/{name}",
+                    "proxy_url": f"http://127.0.0.1:{self.port}/attachments/{name}",
+                }
+                for name, data in sent.files
+            ],
+            "embeds": sent.embeds,
+            "components": sent.components,
+            "pinned": False,
+            "type": 0,
+            "flags": sent.flags,
+        }
+
+    # ------------------------------------------------------------------ the gateway
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        socket = web.WebSocketResponse()
+        await socket.prepare(request)
+        self._sockets.append(socket)
+        await self._send(socket, {"op": 10, "d": {"heartbeat_interval": 41250}})
+        try:
+            async for frame in socket:
+                if frame.type != WSMsgType.TEXT:
+                    continue
+                message = json.loads(frame.data)
+                if message["op"] == 1:
+                    await self._send(socket, {"op": 11})
+                elif message["op"] == 2:
+                    await self._ready(socket)
+        finally:
+            self._sockets.remove(socket)
+        return socket
+
+    async def _ready(self, socket: web.WebSocketResponse) -> None:
+        await self._dispatch_to(
+            socket,
+            "READY",
+            {
+                "v": 10,
+                "user": self.bot_user,
+                "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
+                "session_id": secrets.token_hex(16),
+                "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
+                "application": {"id": str(self.application_id), "flags": 0},
+                "private_channels": [],
+                "relationships": [],
+            },
+        )
+        for guild_id in self.guilds:
+            await self._dispatch_to(socket, "GUILD_CREATE", self._guild_payload(guild_id))
+        self.identified.set()
+
+    async def _send(self, socket: web.WebSocketResponse, message: Json) -> None:
+        await socket.send_str(json.dumps(message))
+
+    async def _dispatch_to(self, socket: web.WebSocketResponse, event: str, data: Json) -> None:
+        self._seq += 1
+        await self._send(socket, {"op": 0, "t": event, "s": self._seq, "d": data})
+
+    async def dispatch(self, event: str, data: Json) -> None:
+        """Send an event to every connected bot."""
+        for socket in list(self._sockets):
+            with contextlib.suppress(ConnectionResetError):
+                await self._dispatch_to(socket, event, data)
+
+    # ------------------------------------------------------------------ acting as a user
+
+    async def invoke(
+        self,
+        user_id: int,
+        channel_id: int,
+        name: str,
+        options: list[Json] | None = None,
+        *,
+        timeout: float = 20.0,
+    ) -> Interaction:
+        """Run a slash command as a user in a channel; return once the bot has answered."""
+        channel = self.channels[channel_id]
+        guild_id = int(channel["guild_id"])
+        member = self.guilds[guild_id]["members"][user_id]
+        interaction = Interaction(self.new_id(), secrets.token_urlsafe(24))
+        self.interactions[interaction.id] = interaction
+        data = {
+            "id": str(self.new_id()),
+            "name": name,
+            "type": 1,
+            "options": options or [],
+            "guild_id": str(guild_id),
+        }
+        await self.dispatch(
+            "INTERACTION_CREATE",
+            {
+                "id": str(interaction.id),
+                "application_id": str(self.application_id),
+                "type": 2,
+                "token": interaction.token,
+                "version": 1,
+                "guild_id": str(guild_id),
+                "channel_id": str(channel_id),
+                "channel": channel,
+                "member": {**member, "permissions": EVERYONE_PERMISSIONS},
+                "data": data,
+                "app_permissions": ALL_PERMISSIONS,
+                "locale": "en-US",
+                "guild_locale": "en-US",
+                "entitlements": [],
+                "authorizing_integration_owners": {"0": str(guild_id)},
+                "context": 0,
+                "attachment_size_limit": 10 * 1024 * 1024,
+            },
+        )
+        await asyncio.wait_for(interaction.answered.wait(), timeout)
+        return interaction
+
+    def replies(self, interaction: Interaction) -> list[Sent]:
+        """Return the messages the bot sent in answer to an interaction."""
+        return [sent for sent in self.sent if sent.interaction_id == interaction.id]
+
+
+async def _body(request: web.Request) -> tuple[Json, list[tuple[str, bytes]]]:
+    """Read a JSON or multipart request: its payload and its files (name, bytes)."""
+    if not request.content_type.startswith("multipart/"):
+        return (await request.json() if request.can_read_body else {}), []
+    form = await request.post()
+    files: list[tuple[str, bytes]] = []
+    body: Json = {}
+    for key, value in form.items():
+        if key == "payload_json":
+            body = json.loads(str(value))
+        elif isinstance(value, web.FileField):
+            files.append((value.filename, value.file.read()))
+    return body, files
+
+
+def _error(status: int, code: int, message: str) -> web.Response:
+    return _json({"message": message, "code": code}, status=status)
+
+
+def _json(data: Any, status: int = 200) -> web.Response:
+    """Answer with JSON typed exactly as Discord types it (discord.py checks the header)."""
+    body = json.dumps(data).encode()
+    return web.Response(body=body, status=status, headers={"Content-Type": "application/json"})
