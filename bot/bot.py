@@ -17,7 +17,7 @@ from bot.storage import Storage
 
 logger = logging.getLogger(__name__)
 
-EXTENSIONS: Final = ("bot.exts.rules",)
+EXTENSIONS: Final = ("bot.exts.errors", "bot.exts.rules", "bot.exts.matches")
 
 
 def intents() -> discord.Intents:

@@ -218,17 +218,30 @@ class MatchService:
         """
         async with self._lock(match_id):
             loaded = await self._get(match_id)
-            self._in_lobby(loaded, "start")
-            self._host_or_moderator(loaded, actor, reason, "start the match")
-            for side in SIDES:
-                if not loaded.roster.teams[side]:
-                    raise WrongStateError(f"the {self._team(loaded, side)} team has no players")
+            self._startable(loaded, actor, reason)
             async with self._write(match_id) as db:
                 notices = await self._begin(db, loaded)
                 if isinstance(actor, Moderator):
                     await self._audit(db, loaded, actor, "start", reason, {})
             logger.info("match %d started by %s", match_id, _who(actor))
             return Outcome(match_id, (), tuple(notices))
+
+    async def check_start(self, match_id: int, actor: str | Moderator, reason: str = "") -> None:
+        """Refuse now, as start would, before the front prepares anything for the match."""
+        async with self._lock(match_id):
+            self._startable(await self._get(match_id), actor, reason)
+
+    def _startable(self, loaded: Loaded, actor: str | Moderator, reason: str) -> None:
+        self._in_lobby(loaded, "start")
+        self._host_or_moderator(loaded, actor, reason, "start the match")
+        for side in SIDES:
+            if not loaded.roster.teams[side]:
+                raise WrongStateError(f"the {self._team(loaded, side)} team has no players")
+
+    async def host(self, match_id: int) -> str:
+        """Return who created a match."""
+        async with self._lock(match_id):
+            return (await self._get(match_id)).host
 
     def _host_or_moderator(
         self, loaded: Loaded, actor: str | Moderator, reason: str, what: str
@@ -305,6 +318,28 @@ class MatchService:
         """Return a match's status: lobby, active, paused, finished, cancelled or aborted."""
         async with self._lock(match_id):
             return (await self._get(match_id)).status
+
+    async def bind(self, match_id: int, places: Mapping[str, str]) -> None:
+        """Record where places of a match live outside the bot (the front's channels)."""
+        async with self._lock(match_id):
+            await self._get(match_id)
+            async with self._write(None) as db:
+                await storage.bind(db, match_id, dict(places))
+
+    async def unbind(self, match_id: int, places: Sequence[str]) -> None:
+        """Forget where places of a match live."""
+        async with self._lock(match_id), self._write(None) as db:
+            await storage.unbind(db, match_id, list(places))
+
+    async def bindings(self, match_id: int) -> dict[str, str]:
+        """Return where a match's places live: place to target."""
+        async with self._store.read() as db:
+            return {row["place"]: row["target"] for row in await storage.binding_rows(db, match_id)}
+
+    async def bound_to(self, target: str) -> list[tuple[int, str]]:
+        """Return the (match, place) pairs living at a target, newest match first."""
+        async with self._store.read() as db:
+            return [(row["match_id"], row["place"]) for row in await storage.bound_to(db, target)]
 
     # ------------------------------------------------------------------ playing
 

@@ -381,6 +381,36 @@ async def due_deadlines(db: aiosqlite.Connection, now: float) -> list[aiosqlite.
     )
 
 
+# ------------------------------------------------------------------------------- bindings
+
+
+async def bind(db: aiosqlite.Connection, match_id: int, places: dict[str, str]) -> None:
+    """Record where places of a match live (for Discord, channel or message ids)."""
+    await db.executemany(
+        "INSERT INTO bindings (match_id, place, target) VALUES (?, ?, ?) "
+        "ON CONFLICT (match_id, place) DO UPDATE SET target = excluded.target",
+        [(match_id, place, target) for place, target in places.items()],
+    )
+
+
+async def unbind(db: aiosqlite.Connection, match_id: int, places: list[str]) -> None:
+    """Forget where places of a match live."""
+    await db.executemany(
+        "DELETE FROM bindings WHERE match_id = ? AND place = ?",
+        [(match_id, place) for place in places],
+    )
+
+
+async def binding_rows(db: aiosqlite.Connection, match_id: int) -> list[aiosqlite.Row]:
+    """Return where a match's places live."""
+    return await rows(db, "SELECT * FROM bindings WHERE match_id = ? ORDER BY place", match_id)
+
+
+async def bound_to(db: aiosqlite.Connection, target: str) -> list[aiosqlite.Row]:
+    """Return the (match, place) pairs that live at a target, newest match first."""
+    return await rows(db, "SELECT * FROM bindings WHERE target = ? ORDER BY match_id DESC", target)
+
+
 # ---------------------------------------------------------------- the outbox and the audit
 
 

@@ -1,0 +1,65 @@
+"""One place that turns failures into short private replies, and logs what was unexpected."""
+
+from __future__ import annotations
+
+import logging
+from typing import Final
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import ServiceError
+
+logger = logging.getLogger(__name__)
+
+UNEXPECTED: Final = (
+    "Something went wrong on our side. Your match is safe: nothing you did was half-done. "
+    "Try again in a moment, or ask a moderator if it keeps happening."
+)
+
+
+async def reply_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """Tell the person privately why their action was refused, or that something broke."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, ServiceError):
+        text = str(error)[:1900]
+        text = text[:1].upper() + text[1:]
+    elif isinstance(error, app_commands.CheckFailure):
+        text = str(error) or "You cannot use that here."
+    else:
+        logger.error(
+            "interaction %s by user %s in channel %s failed",
+            interaction.data.get("name") if interaction.data else None,
+            interaction.user.id,
+            interaction.channel_id,
+            exc_info=error,
+        )
+        text = UNEXPECTED
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        logger.exception("could not tell user %s why their action failed", interaction.user.id)
+
+
+class Errors(commands.Cog):
+    """Answers every failed slash command."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self._bot = bot
+        bot.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """Reply to a failed slash command."""
+        await reply_error(interaction, error)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Load the extension."""
+    await bot.add_cog(Errors(bot))

@@ -1,0 +1,111 @@
+"""A match's channels: a category with an overview, one channel per board, one per team."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Final
+
+import discord
+
+from bot.lobby import Roster
+from elevator.pieces import SIDES, Side
+
+logger = logging.getLogger(__name__)
+
+NEEDED: Final = {
+    "manage_channels": "Manage Channels",
+    "manage_roles": "Manage Roles",
+    "view_channel": "View Channels",
+    "send_messages": "Send Messages",
+    "attach_files": "Attach Files",
+    "embed_links": "Embed Links",
+}
+
+
+Overwrites = dict[discord.Role | discord.Member | discord.Object, discord.PermissionOverwrite]
+
+
+class ChannelsError(Exception):
+    """The channels could not be made; what was made is gone again, and the message says why."""
+
+
+def missing_permissions(permissions: discord.Permissions) -> list[str]:
+    """Return the names of the permissions the bot needs here but does not have."""
+    return [name for flag, name in NEEDED.items() if not getattr(permissions, flag)]
+
+
+def _member(user: str) -> discord.Object:
+    return discord.Object(int(user), type=discord.Member)
+
+
+def _moderator_roles(guild: discord.Guild) -> list[discord.Role]:
+    return [
+        role
+        for role in guild.roles
+        if role.permissions.manage_guild or role.permissions.moderate_members
+    ]
+
+
+async def create_channels(
+    guild: discord.Guild, match_id: int, boards: int, teams: Mapping[Side, str], roster: Roster
+) -> dict[str, discord.abc.GuildChannel]:
+    """Create a match's channels and return them by place; on failure remove them all."""
+    me = guild.me
+    everyone = guild.default_role
+    players = [_member(user) for side in SIDES for user in roster.teams[side]]
+    bot_can = discord.PermissionOverwrite(
+        view_channel=True,
+        send_messages=True,
+        attach_files=True,
+        embed_links=True,
+        manage_channels=True,
+    )
+    spectators = discord.PermissionOverwrite(view_channel=True, send_messages=False)
+    playing = discord.PermissionOverwrite(view_channel=True, send_messages=True)
+    created: dict[str, discord.abc.GuildChannel] = {}
+    try:
+        category = await guild.create_category(
+            f"Elevator match {match_id}",
+            overwrites={everyone: spectators, me: bot_can},
+            reason=f"Elevator Chess match {match_id} starts",
+        )
+        created["category"] = category
+        created["overview"] = await category.create_text_channel("overview")
+        board_overwrites: Overwrites = {
+            everyone: spectators,
+            me: bot_can,
+        }
+        board_overwrites.update({player: playing for player in players})
+        for board in range(1, boards + 1):
+            created[f"board:{board}"] = await category.create_text_channel(
+                f"board-{board}", overwrites=board_overwrites
+            )
+        for side in SIDES:
+            hidden: Overwrites = {
+                everyone: discord.PermissionOverwrite(view_channel=False),
+                me: bot_can,
+            }
+            hidden.update({role: playing for role in _moderator_roles(guild)})
+            hidden.update({_member(user): playing for user in roster.teams[side]})
+            created[f"team:{side}"] = await category.create_text_channel(
+                f"team-{teams[side]}"[:90], overwrites=hidden
+            )
+    except discord.HTTPException as error:
+        await remove_channels(created.values())
+        why = error.text or str(error.status)
+        raise ChannelsError(f"Discord refused to create the match's channels ({why}).") from error
+    return created
+
+
+async def remove_channels(channels: object) -> None:
+    """Delete channels, the category last; ones already gone are skipped."""
+    found = list(channels)  # type: ignore[call-overload]
+    found.sort(key=lambda channel: isinstance(channel, discord.CategoryChannel))
+    for channel in found:
+        try:
+            await channel.delete(reason="the match's channels are being removed")
+        except discord.NotFound:
+            continue
+        except discord.HTTPException:
+            logger.exception("could not delete channel %s", channel.id)

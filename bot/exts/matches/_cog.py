@@ -1,0 +1,196 @@
+"""/match: create a team match in a lobby, join it, start it in channels of its own."""
+
+from __future__ import annotations
+
+import logging
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import NotFoundError, ServiceError, WrongStateError
+from bot.exts.errors import reply_error
+from bot.exts.matches._channels import (
+    ChannelsError,
+    create_channels,
+    missing_permissions,
+    remove_channels,
+)
+from bot.exts.matches._lobby import lobby_embed, lobby_view
+from bot.service import MatchService
+from elevator.pieces import SIDES, Side
+
+logger = logging.getLogger(__name__)
+
+LOBBY = "lobby"  # the place of a lobby's channel; its message is "lobby-message"
+
+
+class Matches(commands.GroupCog, group_name="match"):
+    """Team matches: lobby, teams, start."""
+
+    def __init__(self, service: MatchService) -> None:
+        self.service = service
+        super().__init__()
+
+    # ------------------------------------------------------------------ commands
+
+    @app_commands.command(name="create")
+    @app_commands.describe(
+        boards="how many boards (1 to 40)",
+        layout="boards in a line, or in a ring where the last and first are neighbours",
+        white="the name of the team playing White",
+        black="the name of the team playing Black",
+    )
+    @app_commands.guild_only()
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        boards: app_commands.Range[int, 1, 40],
+        layout: Literal["line", "ring"],
+        white: app_commands.Range[str, 1, 40],
+        black: app_commands.Range[str, 1, 40],
+    ) -> None:
+        """Open a lobby for a team match in this channel."""
+        host = str(interaction.user.id)
+        match_id = await self.service.create(
+            host, boards=boards, layout=layout, white_team=white, black_team=black
+        )
+        await self.service.bind(match_id, {LOBBY: str(interaction.channel_id)})
+        view = lobby_view(match_id, "lobby")
+        assert view is not None  # a new lobby is open
+        await interaction.response.send_message(embed=await self._lobby_embed(match_id), view=view)
+        message = await interaction.original_response()
+        await self.service.bind(match_id, {"lobby-message": str(message.id)})
+        logger.info("match %d: lobby opened by %s in %s", match_id, host, interaction.channel_id)
+
+    @app_commands.command(name="join")
+    @app_commands.describe(team="the team to join")
+    @app_commands.guild_only()
+    async def join(self, interaction: discord.Interaction, team: Literal["white", "black"]) -> None:
+        """Join a team of the lobby in this channel."""
+        match_id = await self._lobby_here(interaction)
+        await self.service.join(match_id, str(interaction.user.id), team)
+        await self._refresh_lobby(interaction, match_id)
+        await interaction.response.send_message(f"You joined {team.capitalize()}.", ephemeral=True)
+
+    @app_commands.command(name="leave")
+    @app_commands.guild_only()
+    async def leave(self, interaction: discord.Interaction) -> None:
+        """Leave your team in the lobby in this channel."""
+        match_id = await self._lobby_here(interaction)
+        await self.service.leave(match_id, str(interaction.user.id))
+        await self._refresh_lobby(interaction, match_id)
+        await interaction.response.send_message("You left the lobby.", ephemeral=True)
+
+    @app_commands.command(name="start")
+    @app_commands.guild_only()
+    async def start(self, interaction: discord.Interaction) -> None:
+        """Start the match in this channel's lobby (the host only)."""
+        await self._start(interaction, await self._lobby_here(interaction))
+
+    @app_commands.command(name="cancel")
+    @app_commands.guild_only()
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        """Cancel the match in this channel's lobby (the host only)."""
+        match_id = await self._lobby_here(interaction)
+        await self.service.cancel(match_id, str(interaction.user.id))
+        await self._refresh_lobby(interaction, match_id)
+        await interaction.response.send_message(f"Match {match_id} is cancelled.")
+
+    # ------------------------------------------------------------------ buttons
+
+    async def lobby_clicked(
+        self, interaction: discord.Interaction, match_id: int, action: str
+    ) -> None:
+        """Do what a lobby button says, then show the lobby as it now stands."""
+        user = str(interaction.user.id)
+        try:
+            if action == "start":
+                await self._start(interaction, match_id)
+                return
+            if action in ("join-white", "join-black"):
+                side: Side = "white" if action == "join-white" else "black"
+                await self.service.join(match_id, user, side)
+            elif action == "leave":
+                await self.service.leave(match_id, user)
+            elif action == "cancel":
+                await self.service.cancel(match_id, user)
+            status = await self.service.status(match_id)
+            await interaction.response.edit_message(
+                embed=await self._lobby_embed(match_id), view=lobby_view(match_id, status)
+            )
+        except Exception as error:  # every failure gets a private answer
+            await reply_error(interaction, error)
+
+    # ------------------------------------------------------------------ the machinery
+
+    async def _start(self, interaction: discord.Interaction, match_id: int) -> None:
+        """Check, make the match's channels, start it; on any failure remove the channels."""
+        guild = interaction.guild
+        if guild is None:
+            raise WrongStateError("a team match starts in a server")
+        actor = str(interaction.user.id)
+        await self.service.check_start(match_id, actor)
+        missing = missing_permissions(interaction.app_permissions)
+        if missing:
+            await interaction.response.send_message(
+                "I cannot start the match: I need these permissions here: "
+                + ", ".join(missing)
+                + ". Nothing was created.",
+                ephemeral=True,
+            )
+            return
+        await interaction.response.defer(thinking=True)
+        game = await self.service.game(match_id)
+        roster = await self.service.roster(match_id)
+        teams = {side: game.team(1, side) for side in SIDES}
+        try:
+            channels = await create_channels(guild, match_id, game.boards, teams, roster)
+        except ChannelsError as error:
+            await interaction.followup.send(f"{error} Nothing was kept; try again.", ephemeral=True)
+            return
+        places = {place: str(channel.id) for place, channel in channels.items()}
+        try:
+            await self.service.bind(match_id, places)
+            await self.service.start(match_id, actor)
+        except BaseException:
+            await remove_channels(channels.values())
+            try:
+                await self.service.unbind(match_id, list(places))
+            except ServiceError:
+                logger.exception("match %d: could not forget its removed channels", match_id)
+            raise
+        overview = channels["overview"]
+        await interaction.followup.send(
+            f"Match {match_id} has started: follow it in {overview.mention}."
+        )
+        await self._refresh_lobby(interaction, match_id)
+        logger.info("match %d: started by %s with %d channels", match_id, actor, len(channels))
+
+    async def _lobby_here(self, interaction: discord.Interaction) -> int:
+        """Return the newest match whose lobby is in this channel."""
+        for match_id, place in await self.service.bound_to(str(interaction.channel_id)):
+            if place == LOBBY:
+                return match_id
+        raise NotFoundError("there is no match lobby in this channel: /match create opens one")
+
+    async def _lobby_embed(self, match_id: int) -> discord.Embed:
+        game = await self.service.game(match_id)
+        roster = await self.service.roster(match_id)
+        host = await self.service.host(match_id)
+        return lobby_embed(match_id, game, roster, host, await self.service.status(match_id))
+
+    async def _refresh_lobby(self, interaction: discord.Interaction, match_id: int) -> None:
+        """Show the lobby message as the match now stands (it may have been deleted)."""
+        bound = await self.service.bindings(match_id)
+        if "lobby-message" not in bound or interaction.channel is None:
+            return
+        status = await self.service.status(match_id)
+        message = interaction.channel.get_partial_message(int(bound["lobby-message"]))  # type: ignore[union-attr]
+        try:
+            await message.edit(
+                embed=await self._lobby_embed(match_id), view=lobby_view(match_id, status)
+            )
+        except discord.HTTPException:
+            logger.warning("match %d: its lobby message could not be updated", match_id)

@@ -1,0 +1,92 @@
+"""The lobby message: an embed of both teams, and buttons that keep working after a restart."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final
+
+import discord
+
+from bot.lobby import Roster
+from elevator import Match
+from elevator.pieces import SIDES
+
+LOBBY_ACTIONS: Final = ("join-white", "join-black", "leave", "start", "cancel")
+
+
+def mention(user: str) -> str:
+    """Write a user id as a mention."""
+    return f"<@{user}>"
+
+
+def lobby_embed(
+    match_id: int, match: Match, roster: Roster, host: str, status: str
+) -> discord.Embed:
+    """Describe a lobby: the match's shape, both teams with their captains, and the host."""
+    title = f"Elevator Chess match {match_id}: {match.boards} boards in a {match.layout}"
+    embed = discord.Embed(title=title, colour=0xC8A04A)
+    for side in SIDES:
+        players = roster.teams[side]
+        lines = [
+            mention(user) + (" (captain)" if roster.captains.get(side) == user else "")
+            for user in players
+        ]
+        name = f"{match.team(1, side)} ({side.capitalize()})"
+        embed.add_field(name=name, value="\n".join(lines) or "nobody yet", inline=True)
+    states = {
+        "lobby": "Join a team below. The host starts the match.",
+        "cancelled": "This match was cancelled.",
+    }
+    embed.description = f"Host: {mention(host)}\n{states.get(status, 'The match has started.')}"
+    return embed
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"lobby:(?P<match>\d+):(?P<action>[a-z-]+)",
+):
+    """A lobby button; its custom id holds the match and the action, so it outlives restarts."""
+
+    LABELS: Final = {
+        "join-white": ("Join White", discord.ButtonStyle.secondary),
+        "join-black": ("Join Black", discord.ButtonStyle.secondary),
+        "leave": ("Leave", discord.ButtonStyle.secondary),
+        "start": ("Start", discord.ButtonStyle.success),
+        "cancel": ("Cancel", discord.ButtonStyle.danger),
+    }
+
+    def __init__(self, match_id: int, action: str) -> None:
+        label, style = self.LABELS[action]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"lobby:{match_id}:{action}")
+        )
+        self.match_id = match_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> LobbyButton:
+        """Rebuild the button from its custom id."""
+        action = match["action"]
+        if action not in LOBBY_ACTIONS:
+            raise ValueError(f"unknown lobby action {action}")
+        return cls(int(match["match"]), action)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the click to the cog, which does what the button says."""
+        cog = interaction.client.get_cog("Matches")  # type: ignore[attr-defined]
+        await cog.lobby_clicked(interaction, self.match_id, self.action)
+
+
+def lobby_view(match_id: int, status: str) -> discord.ui.View | None:
+    """Return the lobby's buttons while it is open."""
+    if status != "lobby":
+        return None
+    view = discord.ui.View(timeout=None)
+    for action in LOBBY_ACTIONS:
+        view.add_item(LobbyButton(match_id, action))
+    return view
