@@ -57,7 +57,9 @@ class Interaction:
 
     id: int
     token: str
+    channel_id: int
     responses: list[Json] = field(default_factory=list)  # the callbacks, in order
+    original: Json | None = None  # the message the first reply made, or the one clicked
     answered: asyncio.Event = field(default_factory=asyncio.Event)
 
 
@@ -75,6 +77,9 @@ class FakeDiscord:
         self.commands: dict[int | None, list[Json]] = {}  # guild id (None: global): commands
         self.sent: list[Sent] = []
         self.interactions: dict[int, Interaction] = {}
+        self.edits: list[tuple[int, Json]] = []  # (message id, what the edit sent)
+        self.bot_permissions: dict[int, int] = {}  # guild: the bot's permissions, if not all
+        self.refuse_channels_after: int | None = None  # create this many channels, then fail
         self.identified = asyncio.Event()
         self._sockets: list[web.WebSocketResponse] = []
         self._seq = 0
@@ -218,6 +223,10 @@ class FakeDiscord:
                 web.post(f"{API}/interactions/{{id}}/{{token}}/callback", self._callback),
                 web.post(f"{API}/webhooks/{{app}}/{{token}}", self._followup),
                 web.post(f"{API}/channels/{{channel}}/messages", self._create_message),
+                web.patch(f"{API}/channels/{{channel}}/messages/{{message}}", self._edit_message),
+                web.post(f"{API}/guilds/{{guild}}/channels", self._create_channel),
+                web.delete(f"{API}/channels/{{channel}}", self._delete_channel),
+                web.get(f"{API}/webhooks/{{app}}/{{token}}/messages/@original", self._original),
             ]
         )
         app.router.add_route("*", f"{API}/{{tail:.*}}", self._unknown)
@@ -311,7 +320,12 @@ class FakeDiscord:
         interaction.responses.append(body)
         data = body.get("data") or {}
         if body["type"] == 4:  # a message in reply
-            self._record(None, data, files, interaction.id)
+            sent = self._record(interaction.channel_id, data, files, interaction.id)
+            interaction.original = self._message_payload(sent)
+            if not sent.ephemeral:
+                self.messages[interaction.channel_id].append(interaction.original)
+        elif body["type"] == 7 and interaction.original is not None:  # the clicked message
+            self._apply_edit(interaction.original, data)
         interaction.answered.set()
         return _json(
             {
@@ -330,9 +344,12 @@ class FakeDiscord:
         if interaction is None:
             return _error(404, 10015, "Unknown Webhook")
         body, files = await _body(request)
-        sent = self._record(None, body, files, interaction.id)
+        sent = self._record(interaction.channel_id, body, files, interaction.id)
+        payload = self._message_payload(sent)
+        if not sent.ephemeral and interaction.channel_id in self.messages:
+            self.messages[interaction.channel_id].append(payload)
         interaction.answered.set()
-        return _json(self._message_payload(sent))
+        return _json(payload)
 
     async def _create_message(self, request: web.Request) -> web.Response:
         self._check_token(request)
@@ -344,6 +361,73 @@ class FakeDiscord:
         payload = self._message_payload(sent)
         self.messages[channel_id].append(payload)
         return _json(payload)
+
+    async def _original(self, request: web.Request) -> web.Response:
+        token = request.match_info["token"]
+        interaction = next((i for i in self.interactions.values() if i.token == token), None)
+        if interaction is None or interaction.original is None:
+            return _error(404, 10008, "Unknown Message")
+        return _json(interaction.original)
+
+    async def _edit_message(self, request: web.Request) -> web.Response:
+        self._check_token(request)
+        message = self.message(int(request.match_info["message"]))
+        if message is None or int(message["channel_id"]) != int(request.match_info["channel"]):
+            return _error(404, 10008, "Unknown Message")
+        body, _ = await _body(request)
+        self._apply_edit(message, body)
+        return _json(message)
+
+    def _apply_edit(self, message: Json, body: Json) -> None:
+        for key in ("content", "embeds", "components"):
+            if key in body:
+                message[key] = body[key] if body[key] is not None else []
+        message["edited_timestamp"] = _now()
+        self.edits.append((int(message["id"]), body))
+
+    def message(self, message_id: int) -> Json | None:
+        """Return a message still in a channel, by id."""
+        for messages in self.messages.values():
+            for message in messages:
+                if int(message["id"]) == message_id:
+                    return message
+        return None
+
+    async def _create_channel(self, request: web.Request) -> web.Response:
+        self._check_token(request)
+        guild_id = int(request.match_info["guild"])
+        if self.refuse_channels_after is not None:
+            if self.refuse_channels_after <= 0:
+                return _error(403, 50013, "Missing Permissions")
+            self.refuse_channels_after -= 1
+        body = await request.json()
+        parent = body.get("parent_id")
+        channel_id = self.add_channel(
+            guild_id, body["name"], kind=body.get("type", 0), parent=int(parent) if parent else None
+        )
+        channel = self.channels[channel_id]
+        channel["permission_overwrites"] = [
+            {**o, "allow": str(o.get("allow", 0)), "deny": str(o.get("deny", 0))}
+            for o in body.get("permission_overwrites") or []
+        ]
+        await self.dispatch("CHANNEL_CREATE", channel)
+        return _json(channel)
+
+    async def _delete_channel(self, request: web.Request) -> web.Response:
+        self._check_token(request)
+        channel = self.channels.pop(int(request.match_info["channel"]), None)
+        if channel is None:
+            return _error(404, 10003, "Unknown Channel")
+        self.messages.pop(int(channel["id"]), None)
+        await self.dispatch("CHANNEL_DELETE", channel)
+        return _json(channel)
+
+    def overwrite(self, channel_id: int, target: int) -> tuple[int, int] | None:
+        """Return the (allow, deny) bits a channel sets for a role or member, if any."""
+        for entry in self.channels[channel_id]["permission_overwrites"]:
+            if int(entry["id"]) == target:
+                return int(entry["allow"]), int(entry["deny"])
+        return None
 
     async def _unknown(self, request: web.Request) -> web.Response:
         logger.warning("the fake Discord has no route %s %s", request.method, request.path)
@@ -459,14 +543,13 @@ class FakeDiscord:
         name: str,
         options: list[Json] | None = None,
         *,
+        subcommand: str | None = None,
         timeout: float = 20.0,
     ) -> Interaction:
         """Run a slash command as a user in a channel; return once the bot has answered."""
-        channel = self.channels[channel_id]
-        guild_id = int(channel["guild_id"])
-        member = self.guilds[guild_id]["members"][user_id]
-        interaction = Interaction(self.new_id(), secrets.token_urlsafe(24))
-        self.interactions[interaction.id] = interaction
+        guild_id = int(self.channels[channel_id]["guild_id"])
+        if subcommand is not None:
+            options = [{"type": 1, "name": subcommand, "options": options or []}]
         data = {
             "id": str(self.new_id()),
             "name": name,
@@ -474,28 +557,56 @@ class FakeDiscord:
             "options": options or [],
             "guild_id": str(guild_id),
         }
-        await self.dispatch(
-            "INTERACTION_CREATE",
-            {
-                "id": str(interaction.id),
-                "application_id": str(self.application_id),
-                "type": 2,
-                "token": interaction.token,
-                "version": 1,
-                "guild_id": str(guild_id),
-                "channel_id": str(channel_id),
-                "channel": channel,
-                "member": {**member, "permissions": EVERYONE_PERMISSIONS},
-                "data": data,
-                "app_permissions": ALL_PERMISSIONS,
-                "locale": "en-US",
-                "guild_locale": "en-US",
-                "entitlements": [],
-                "authorizing_integration_owners": {"0": str(guild_id)},
-                "context": 0,
-                "attachment_size_limit": 10 * 1024 * 1024,
-            },
-        )
+        return await self._interact(user_id, channel_id, 2, data, None, timeout)
+
+    async def click(
+        self, user_id: int, message_id: int, custom_id: str, *, timeout: float = 20.0
+    ) -> Interaction:
+        """Press a button on a message as a user; return once the bot has answered."""
+        message = self.message(message_id)
+        if message is None:
+            raise KeyError(f"no message {message_id}")
+        data = {"custom_id": custom_id, "component_type": 2}
+        channel_id = int(message["channel_id"])
+        return await self._interact(user_id, channel_id, 3, data, message, timeout)
+
+    async def _interact(
+        self,
+        user_id: int,
+        channel_id: int,
+        kind: int,
+        data: Json,
+        message: Json | None,
+        timeout: float,
+    ) -> Interaction:
+        channel = self.channels[channel_id]
+        guild_id = int(channel["guild_id"])
+        member = self.guilds[guild_id]["members"][user_id]
+        interaction = Interaction(self.new_id(), secrets.token_urlsafe(24), channel_id)
+        interaction.original = message
+        self.interactions[interaction.id] = interaction
+        payload = {
+            "id": str(interaction.id),
+            "application_id": str(self.application_id),
+            "type": kind,
+            "token": interaction.token,
+            "version": 1,
+            "guild_id": str(guild_id),
+            "channel_id": str(channel_id),
+            "channel": channel,
+            "member": {**member, "permissions": EVERYONE_PERMISSIONS},
+            "data": data,
+            "app_permissions": str(self.bot_permissions.get(guild_id, int(ALL_PERMISSIONS))),
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(guild_id)},
+            "context": 0,
+            "attachment_size_limit": 10 * 1024 * 1024,
+        }
+        if message is not None:
+            payload["message"] = message
+        await self.dispatch("INTERACTION_CREATE", payload)
         await asyncio.wait_for(interaction.answered.wait(), timeout)
         return interaction
 

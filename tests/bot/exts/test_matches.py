@@ -1,0 +1,137 @@
+"""/match against the offline Discord: the lobby, its buttons, and starting in new channels."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from tests.bot.test_main import offline, running_bot
+from tests.fakediscord.server import FakeDiscord, Interaction
+
+SEND_MESSAGES = 1 << 11
+VIEW_CHANNEL = 1 << 10
+
+
+async def replied(discord: FakeDiscord, interaction: Interaction) -> str:
+    """Wait for the bot's words in answer to an interaction and return them."""
+    for _ in range(200):
+        texts = [sent.content for sent in discord.replies(interaction)]
+        if any(texts):
+            return " ".join(texts)
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"no reply to the interaction; it answered {interaction.responses}")
+
+
+def create(
+    discord: FakeDiscord, host: int, channel: int, boards: int = 2
+) -> asyncio.Future[Interaction]:
+    options = [
+        {"type": 4, "name": "boards", "value": boards},
+        {"type": 3, "name": "layout", "value": "line"},
+        {"type": 3, "name": "white", "value": "Reds"},
+        {"type": 3, "name": "black", "value": "Blues"},
+    ]
+    return asyncio.ensure_future(
+        discord.invoke(host, channel, "match", options, subcommand="create")
+    )
+
+
+def test_a_lobby_fills_through_its_buttons_and_starts_in_channels_of_its_own(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo = discord.add_user("ana"), discord.add_user("bo")
+        guild = discord.add_guild("Chess Club", owner=ana)
+        discord.add_member(guild, bo)
+        general = discord.channel_named(guild, "general")
+        async with running_bot(tmp_path, discord):
+            created = await create(discord, ana, general)
+            lobby = created.original
+            assert lobby is not None and lobby["embeds"][0]["title"].startswith(
+                "Elevator Chess match 1"
+            )
+            buttons = [b["custom_id"] for row in lobby["components"] for b in row["components"]]
+            assert buttons == [
+                f"lobby:1:{a}" for a in ("join-white", "join-black", "leave", "start", "cancel")
+            ]
+            await discord.click(ana, int(lobby["id"]), "lobby:1:join-white")
+            refused = await discord.click(bo, int(lobby["id"]), "lobby:1:start")
+            assert "only the host" in (await replied(discord, refused)).lower()
+            await discord.click(bo, int(lobby["id"]), "lobby:1:join-black")
+            fields = discord.message(int(lobby["id"]))["embeds"][0]["fields"]  # type: ignore[index]
+            assert [f["value"] for f in fields] == [f"<@{ana}> (captain)", f"<@{bo}> (captain)"]
+            started = await discord.click(ana, int(lobby["id"]), "lobby:1:start")
+            assert "has started" in await replied(discord, started)
+            names = sorted(
+                c["name"] for c in discord.channels.values() if c["guild_id"] == str(guild)
+            )
+            assert names == sorted(
+                [
+                    "general",
+                    "Elevator match 1",
+                    "overview",
+                    "board-1",
+                    "board-2",
+                    "team-Reds",
+                    "team-Blues",
+                ]
+            )
+            board = discord.channel_named(guild, "board-1")
+            allow, deny = discord.overwrite(board, guild) or (0, 0)  # @everyone: read, not write
+            assert allow & VIEW_CHANNEL and deny & SEND_MESSAGES
+            assert (discord.overwrite(board, ana) or (0, 0))[0] & SEND_MESSAGES
+            reds = discord.channel_named(guild, "team-Reds")
+            assert (discord.overwrite(reds, guild) or (0, 0))[1] & VIEW_CHANNEL
+            assert (discord.overwrite(reds, ana) or (0, 0))[0] & VIEW_CHANNEL
+            assert discord.overwrite(reds, bo) is None
+            assert discord.message(int(lobby["id"]))["components"] == []  # type: ignore[index]
+
+    offline(scenario)
+
+
+def test_a_start_without_the_permissions_it_needs_says_which_and_creates_nothing(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo = discord.add_user("ana"), discord.add_user("bo")
+        guild = discord.add_guild("Chess Club", owner=ana)
+        discord.add_member(guild, bo)
+        general = discord.channel_named(guild, "general")
+        discord.bot_permissions[guild] = VIEW_CHANNEL | SEND_MESSAGES
+        async with running_bot(tmp_path, discord):
+            lobby = (await create(discord, ana, general)).original
+            assert lobby is not None
+            await discord.click(ana, int(lobby["id"]), "lobby:1:join-white")
+            await discord.click(bo, int(lobby["id"]), "lobby:1:join-black")
+            refused = await discord.click(ana, int(lobby["id"]), "lobby:1:start")
+            text = await replied(discord, refused)
+            assert (
+                "Manage Channels" in text
+                and "Attach Files" in text
+                and "Nothing was created" in text
+            )
+            assert len(discord.channels) == 1
+
+    offline(scenario)
+
+
+def test_channels_made_before_a_failure_are_removed_and_the_host_told(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo = discord.add_user("ana"), discord.add_user("bo")
+        guild = discord.add_guild("Chess Club", owner=ana)
+        discord.add_member(guild, bo)
+        general = discord.channel_named(guild, "general")
+        async with running_bot(tmp_path, discord):
+            lobby = (await create(discord, ana, general)).original
+            assert lobby is not None
+            await discord.click(ana, int(lobby["id"]), "lobby:1:join-white")
+            await discord.click(bo, int(lobby["id"]), "lobby:1:join-black")
+            discord.refuse_channels_after = 3
+            failed = await discord.click(ana, int(lobby["id"]), "lobby:1:start")
+            assert "refused to create" in await replied(discord, failed)
+            assert [c["name"] for c in discord.channels.values()] == ["general"]
+            discord.refuse_channels_after = None
+            again = await discord.click(ana, int(lobby["id"]), "lobby:1:start")
+            assert "has started" in await replied(discord, again)
+
+    offline(scenario)
