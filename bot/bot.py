@@ -11,13 +11,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.delivery import DeliveryWorker
+from bot.sender import DiscordSender
 from bot.service import MatchService
 from bot.settings import Settings
 from bot.storage import Storage
 
 logger = logging.getLogger(__name__)
 
-EXTENSIONS: Final = ("bot.exts.errors", "bot.exts.rules", "bot.exts.matches")
+LAPSE_EVERY: Final = 2.0  # seconds between looks for transfers past their deadline
+EXTENSIONS: Final = ("bot.exts.errors", "bot.exts.rules", "bot.exts.matches", "bot.exts.play")
 
 
 def intents() -> discord.Intents:
@@ -49,7 +52,26 @@ class ElevatorBot(commands.Bot):
         self._service = MatchService(self._store)
         for name in EXTENSIONS:
             await self.load_extension(name)
+        worker = DeliveryWorker(self._store, DiscordSender(self, self._service))
+        self._background.append(asyncio.create_task(self._deliver(worker)))
+        self._background.append(asyncio.create_task(self._lapse()))
         logger.info("set up with %s", self.settings.database_path)
+
+    async def _deliver(self, worker: DeliveryWorker) -> None:
+        """Send the outbox once connected, and keep sending (it resumes what a restart left)."""
+        await self.wait_until_ready()
+        await worker.run(self._stop)
+
+    async def _lapse(self) -> None:
+        """Let victory transfers lapse at their deadlines."""
+        await self.wait_until_ready()
+        while not self._stop.is_set():
+            try:
+                await self.service.lapse_transfers()
+            except Exception:
+                logger.exception("letting transfers lapse failed; trying again shortly")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stop.wait(), LAPSE_EVERY)
 
     async def close(self) -> None:
         """Stop the background work, then close the gateway and the database."""

@@ -559,6 +559,25 @@ class FakeDiscord:
         }
         return await self._interact(user_id, channel_id, 2, data, None, timeout)
 
+    async def autocomplete(
+        self,
+        user_id: int,
+        channel_id: int,
+        name: str,
+        options: list[Json],
+        *,
+        timeout: float = 20.0,
+    ) -> list[Json]:
+        """Ask for a command's autocomplete as a user typing it; return the choices offered.
+
+        The option being typed carries "focused": true.
+        """
+        guild_id = int(self.channels[channel_id]["guild_id"])
+        data = {"id": str(self.new_id()), "name": name, "type": 1, "options": options}
+        data["guild_id"] = str(guild_id)
+        interaction = await self._interact(user_id, channel_id, 4, data, None, timeout)
+        return list(interaction.responses[-1]["data"]["choices"])
+
     async def click(
         self, user_id: int, message_id: int, custom_id: str, *, timeout: float = 20.0
     ) -> Interaction:

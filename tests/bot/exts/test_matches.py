@@ -6,7 +6,7 @@ import asyncio
 from pathlib import Path
 
 from tests.bot.test_main import offline, running_bot
-from tests.fakediscord.server import FakeDiscord, Interaction
+from tests.fakediscord.server import FakeDiscord, Interaction, Sent
 
 SEND_MESSAGES = 1 << 11
 VIEW_CHANNEL = 1 << 10
@@ -133,5 +133,59 @@ def test_channels_made_before_a_failure_are_removed_and_the_host_told(tmp_path: 
             discord.refuse_channels_after = None
             again = await discord.click(ana, int(lobby["id"]), "lobby:1:start")
             assert "has started" in await replied(discord, again)
+
+    offline(scenario)
+
+
+async def posted(discord: FakeDiscord, channel: int, count: int = 1) -> list[Sent]:
+    """Wait until the bot has posted count messages in a channel (outside interactions)."""
+    for _ in range(200):
+        found = [s for s in discord.sent if s.channel_id == channel and s.interaction_id is None]
+        if len(found) >= count:
+            return found
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"the bot posted fewer than {count} messages in {channel}")
+
+
+async def started(discord: FakeDiscord, host: int, other: int, guild: int, boards: int = 2) -> None:
+    """Open a lobby, fill it with host (White) and other (Black), and start it."""
+    lobby = (await create(discord, host, discord.channel_named(guild, "general"), boards)).original
+    assert lobby is not None
+    await discord.click(host, int(lobby["id"]), "lobby:1:join-white")
+    await discord.click(other, int(lobby["id"]), "lobby:1:join-black")
+    begun = await discord.click(host, int(lobby["id"]), "lobby:1:start")
+    assert "has started" in await replied(discord, begun)
+
+
+def test_a_move_in_a_board_channel_posts_the_new_board_and_autocomplete_offers_moves(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo = discord.add_user("ana"), discord.add_user("bo")
+        guild = discord.add_guild("Chess Club", owner=ana)
+        discord.add_member(guild, bo)
+        async with running_bot(tmp_path, discord):
+            await started(discord, ana, bo, guild)
+            board = discord.channel_named(guild, "board-1")
+            (first,) = await posted(discord, board)
+            assert first.files[0][1].startswith(b"\x89PNG") and f"<@{ana}>" in first.content
+            typed = [{"type": 3, "name": "move", "value": "N", "focused": True}]
+            choices = await discord.autocomplete(ana, board, "move", typed)
+            assert sorted(c["value"] for c in choices) == ["Na3", "Nc3", "Nf3", "Nh3"]
+            assert await discord.autocomplete(bo, board, "move", typed) == []  # not bo's turn
+            moved = await discord.invoke(
+                ana, board, "move", [{"type": 3, "name": "move", "value": "e4"}]
+            )
+            assert "Played e4 on board 1" in await replied(discord, moved)
+            second = (await posted(discord, board, 2))[1]
+            assert (
+                "White played e4" in second.content and f"Black to move: <@{bo}>" in second.content
+            )
+            wrong = await discord.invoke(
+                ana, board, "move", [{"type": 3, "name": "move", "value": "e5"}]
+            )
+            assert "Black's turn on board 1" in await replied(discord, wrong)
+            overview = discord.channel_named(guild, "overview")
+            assert "has started on 2 boards" in (await posted(discord, overview))[0].content
 
     offline(scenario)

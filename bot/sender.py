@@ -1,0 +1,162 @@
+"""The outbox's sender for Discord: each notice posted where its place lives, boards as images."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import Any
+
+import discord
+
+from bot.delivery import Delivery, Undeliverable
+from bot.service import MatchService
+from elevator import Match
+from elevator.pieces import PIECE_NAMES, side_name
+from renderer import board_png
+
+logger = logging.getLogger(__name__)
+
+
+def mention(user: str) -> str:
+    """Write a user id as a mention."""
+    return f"<@{user}>"
+
+
+def piece_words(side: str, kind: str) -> str:
+    """Write a piece in words: a white knight."""
+    return f"a {side} {PIECE_NAMES.get(kind, kind)}"
+
+
+def arrival_words(payload: dict[str, Any]) -> str:
+    """Say what arrived where, and what it threatens."""
+    text = (
+        f"{piece_words(payload['side'], payload['piece']).capitalize()} arrives on "
+        f"{payload['square']} from board {payload['from_board']}"
+    )
+    if payload.get("king_capturable"):
+        enemy = "black" if payload["side"] == "white" else "white"
+        text += f": the {enemy} king can be captured"
+    elif payload.get("check"):
+        text += ": check"
+    return text + "."
+
+
+def overview_words(kind: str, payload: dict[str, Any]) -> str | None:
+    """Say an overview notice in a line, or None for notices the overview does not show."""
+    if kind == "started":
+        return f"The match has started on {payload['boards']} boards."
+    if kind == "ride":
+        return (
+            f"Board {payload['board']}: {piece_words(payload['side'], payload['piece'])} rides "
+            f"{payload['direction']} from {payload['square']} to board {payload['to_board']}."
+        )
+    if kind == "board-result":
+        return f"Board {payload['board']} ends {payload['result']} ({payload['ending']})."
+    if kind == "decided":
+        return f"The match is decided: {', '.join(payload['winners']) or 'a draw'}."
+    if kind == "result":
+        return f"Final result: {payload['result']}."
+    if kind in ("transfer-lapsed", "transfer-skipped", "transfer-void"):
+        what = {"transfer-lapsed": "lapsed", "transfer-skipped": "was skipped"}.get(
+            kind, "has nowhere left to go"
+        )
+        return f"Board {payload['board']}: {side_name(payload['side'])}'s victory transfer {what}."
+    if kind in ("pause", "resume", "abort", "undo", "substitute", "cancelled"):
+        reason = payload.get("reason") or ""
+        return f"A moderator's {kind}" + (f": {reason}" if reason else ".")
+    return None
+
+
+class DiscordSender:
+    """Posts outbox notices in the channels bound to their places."""
+
+    def __init__(self, client: discord.Client, service: MatchService) -> None:
+        self._client = client
+        self._service = service
+
+    async def send(self, delivery: Delivery) -> None:
+        """Post one notice; raise Undeliverable when its channel is gone for good."""
+        if delivery.match_id is None:
+            return
+        place, kind, payload = delivery.place, delivery.kind, delivery.payload
+        bound = await self._service.bindings(delivery.match_id)
+        target = bound.get(place)
+        if place.startswith("user:"):  # in a server, a player's notices go to their board
+            board = payload.get("board")
+            target = bound.get(f"board:{board}") if board is not None else None
+        if target is None:
+            return  # a place this match does not show (a DM game's team rooms, say)
+        channel = await self._channel(int(target))
+        if place.startswith("board:") and kind in ("board", "arrival"):
+            await self._post_board(channel, delivery.match_id, payload)
+        elif place == "overview":
+            words = overview_words(kind, payload)
+            if words is not None:
+                await channel.send(words)
+        elif kind == "transfer-prompt":
+            user = place.removeprefix("user:")
+            options = ", ".join(payload["options"])
+            await channel.send(
+                f"{mention(user)}, you won board {payload['board']}: you may send one piece "
+                f"onward ({options}) before <t:{int(payload['deadline'])}:T>."
+            )
+        elif kind in ("draw-offer", "draw-declined") and place.startswith("board:"):
+            verb = "offers a draw" if kind == "draw-offer" else "declines the draw"
+            await channel.send(f"Board {payload['board']}: {side_name(payload['side'])} {verb}.")
+
+    def _name(self, user: str | None) -> str:
+        """Return the name a player shows under, as far as the bot knows it."""
+        found = self._client.get_user(int(user)) if user is not None else None
+        return found.display_name if found is not None else ""
+
+    async def _channel(self, channel_id: int) -> discord.abc.Messageable:
+        found = self._client.get_channel(channel_id)
+        if found is None:
+            try:
+                found = await self._client.fetch_channel(channel_id)
+            except discord.NotFound:
+                raise Undeliverable(f"channel {channel_id} was deleted") from None
+            except discord.Forbidden:
+                raise Undeliverable(
+                    f"channel {channel_id} is no longer visible to the bot"
+                ) from None
+        if not isinstance(found, discord.abc.Messageable):
+            raise Undeliverable(f"channel {channel_id} takes no messages")
+        return found
+
+    async def _post_board(
+        self, channel: discord.abc.Messageable, match_id: int, payload: dict[str, Any]
+    ) -> None:
+        board = int(payload["board"])
+        game = await self._service.game(match_id)
+        roster = await self._service.roster(match_id)
+        names = (
+            self._name(roster.seated(board, "white")),
+            self._name(roster.seated(board, "black")),
+        )
+        image = await asyncio.to_thread(_draw, game, board, names)
+        lines = []
+        if "piece" in payload and "from_board" in payload:
+            lines.append(arrival_words(payload))
+        moves = [e for e in payload.get("events", []) if e.get("kind") == "move"]
+        if moves:
+            last = moves[-1]
+            lines.append(f"{side_name(last['side'])} played {last['san']}.")
+        if game.is_open(board):
+            to_move = game.turn(board)
+            seated = roster.seated(board, to_move)
+            who = mention(seated) if seated else side_name(to_move)
+            lines.append(f"{side_name(to_move)} to move: {who}.")
+        else:
+            lines.append(f"Board {board} is over: {game.board_result(board)}.")
+        if payload.get("mention"):
+            lines.append(" ".join(mention(user) for user in payload["mention"]))
+        if payload.get("offer_withdrawn"):
+            lines.append(f"{side_name(payload['offer_withdrawn'])}'s draw offer is withdrawn.")
+        file = discord.File(io.BytesIO(image), filename=f"board-{board}.png")
+        await channel.send("\n".join(lines), file=file)
+
+
+def _draw(game: Match, board: int, names: tuple[str, str]) -> bytes:
+    return board_png(game, board, size=640, names=names if all(names) else None)
