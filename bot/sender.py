@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 from bot.delivery import Delivery, Undeliverable
+from bot.exts.play._transfer import transfer_view
 from bot.service import MatchService
 from elevator import Match
 from elevator.pieces import PIECE_NAMES, side_name
@@ -94,12 +95,18 @@ class DiscordSender:
             words = overview_words(kind, payload)
             if words is not None:
                 await channel.send(words)
-        elif kind == "transfer-prompt":
+        elif kind == "transfer-prompt" and place.startswith("user:"):
             user = place.removeprefix("user:")
-            options = ", ".join(payload["options"])
             await channel.send(
                 f"{mention(user)}, you won board {payload['board']}: you may send one piece "
-                f"onward ({options}) before <t:{int(payload['deadline'])}:T>."
+                f"standing on an elevator onward, until <t:{int(payload['deadline'])}:T>.",
+                view=transfer_view(delivery.match_id, payload["board"], payload["options"]),
+            )
+        elif kind == "transfer-prompt":  # the team's room: the options, to talk them over
+            options = ", ".join(payload["options"])
+            await channel.send(
+                f"Board {payload['board']} is won: the piece may go {options}, "
+                f"until <t:{int(payload['deadline'])}:T>."
             )
         elif kind in ("draw-offer", "draw-declined") and place.startswith("board:"):
             verb = "offers a draw" if kind == "draw-offer" else "declines the draw"

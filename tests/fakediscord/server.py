@@ -579,13 +579,21 @@ class FakeDiscord:
         return list(interaction.responses[-1]["data"]["choices"])
 
     async def click(
-        self, user_id: int, message_id: int, custom_id: str, *, timeout: float = 20.0
+        self,
+        user_id: int,
+        message_id: int,
+        custom_id: str,
+        *,
+        values: list[str] | None = None,
+        timeout: float = 20.0,
     ) -> Interaction:
-        """Press a button on a message as a user; return once the bot has answered."""
+        """Press a button, or choose values in a select menu, as a user; wait for the answer."""
         message = self.message(message_id)
         if message is None:
             raise KeyError(f"no message {message_id}")
-        data = {"custom_id": custom_id, "component_type": 2}
+        data: Json = {"custom_id": custom_id, "component_type": 2}
+        if values is not None:
+            data = {"custom_id": custom_id, "component_type": 3, "values": values}
         channel_id = int(message["channel_id"])
         return await self._interact(user_id, channel_id, 3, data, message, timeout)
 

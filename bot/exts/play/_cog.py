@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 import re
-from typing import Final
+from typing import Final, Literal
 
 import discord
 from discord import app_commands
@@ -12,7 +14,8 @@ from discord.ext import commands
 
 from bot.errors import NotFoundError, ServiceError
 from bot.service import MatchService
-from elevator.pieces import PIECE_NAMES
+from elevator.pieces import PIECE_NAMES, Side
+from renderer import board_png
 
 logger = logging.getLogger(__name__)
 
@@ -65,6 +68,69 @@ class Play(commands.Cog):
             f"Played {played.get('san') or played.get('notation') or move} on board {board}.",
             ephemeral=True,
         )
+
+    @app_commands.command(name="resign")
+    @app_commands.describe(board="the board, when you are not in a board's channel")
+    async def resign(
+        self,
+        interaction: discord.Interaction,
+        board: app_commands.Range[int, 1, 1000] | None = None,
+    ) -> None:
+        """Resign a board (its player, or the team's captain)."""
+        match_id, board = await self._where(interaction, board)
+        await self.service.resign(match_id, str(interaction.user.id), board)
+        await interaction.response.send_message(f"You resigned board {board}.", ephemeral=True)
+
+    @app_commands.command(name="draw")
+    @app_commands.describe(
+        action="offer a draw, accept or decline your opponent's, or claim one by rule",
+        board="the board, when you are not in a board's channel",
+    )
+    async def draw(
+        self,
+        interaction: discord.Interaction,
+        action: Literal["offer", "accept", "decline", "claim"],
+        board: app_commands.Range[int, 1, 1000] | None = None,
+    ) -> None:
+        """Offer, accept, decline or claim a draw on a board."""
+        match_id, board = await self._where(interaction, board)
+        user = str(interaction.user.id)
+        act = {
+            "offer": self.service.offer_draw,
+            "accept": self.service.accept_draw,
+            "decline": self.service.decline_draw,
+            "claim": self.service.claim_draw,
+        }[action]
+        await act(match_id, user, board)
+        done = {
+            "offer": "You offered a draw",
+            "accept": "You accepted the draw",
+            "decline": "You declined the draw",
+            "claim": "You claimed a draw",
+        }[action]
+        await interaction.response.send_message(f"{done} on board {board}.", ephemeral=True)
+
+    @app_commands.command(name="board")
+    @app_commands.describe(
+        board="the board, when you are not in a board's channel",
+        mine="show it from your side, to you alone",
+    )
+    async def board(
+        self,
+        interaction: discord.Interaction,
+        board: app_commands.Range[int, 1, 1000] | None = None,
+        mine: bool = False,
+    ) -> None:
+        """Show a board as it stands."""
+        match_id, board = await self._where(interaction, board)
+        await interaction.response.defer(ephemeral=mine, thinking=True)
+        game = await self.service.game(match_id)
+        roster = await self.service.roster(match_id)
+        seats = roster.boards_of(str(interaction.user.id))
+        side: Side = next((s for b, s in seats if b == board), "white") if mine else "white"
+        image = await asyncio.to_thread(board_png, game, board, side)
+        file = discord.File(io.BytesIO(image), filename=f"board-{board}.png")
+        await interaction.followup.send(file=file, ephemeral=mine)
 
     @move.autocomplete("move")
     async def move_choices(

@@ -189,3 +189,50 @@ def test_a_move_in_a_board_channel_posts_the_new_board_and_autocomplete_offers_m
             assert "has started on 2 boards" in (await posted(discord, overview))[0].content
 
     offline(scenario)
+
+
+async def move(discord: FakeDiscord, user: int, channel: int, text: str) -> str:
+    """Play a move by /move in a channel; return the bot's private answer."""
+    moved = await discord.invoke(
+        user, channel, "move", [{"type": 3, "name": "move", "value": text}]
+    )
+    return await replied(discord, moved)
+
+
+def test_a_won_board_offers_its_winner_a_menu_and_the_piece_arrives_next_door(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo = discord.add_user("ana"), discord.add_user("bo")
+        guild = discord.add_guild("Chess Club", owner=ana)
+        discord.add_member(guild, bo)
+        async with running_bot(tmp_path, discord):
+            await started(discord, ana, bo, guild, boards=3)
+            one, two = (discord.channel_named(guild, f"board-{n}") for n in (1, 2))
+            for user, text in [(ana, "f3"), (bo, "e5"), (ana, "g4"), (bo, "Qh4#")]:
+                assert "Played" in await move(discord, user, one, text)
+            prompt = next(
+                s for s in await posted(discord, one, 6) if "you won board 1" in s.content
+            )
+            menu = prompt.components[0]["components"][0]
+            assert [o["label"] for o in menu["options"]] == ["Pe5^2"]
+            message_id = next(
+                int(m["id"]) for m in discord.messages[one] if "you won board 1" in m["content"]
+            )
+            refused = await discord.click(ana, message_id, menu["custom_id"], values=["Pe5^2"])
+            assert "Only Black's player on board 1" in await replied(discord, refused)
+            await discord.click(bo, message_id, menu["custom_id"], values=["Pe5^2"])
+            arrival = (await posted(discord, two, 2))[-1]
+            assert "A black pawn arrives on e5 from board 1" in arrival.content
+            assert f"<@{ana}>" in arrival.content and arrival.files
+            resigned = await discord.invoke(ana, two, "resign")
+            assert "You resigned board 2" in await replied(discord, resigned)
+            offered = await discord.invoke(
+                ana,
+                discord.channel_named(guild, "board-3"),
+                "draw",
+                [{"type": 3, "name": "action", "value": "accept"}],
+            )
+            assert "There is no draw offer from your opponent" in await replied(discord, offered)
+
+    offline(scenario)
