@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 from bot.delivery import Delivery, Undeliverable
+from bot.exts.play._buttons import board_view
 from bot.exts.play._transfer import transfer_view
 from bot.service import MatchService
 from elevator import Match
@@ -162,7 +163,26 @@ class DiscordSender:
         if payload.get("offer_withdrawn"):
             lines.append(f"{side_name(payload['offer_withdrawn'])}'s draw offer is withdrawn.")
         file = discord.File(io.BytesIO(image), filename=f"board-{board}.png")
-        await channel.send("\n".join(lines), file=file)
+        view = board_view(match_id, board) if game.is_open(board) else None
+        if view is None:
+            posted = await channel.send("\n".join(lines), file=file)
+        else:
+            posted = await channel.send("\n".join(lines), file=file, view=view)
+        await self._retire_previous(channel, match_id, board, posted.id)
+
+    async def _retire_previous(
+        self, channel: discord.abc.Messageable, match_id: int, board: int, latest: int
+    ) -> None:
+        """Take the buttons off the board's previous image: only the latest one acts."""
+        place = f"board-message:{board}"
+        previous = (await self._service.bindings(match_id)).get(place)
+        await self._service.bind(match_id, {place: str(latest)})
+        if previous is None or not isinstance(channel, discord.abc.GuildChannel):
+            return
+        try:
+            await channel.get_partial_message(int(previous)).edit(view=None)  # type: ignore[attr-defined]
+        except discord.HTTPException:
+            logger.info("match %d: board %d's previous image keeps its buttons", match_id, board)
 
 
 def _draw(game: Match, board: int, names: tuple[str, str]) -> bytes:

@@ -236,3 +236,39 @@ def test_a_won_board_offers_its_winner_a_menu_and_the_piece_arrives_next_door(
             assert "There is no draw offer from your opponent" in await replied(discord, offered)
 
     offline(scenario)
+
+
+def test_only_the_latest_board_image_has_buttons_and_resigning_asks_first(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo = discord.add_user("ana"), discord.add_user("bo")
+        guild = discord.add_guild("Chess Club", owner=ana)
+        discord.add_member(guild, bo)
+        async with running_bot(tmp_path, discord):
+            await started(discord, ana, bo, guild)
+            one = discord.channel_named(guild, "board-1")
+            await posted(discord, one)
+            await move(discord, ana, one, "e4")
+            await posted(discord, one, 2)
+            for _ in range(100):  # the first image loses its buttons once the second is up
+                if not discord.messages[one][0]["components"]:
+                    break
+                await asyncio.sleep(0.05)
+            first, latest = discord.messages[one][0], discord.messages[one][-1]
+            assert first["components"] == []
+            ids = [b["custom_id"] for b in latest["components"][0]["components"]]
+            assert ids == ["board:1:1:resign", "board:1:1:draw", "board:1:1:moves"]
+            listed = await discord.click(bo, int(latest["id"]), "board:1:1:moves")
+            assert "Nf6" in await replied(discord, listed)
+            asked = await discord.click(bo, int(latest["id"]), "board:1:1:resign")
+            assert "This cannot be taken back" in await replied(discord, asked)
+            confirm = asked.original
+            assert confirm is not None
+            button = confirm["components"][0]["components"][0]["custom_id"]
+            assert button == "board:1:1:confirm-resign"
+            discord.messages[one].append(confirm)  # the private message, clickable by bo
+            done = await discord.click(bo, int(confirm["id"]), button)
+            assert done.responses[-1]["data"]["content"] == "You resigned board 1."
+
+    offline(scenario)

@@ -1,0 +1,86 @@
+"""The buttons under a board's latest image: Resign (confirmed), Offer draw, Legal moves."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final
+
+import discord
+
+from bot.exts.errors import reply_error
+from bot.service import MatchService
+
+ACTIONS: Final = {
+    "resign": ("Resign", discord.ButtonStyle.danger),
+    "confirm-resign": ("Yes, resign", discord.ButtonStyle.danger),
+    "draw": ("Offer draw", discord.ButtonStyle.secondary),
+    "moves": ("Legal moves", discord.ButtonStyle.secondary),
+}
+
+
+class BoardButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"board:(?P<match>\d+):(?P<board>\d+):(?P<action>[a-z-]+)",
+):
+    """A button acting on one board of one match; its custom id outlives restarts."""
+
+    def __init__(self, match_id: int, board: int, action: str) -> None:
+        label, style = ACTIONS[action]
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, custom_id=f"board:{match_id}:{board}:{action}"
+            )
+        )
+        self.match_id, self.board, self.action = match_id, board, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> BoardButton:
+        """Rebuild the button from its custom id."""
+        if match["action"] not in ACTIONS:
+            raise ValueError(f"unknown board action {match['action']}")
+        return cls(int(match["match"]), int(match["board"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Do what the button says, answering privately."""
+        service: MatchService = interaction.client.service  # type: ignore[attr-defined]
+        user = str(interaction.user.id)
+        try:
+            if self.action == "resign":
+                view = discord.ui.View(timeout=120)
+                view.add_item(BoardButton(self.match_id, self.board, "confirm-resign"))
+                await interaction.response.send_message(
+                    f"Resign board {self.board}? This cannot be taken back.",
+                    view=view,
+                    ephemeral=True,
+                )
+            elif self.action == "confirm-resign":
+                await service.resign(self.match_id, user, self.board)
+                await interaction.response.edit_message(
+                    content=f"You resigned board {self.board}.", view=None
+                )
+            elif self.action == "draw":
+                await service.offer_draw(self.match_id, user, self.board)
+                await interaction.response.send_message(
+                    f"You offered a draw on board {self.board}.", ephemeral=True
+                )
+            else:
+                game = await service.game(self.match_id)
+                moves = ", ".join(game.legal_moves(self.board)) or "none"
+                await interaction.response.send_message(
+                    f"Legal moves on board {self.board} for {game.turn(self.board)}: {moves}"[
+                        :1900
+                    ],
+                    ephemeral=True,
+                )
+        except Exception as error:
+            await reply_error(interaction, error)
+
+
+def board_view(match_id: int, board: int) -> discord.ui.View:
+    """Return the buttons under a board's latest image."""
+    view = discord.ui.View(timeout=None)
+    for action in ("resign", "draw", "moves"):
+        view.add_item(BoardButton(match_id, board, action))
+    return view
