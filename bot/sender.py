@@ -96,6 +96,8 @@ class DiscordSender:
             words = overview_words(kind, payload)
             if words is not None:
                 await channel.send(words)
+            if kind == "result":
+                await self._close_boards(delivery.match_id, bound)
         elif kind == "transfer-prompt" and place.startswith("user:"):
             user = place.removeprefix("user:")
             await channel.send(
@@ -112,6 +114,31 @@ class DiscordSender:
         elif kind in ("draw-offer", "draw-declined") and place.startswith("board:"):
             verb = "offers a draw" if kind == "draw-offer" else "declines the draw"
             await channel.send(f"Board {payload['board']}: {side_name(payload['side'])} {verb}.")
+
+    async def _close_boards(self, match_id: int, bound: dict[str, str]) -> None:
+        """Make the board channels read-only for the players once the match is over.
+
+        Never raises: the result is already posted, and a retry would post it again.
+        """
+        roster = await self._service.roster(match_id)
+        players = [int(user) for team in roster.teams.values() for user in team]
+        read_only = discord.PermissionOverwrite(view_channel=True, send_messages=False)
+        for place, target in bound.items():
+            channel = self._client.get_channel(int(target))
+            if not place.startswith("board:") or not isinstance(channel, discord.TextChannel):
+                continue
+            overwrites = dict(channel.overwrites)
+            for key in list(overwrites):
+                if key.id in players:
+                    del overwrites[key]
+            # an Object stands for a member the bot has not cached (no members intent)
+            overwrites.update(
+                {discord.Object(user, type=discord.Member): read_only for user in players}
+            )
+            try:
+                await channel.edit(overwrites=overwrites, reason="the match is over")
+            except discord.HTTPException:
+                logger.warning("match %d: %s could not be made read-only", match_id, place)
 
     def _name(self, user: str | None) -> str:
         """Return the name a player shows under, as far as the bot knows it."""
@@ -168,7 +195,10 @@ class DiscordSender:
             posted = await channel.send("\n".join(lines), file=file)
         else:
             posted = await channel.send("\n".join(lines), file=file, view=view)
-        await self._retire_previous(channel, match_id, board, posted.id)
+        try:  # the image is up: a failure from here on must not post it again
+            await self._retire_previous(channel, match_id, board, posted.id)
+        except Exception:
+            logger.exception("match %d: board %d's previous image was not retired", match_id, board)
 
     async def _retire_previous(
         self, channel: discord.abc.Messageable, match_id: int, board: int, latest: int

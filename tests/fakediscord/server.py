@@ -226,6 +226,10 @@ class FakeDiscord:
                 web.patch(f"{API}/channels/{{channel}}/messages/{{message}}", self._edit_message),
                 web.post(f"{API}/guilds/{{guild}}/channels", self._create_channel),
                 web.delete(f"{API}/channels/{{channel}}", self._delete_channel),
+                web.patch(f"{API}/channels/{{channel}}", self._edit_channel),
+                web.put(
+                    f"{API}/channels/{{channel}}/permissions/{{target}}", self._set_permissions
+                ),
                 web.get(f"{API}/webhooks/{{app}}/{{token}}/messages/@original", self._original),
             ]
         )
@@ -407,7 +411,12 @@ class FakeDiscord:
         )
         channel = self.channels[channel_id]
         channel["permission_overwrites"] = [
-            {**o, "allow": str(o.get("allow", 0)), "deny": str(o.get("deny", 0))}
+            {
+                **o,
+                "id": str(o["id"]),
+                "allow": str(o.get("allow", 0)),
+                "deny": str(o.get("deny", 0)),
+            }
             for o in body.get("permission_overwrites") or []
         ]
         await self.dispatch("CHANNEL_CREATE", channel)
@@ -421,6 +430,46 @@ class FakeDiscord:
         self.messages.pop(int(channel["id"]), None)
         await self.dispatch("CHANNEL_DELETE", channel)
         return _json(channel)
+
+    async def _edit_channel(self, request: web.Request) -> web.Response:
+        self._check_token(request)
+        channel = self.channels.get(int(request.match_info["channel"]))
+        if channel is None:
+            return _error(404, 10003, "Unknown Channel")
+        body = await request.json()
+        if "permission_overwrites" in body:
+            channel["permission_overwrites"] = [
+                {
+                    **o,
+                    "id": str(o["id"]),
+                    "allow": str(o.get("allow", 0)),
+                    "deny": str(o.get("deny", 0)),
+                }
+                for o in body["permission_overwrites"]
+            ]
+        for key in ("name", "topic", "parent_id", "position"):
+            if key in body:
+                channel[key] = body[key]
+        await self.dispatch("CHANNEL_UPDATE", channel)
+        return _json(channel)
+
+    async def _set_permissions(self, request: web.Request) -> web.Response:
+        self._check_token(request)
+        channel = self.channels.get(int(request.match_info["channel"]))
+        if channel is None:
+            return _error(404, 10003, "Unknown Channel")
+        body = await request.json()
+        target = request.match_info["target"]
+        entry = {
+            "id": target,
+            "type": body.get("type", 1),
+            "allow": str(body.get("allow", 0)),
+            "deny": str(body.get("deny", 0)),
+        }
+        overwrites = [o for o in channel["permission_overwrites"] if o["id"] != target]
+        channel["permission_overwrites"] = [*overwrites, entry]
+        await self.dispatch("CHANNEL_UPDATE", channel)
+        return web.Response(status=204)
 
     def overwrite(self, channel_id: int, target: int) -> tuple[int, int] | None:
         """Return the (allow, deny) bits a channel sets for a role or member, if any."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 from typing import Literal
 
@@ -9,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import NotFoundError, ServiceError, WrongStateError
+from bot.errors import NotAllowedError, NotFoundError, ServiceError, WrongStateError
 from bot.exts.errors import reply_error
 from bot.exts.matches._channels import (
     ChannelsError,
@@ -20,10 +22,18 @@ from bot.exts.matches._channels import (
 from bot.exts.matches._lobby import lobby_embed, lobby_view
 from bot.service import MatchService
 from elevator.pieces import SIDES, Side
+from renderer import overview_png
 
 logger = logging.getLogger(__name__)
 
 LOBBY = "lobby"  # the place of a lobby's channel; its message is "lobby-message"
+CHANNEL_PLACES = ("category", "overview", "team:white", "team:black")
+
+
+def is_moderator(interaction: discord.Interaction) -> bool:
+    """Say whether the person may moderate matches here: Manage Server or Timeout Members."""
+    permissions = getattr(interaction.user, "guild_permissions", None)
+    return bool(permissions and (permissions.manage_guild or permissions.moderate_members))
 
 
 class Matches(commands.GroupCog, group_name="match"):
@@ -98,6 +108,53 @@ class Matches(commands.GroupCog, group_name="match"):
         await self._refresh_lobby(interaction, match_id)
         await interaction.response.send_message(f"Match {match_id} is cancelled.")
 
+    @app_commands.command(name="status")
+    @app_commands.guild_only()
+    async def status(self, interaction: discord.Interaction) -> None:
+        """Show the match of this channel: every board at a glance, and the score."""
+        match_id = await self._match_here(interaction)
+        await interaction.response.defer(thinking=True)
+        game = await self.service.game(match_id)
+        image = await asyncio.to_thread(overview_png, game)
+        scores = ", ".join(f"{team} {score:g}" for team, score in game.team_scores().items())
+        status = await self.service.status(match_id)
+        file = discord.File(io.BytesIO(image), filename=f"match-{match_id}.png")
+        await interaction.followup.send(f"Match {match_id} ({status}): {scores}.", file=file)
+
+    @app_commands.command(name="export")
+    @app_commands.guild_only()
+    async def export(self, interaction: discord.Interaction) -> None:
+        """Attach this board's game as PGN, or, elsewhere, the whole match's record as JSON."""
+        match_id = await self._match_here(interaction)
+        game = await self.service.game(match_id)
+        board = await self._board_here(interaction, match_id)
+        if board is not None:
+            data, name = game.pgn(board).encode(), f"match-{match_id}-board-{board}.pgn"
+        else:
+            data, name = game.to_json().encode(), f"match-{match_id}.json"
+        await interaction.response.send_message(file=discord.File(io.BytesIO(data), filename=name))
+
+    @app_commands.command(name="archive")
+    @app_commands.guild_only()
+    async def archive(self, interaction: discord.Interaction) -> None:
+        """Delete a finished match's channels (the host or a moderator)."""
+        match_id = await self._match_here(interaction)
+        host = await self.service.host(match_id)
+        if str(interaction.user.id) != host and not is_moderator(interaction):
+            raise NotAllowedError("only the host or a moderator can archive the match")
+        status = await self.service.status(match_id)
+        if status in ("active", "paused"):
+            raise WrongStateError("the match is still on: it can be archived once it is over")
+        bound = await self.service.bindings(match_id)
+        channel_ids = [
+            int(t) for p, t in bound.items() if p in CHANNEL_PLACES or p.startswith("board:")
+        ]
+        await interaction.response.send_message(f"Archiving match {match_id}.", ephemeral=True)
+        channels = [interaction.client.get_channel(c) for c in channel_ids]
+        await remove_channels([c for c in channels if c is not None])
+        await self.service.unbind(match_id, [p for p, t in bound.items() if int(t) in channel_ids])
+        logger.info("match %d archived by %s", match_id, interaction.user.id)
+
     # ------------------------------------------------------------------ buttons
 
     async def lobby_clicked(
@@ -167,6 +224,19 @@ class Matches(commands.GroupCog, group_name="match"):
         )
         await self._refresh_lobby(interaction, match_id)
         logger.info("match %d: started by %s with %d channels", match_id, actor, len(channels))
+
+    async def _match_here(self, interaction: discord.Interaction) -> int:
+        """Return the match whose channel (or lobby) this is, the newest if several."""
+        found = await self.service.bound_to(str(interaction.channel_id))
+        if not found:
+            raise NotFoundError("this channel belongs to no match")
+        return found[0][0]
+
+    async def _board_here(self, interaction: discord.Interaction, match_id: int) -> int | None:
+        for found, place in await self.service.bound_to(str(interaction.channel_id)):
+            if found == match_id and place.startswith("board:"):
+                return int(place.removeprefix("board:"))
+        return None
 
     async def _lobby_here(self, interaction: discord.Interaction) -> int:
         """Return the newest match whose lobby is in this channel."""

@@ -272,3 +272,53 @@ def test_only_the_latest_board_image_has_buttons_and_resigning_asks_first(
             assert done.responses[-1]["data"]["content"] == "You resigned board 1."
 
     offline(scenario)
+
+
+def test_status_export_read_only_boards_at_the_end_and_archiving(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo = discord.add_user("ana"), discord.add_user("bo")
+        guild = discord.add_guild("Chess Club", owner=ana)
+        discord.add_member(guild, bo)
+        async with running_bot(tmp_path, discord):
+            await started(discord, ana, bo, guild)
+            one, two = (discord.channel_named(guild, f"board-{n}") for n in (1, 2))
+            await move(discord, ana, one, "e4")
+            exported = await discord.invoke(ana, one, "match", subcommand="export")
+            (pgn,) = await sent_files(discord, exported)
+            assert pgn[0] == "match-1-board-1.pgn" and b"1. e4" in pgn[1]
+            overview = discord.channel_named(guild, "overview")
+            shown = await discord.invoke(bo, overview, "match", subcommand="status")
+            (image,) = await sent_files(discord, shown)
+            assert image[1].startswith(b"\x89PNG")
+            assert "Match 1 (active): Reds 0, Blues 0" in await replied(discord, shown)
+            early = await discord.invoke(ana, overview, "match", subcommand="archive")
+            assert "can be archived once it is over" in await replied(discord, early)
+            for channel in (one, two):
+                await discord.invoke(bo, channel, "resign")
+            for _ in range(200):  # the result reaches the overview, then boards close
+                if (discord.overwrite(two, ana) or (0, 0))[1] & SEND_MESSAGES:
+                    break
+                await asyncio.sleep(0.05)
+            assert (discord.overwrite(one, bo) or (0, 0))[1] & SEND_MESSAGES
+            lines = [s.content for s in await posted(discord, overview, 1)]
+            assert sum("Final result" in line for line in lines) == 1
+            refused = await discord.invoke(bo, overview, "match", subcommand="archive")
+            assert "only the host or a moderator" in (await replied(discord, refused)).lower()
+            await discord.invoke(ana, overview, "match", subcommand="archive")
+            for _ in range(200):
+                if len(discord.channels) == 1:
+                    break
+                await asyncio.sleep(0.05)
+            assert [c["name"] for c in discord.channels.values()] == ["general"]
+
+    offline(scenario)
+
+
+async def sent_files(discord: FakeDiscord, interaction: Interaction) -> list[tuple[str, bytes]]:
+    """Wait for the files the bot sent in answer to an interaction."""
+    for _ in range(200):
+        files = [f for sent in discord.replies(interaction) for f in sent.files]
+        if files:
+            return files
+        await asyncio.sleep(0.05)
+    raise AssertionError("no file in the answer")
