@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
+import signal
 import sys
 
 import discord
@@ -29,8 +31,11 @@ def parse(argv: list[str]) -> argparse.Namespace:
 
 
 async def run(settings: Settings, token: str) -> None:
-    """Run the bot until it is stopped."""
+    """Run the bot until it is stopped; SIGTERM (a service manager's stop) closes it cleanly."""
     async with ElevatorBot(settings) as bot:
+        loop = asyncio.get_running_loop()
+        with contextlib.suppress(NotImplementedError):  # signal handlers: not on Windows
+            loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
         await bot.start(token)
 
 

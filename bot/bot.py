@@ -19,6 +19,7 @@ from bot.storage import Storage
 
 logger = logging.getLogger(__name__)
 
+STOP_WAIT: Final = 10.0  # seconds the background work gets to finish when the bot stops
 LAPSE_EVERY: Final = 2.0  # seconds between looks for transfers past their deadline
 EXTENSIONS: Final = ("bot.exts.errors", "bot.exts.rules", "bot.exts.matches", "bot.exts.play")
 
@@ -76,6 +77,10 @@ class ElevatorBot(commands.Bot):
     async def close(self) -> None:
         """Stop the background work, then close the gateway and the database."""
         self._stop.set()
+        # let a delivery round under way finish and record what it sent: cancelled between
+        # posting and recording, it would post again after the restart
+        if self._background and self.is_ready():  # before that, nothing is being sent
+            await asyncio.wait(self._background, timeout=STOP_WAIT)
         for task in self._background:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

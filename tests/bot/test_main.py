@@ -30,6 +30,7 @@ def bot_environment(tmp_path: Path, discord: FakeDiscord | None, **extra: str) -
 @contextlib.asynccontextmanager
 async def running_bot(tmp_path: Path, discord: FakeDiscord) -> AsyncIterator[None]:
     """Run `python -m bot` until the block ends, once it has connected to the gateway."""
+    discord.identified.clear()
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -51,8 +52,9 @@ async def running_bot(tmp_path: Path, discord: FakeDiscord) -> AsyncIterator[Non
         yield
     finally:
         if process.returncode is None:
-            process.terminate()
+            process.terminate()  # SIGTERM: the bot closes cleanly
             await asyncio.wait_for(process.wait(), 20)
+        assert process.returncode == 0, f"the bot exited with {process.returncode}"
 
 
 def offline(scenario: Callable[[FakeDiscord], Awaitable[None]]) -> None:

@@ -322,3 +322,32 @@ async def sent_files(discord: FakeDiscord, interaction: Interaction) -> list[tup
             return files
         await asyncio.sleep(0.05)
     raise AssertionError("no file in the answer")
+
+
+def test_after_a_restart_buttons_work_and_nothing_is_lost_or_posted_twice(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo = discord.add_user("ana"), discord.add_user("bo")
+        guild = discord.add_guild("Chess Club", owner=ana)
+        discord.add_member(guild, bo)
+        async with running_bot(tmp_path, discord):
+            await started(discord, ana, bo, guild)
+            one = discord.channel_named(guild, "board-1")
+            await move(discord, ana, one, "e4")
+            await posted(discord, one, 2)
+        async with running_bot(tmp_path, discord):
+            latest = discord.messages[one][-1]
+            listed = await discord.click(bo, int(latest["id"]), "board:1:1:moves")
+            assert "Nf6" in await replied(discord, listed)
+            await move(discord, bo, one, "e5")
+            images = await posted(discord, one, 3)
+            await asyncio.sleep(1.0)  # time enough for a duplicate to show, were there one
+            images = [s for s in discord.sent if s.channel_id == one and s.interaction_id is None]
+            assert [("played" in s.content) for s in images] == [False, True, True], [
+                s.content for s in images
+            ]
+            assert "White played e4" in images[1].content
+            assert "Black played e5" in images[2].content
+
+    offline(scenario)
