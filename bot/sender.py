@@ -76,12 +76,13 @@ class DiscordSender:
     def __init__(self, client: discord.Client, service: MatchService) -> None:
         self._client = client
         self._service = service
+        self._reported: set[tuple[int, str]] = set()  # lost channels already reported
 
     async def send(self, delivery: Delivery) -> None:
         """Post one notice; raise Undeliverable when its channel is gone for good."""
         if delivery.match_id is None:
             return
-        place, kind, payload = delivery.place, delivery.kind, delivery.payload
+        place, payload = delivery.place, delivery.payload
         bound = await self._service.bindings(delivery.match_id)
         target = bound.get(place)
         if place.startswith("user:"):  # in a server, a player's notices go to their board
@@ -89,7 +90,41 @@ class DiscordSender:
             target = bound.get(f"board:{board}") if board is not None else None
         if target is None:
             return  # a place this match does not show (a DM game's team rooms, say)
-        channel = await self._channel(int(target))
+        try:
+            channel = await self._channel(int(target))
+            await self._post(channel, delivery, bound)
+        except (Undeliverable, discord.NotFound, discord.Forbidden) as error:
+            why = str(error) if isinstance(error, Undeliverable) else error.text or str(error)
+            await self._report(delivery.match_id, place, target, bound)
+            raise Undeliverable(why) from None
+
+    async def _report(self, match_id: int, place: str, target: str, bound: dict[str, str]) -> None:
+        """Tell the overview (or, if that is what failed, the host) once that a place is lost."""
+        if (match_id, target) in self._reported:
+            return
+        self._reported.add((match_id, target))
+        text = (
+            f"I can no longer post in <#{target}> (deleted, or my permissions there changed), "
+            f"so match {match_id}'s notices for {place} are lost from there. The game goes on: "
+            "/board shows any board, and a moderator can restore the channel's permissions."
+        )
+        try:
+            overview = bound.get("overview")
+            if overview is not None and overview != target:
+                await (await self._channel(int(overview))).send(text)
+                return
+            host = self._client.get_user(int(await self._service.host(match_id)))
+            if host is not None:
+                await host.send(text)
+        except (discord.HTTPException, Undeliverable):
+            logger.warning("match %d: nobody could be told that %s is lost", match_id, place)
+
+    async def _post(
+        self, channel: discord.abc.Messageable, delivery: Delivery, bound: dict[str, str]
+    ) -> None:
+        """Post a notice in its channel, in the form its kind takes."""
+        place, kind, payload = delivery.place, delivery.kind, delivery.payload
+        assert delivery.match_id is not None
         if place.startswith("board:") and kind in ("board", "arrival"):
             await self._post_board(channel, delivery.match_id, payload)
         elif place == "overview":

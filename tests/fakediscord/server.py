@@ -471,6 +471,12 @@ class FakeDiscord:
         await self.dispatch("CHANNEL_UPDATE", channel)
         return web.Response(status=204)
 
+    async def delete_channel(self, channel_id: int) -> None:
+        """Delete a channel as a server admin would."""
+        channel = self.channels.pop(channel_id)
+        self.messages.pop(channel_id, None)
+        await self.dispatch("CHANNEL_DELETE", channel)
+
     def overwrite(self, channel_id: int, target: int) -> tuple[int, int] | None:
         """Return the (allow, deny) bits a channel sets for a role or member, if any."""
         for entry in self.channels[channel_id]["permission_overwrites"]:

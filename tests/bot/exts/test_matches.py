@@ -351,3 +351,40 @@ def test_after_a_restart_buttons_work_and_nothing_is_lost_or_posted_twice(
             assert "Black played e5" in images[2].content
 
     offline(scenario)
+
+
+def test_a_deleted_board_channel_is_reported_once_and_the_match_goes_on(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo = discord.add_user("ana"), discord.add_user("bo")
+        guild = discord.add_guild("Chess Club", owner=ana)
+        discord.add_member(guild, bo)
+        async with running_bot(tmp_path, discord):
+            await started(discord, ana, bo, guild)
+            one, two = (discord.channel_named(guild, f"board-{n}") for n in (1, 2))
+            overview = discord.channel_named(guild, "overview")
+            await posted(discord, two)
+            await discord.delete_channel(two)
+            moved = await discord.invoke(
+                ana,
+                one,
+                "move",
+                [
+                    {"type": 3, "name": "move", "value": "d4"},
+                    {"type": 4, "name": "board", "value": 2},
+                ],
+            )
+            assert "Played d4 on board 2" in await replied(discord, moved)
+            for _ in range(200):
+                lost = [
+                    s
+                    for s in discord.sent
+                    if s.channel_id == overview and "no longer post" in s.content
+                ]
+                if lost:
+                    break
+                await asyncio.sleep(0.05)
+            assert len(lost) == 1 and f"<#{two}>" in lost[0].content
+            await move(discord, ana, one, "e4")  # the other boards carry on
+            assert "White played e4" in (await posted(discord, one, 2))[-1].content
+
+    offline(scenario)
