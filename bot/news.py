@@ -72,7 +72,8 @@ class News:
             found.append(Notice(OVERVIEW, "transfer-void", payload))
             personal += self._to_winner(board, winner, "transfer-void", payload)
         if events and finished:
-            found.append(Notice(OVERVIEW, "result", {"result": self.match.result()}))
+            final = {"result": self.match.result(), "scores": self.match.team_scores()}
+            found.append(Notice(OVERVIEW, "result", final))
         return found + personal + self.prompts()
 
     def boards(self, events: Sequence[Event], *, undone: bool = False) -> list[Notice]:

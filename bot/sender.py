@@ -58,7 +58,9 @@ def overview_words(kind: str, payload: dict[str, Any]) -> str | None:
     if kind == "decided":
         return f"The match is decided: {', '.join(payload['winners']) or 'a draw'}."
     if kind == "result":
-        return f"Final result: {payload['result']}."
+        scores = payload.get("scores") or {}
+        standing = ", ".join(f"{team} {score:g}" for team, score in scores.items())
+        return f"Final result: {payload['result']}" + (f" ({standing})." if standing else ".")
     if kind in ("transfer-lapsed", "transfer-skipped", "transfer-void"):
         what = {"transfer-lapsed": "lapsed", "transfer-skipped": "was skipped"}.get(
             kind, "has nowhere left to go"

@@ -388,3 +388,69 @@ def test_a_deleted_board_channel_is_reported_once_and_the_match_goes_on(tmp_path
             assert "White played e4" in (await posted(discord, one, 2))[-1].content
 
     offline(scenario)
+
+
+def test_a_three_board_match_from_create_to_result_through_the_offline_discord(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo = discord.add_user("ana"), discord.add_user("bo")
+        guild = discord.add_guild("Chess Club", owner=ana)
+        discord.add_member(guild, bo)
+        async with running_bot(tmp_path, discord):
+            await started(discord, ana, bo, guild, boards=3)
+            one, two, three = (discord.channel_named(guild, f"board-{n}") for n in (1, 2, 3))
+            overview = discord.channel_named(guild, "overview")
+            script = [
+                (three, ana, "a3"),
+                (three, bo, "e6"),
+                (three, ana, "a4"),
+                (three, bo, "Ke7"),
+                (one, ana, "a3"),
+                (one, bo, "f6"),
+                (one, ana, "a4"),
+                (one, bo, "Kf7"),
+                (one, ana, "a5"),
+                (two, ana, "Nf3"),
+                (two, bo, "a6"),
+                (two, ana, "Ne5"),
+                (two, bo, "a5"),
+                (two, ana, "Ne5v1"),  # down to board 1: check there
+                (two, bo, "b6"),
+                (two, ana, "Nc3"),
+                (two, bo, "b5"),
+                (two, ana, "Nd5"),
+                (two, bo, "b4"),
+                (two, ana, "Nd5^3"),  # up to board 3: the king can be taken
+                (three, ana, "Nxe7"),
+                (one, bo, "fxe5"),
+            ]
+            for channel, user, text in script:
+                assert "Played" in await move(discord, user, channel, text), text
+            checked = await until(discord, one, "arrives on e5 from board 2")
+            assert "check" in checked.content and f"<@{bo}>" in checked.content
+            capture = await until(discord, three, "arrives on d5 from board 2")
+            assert "the black king can be captured" in capture.content
+            await until(discord, overview, "Board 3 ends 1-0")
+            await discord.invoke(ana, one, "resign")
+            prompt = await until(discord, one, "you won board 1")
+            menu = prompt.components[0]["components"][0]
+            message = next(m for m in discord.messages[one] if "you won board 1" in m["content"])
+            await discord.click(bo, int(message["id"]), menu["custom_id"], values=["Pe5^2"])
+            await until(discord, two, "A black pawn arrives on e5 from board 1")
+            await discord.invoke(bo, two, "resign")
+            result = await until(discord, overview, "Final result")
+            assert result.content == "Final result: 1-0 (Reds 2, Blues 1)."
+
+    offline(scenario)
+
+
+async def until(discord: FakeDiscord, channel: int, words: str) -> Sent:
+    """Wait for the bot to post a message containing words in a channel; return it."""
+    for _ in range(300):
+        for sent in discord.sent:
+            if sent.channel_id == channel and words in sent.content:
+                return sent
+        await asyncio.sleep(0.05)
+    seen = [s.content for s in discord.sent if s.channel_id == channel]
+    raise AssertionError(f"no {words!r} in the channel; it has {seen}")
