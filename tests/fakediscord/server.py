@@ -605,13 +605,25 @@ class FakeDiscord:
         guild_id = int(self.channels[channel_id]["guild_id"])
         if subcommand is not None:
             options = [{"type": 1, "name": subcommand, "options": options or []}]
-        data = {
+        data: Json = {
             "id": str(self.new_id()),
             "name": name,
             "type": 1,
             "options": options or [],
             "guild_id": str(guild_id),
         }
+        people = [int(o["value"]) for o in _flat(options or []) if o.get("type") == 6]
+        if people:  # Discord sends the users and members that options name
+            members = self.guilds[guild_id]["members"]
+            data["resolved"] = {
+                "users": {str(p): self.users[p] for p in people},
+                "members": {
+                    str(p): {k: v for k, v in members[p].items() if k != "user"}
+                    | {"permissions": EVERYONE_PERMISSIONS}
+                    for p in people
+                    if p in members
+                },
+            }
         return await self._interact(user_id, channel_id, 2, data, None, timeout)
 
     async def autocomplete(
@@ -710,6 +722,15 @@ async def _body(request: web.Request) -> tuple[Json, list[tuple[str, bytes]]]:
         elif isinstance(value, web.FileField):
             files.append((value.filename, value.file.read()))
     return body, files
+
+
+def _flat(options: list[Json]) -> list[Json]:
+    """Return the options of a command, those inside subcommands included."""
+    found = []
+    for option in options:
+        found.append(option)
+        found += _flat(option.get("options") or [])
+    return found
 
 
 def _error(status: int, code: int, message: str) -> web.Response:

@@ -93,6 +93,25 @@ class Matches(commands.GroupCog, group_name="match"):
         await self._refresh_lobby(interaction, match_id)
         await interaction.response.send_message("You left the lobby.", ephemeral=True)
 
+    @app_commands.command(name="seat")
+    @app_commands.describe(
+        board="the board", team="the team whose seat it is", player="who sits there"
+    )
+    @app_commands.guild_only()
+    async def seat(
+        self,
+        interaction: discord.Interaction,
+        board: app_commands.Range[int, 1, 40],
+        team: Literal["white", "black"],
+        player: discord.Member,
+    ) -> None:
+        """Seat a player of a team at a board before the start (the host or that captain)."""
+        match_id = await self._lobby_here(interaction)
+        await self.service.seat(match_id, str(interaction.user.id), board, team, str(player.id))
+        await interaction.response.send_message(
+            f"{player.mention} will play {team.capitalize()} on board {board}.", ephemeral=True
+        )
+
     @app_commands.command(name="start")
     @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction) -> None:

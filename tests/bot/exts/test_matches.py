@@ -454,3 +454,34 @@ async def until(discord: FakeDiscord, channel: int, words: str) -> Sent:
         await asyncio.sleep(0.05)
     seen = [s.content for s in discord.sent if s.channel_id == channel]
     raise AssertionError(f"no {words!r} in the channel; it has {seen}")
+
+
+def test_the_host_seats_a_player_at_a_board_before_the_start(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, cy = (discord.add_user(name) for name in ("ana", "bo", "cy"))
+        guild = discord.add_guild("Chess Club", owner=ana)
+        for user in (bo, cy):
+            discord.add_member(guild, user)
+        general = discord.channel_named(guild, "general")
+        async with running_bot(tmp_path, discord):
+            lobby = (await create(discord, ana, general)).original
+            assert lobby is not None
+            for user, action in ((ana, "join-white"), (cy, "join-white"), (bo, "join-black")):
+                await discord.click(user, int(lobby["id"]), f"lobby:1:{action}")
+            options = [
+                {"type": 4, "name": "board", "value": 1},
+                {"type": 3, "name": "team", "value": "white"},
+                {"type": 6, "name": "player", "value": str(cy)},
+            ]
+            refused = await discord.invoke(bo, general, "match", options, subcommand="seat")
+            assert "Only the host or the White captain can seat White" in await replied(
+                discord, refused
+            )
+            seated = await discord.invoke(ana, general, "match", options, subcommand="seat")
+            assert f"<@{cy}> will play White on board 1" in await replied(discord, seated)
+            begun = await discord.click(ana, int(lobby["id"]), "lobby:1:start")
+            assert "has started" in await replied(discord, begun)
+            one = discord.channel_named(guild, "board-1")
+            assert f"White to move: <@{cy}>" in (await posted(discord, one))[0].content
+
+    offline(scenario)
