@@ -209,6 +209,18 @@ class DiscordSender:
         )
         image = await asyncio.to_thread(_draw, game, board, names)
         lines = []
+        if payload.get("events") == []:  # the match has just started
+            white, black = (roster.seated(board, side) for side in ("white", "black"))
+            lines.append(
+                f"Board {board}: {mention(white or '?')} (White) against "
+                f"{mention(black or '?')} (Black)."
+            )
+            near = [
+                f"board {n} {direction}"
+                for direction in ("up", "down")
+                if (n := game.next_board(board, direction)) is not None
+            ]
+            lines.append("Elevators lead to " + (" and ".join(near) or "no other board") + ".")
         if "piece" in payload and "from_board" in payload:
             lines.append(arrival_words(payload))
         moves = [e for e in payload.get("events", []) if e.get("kind") == "move"]

@@ -12,6 +12,7 @@ from pathlib import Path
 from tests.fakediscord.server import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
+TOKEN = "offline-token-4f9c2a"
 
 
 def bot_environment(tmp_path: Path, discord: FakeDiscord | None, **extra: str) -> dict[str, str]:
@@ -20,7 +21,7 @@ def bot_environment(tmp_path: Path, discord: FakeDiscord | None, **extra: str) -
     env["DATABASE_PATH"] = str(tmp_path / "elevator.db")
     env["PYTHONPATH"] = str(ROOT)
     if discord is not None:
-        env["DISCORD_TOKEN"] = "offline-token"
+        env["DISCORD_TOKEN"] = TOKEN
         env["DISCORD_API_BASE"] = discord.api_base
         env["DISCORD_GATEWAY_URL"] = discord.gateway_url
     env.update(extra)
@@ -29,32 +30,41 @@ def bot_environment(tmp_path: Path, discord: FakeDiscord | None, **extra: str) -
 
 @contextlib.asynccontextmanager
 async def running_bot(tmp_path: Path, discord: FakeDiscord) -> AsyncIterator[None]:
-    """Run `python -m bot` until the block ends, once it has connected to the gateway."""
+    """Run `python -m bot` until the block ends, once it has connected to the gateway.
+
+    What it logs goes to bot.log beside its database (a pipe nobody read could fill and
+    stall it); the token must never appear there.
+    """
     discord.identified.clear()
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        cwd=tmp_path,  # no .env there: the settings come from the environment alone
-        env=bot_environment(tmp_path, discord),
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.STDOUT,
-    )
+    log = tmp_path / "bot.log"
+    with log.open("ab") as output:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            cwd=tmp_path,  # no .env there: the settings come from the environment alone
+            env=bot_environment(tmp_path, discord),
+            stdout=output,
+            stderr=asyncio.subprocess.STDOUT,
+        )
     try:
         waiting = asyncio.ensure_future(discord.identified.wait())
         ended = asyncio.ensure_future(process.wait())
         await asyncio.wait({waiting, ended}, timeout=60, return_when=asyncio.FIRST_COMPLETED)
         if not discord.identified.is_set():
             waiting.cancel()
-            output = await process.stdout.read() if process.stdout else b""
-            raise AssertionError(f"the bot did not connect:\n{output.decode()}")
+            raise AssertionError(f"the bot did not connect:\n{log.read_text()[-4000:]}")
         await asyncio.sleep(0.3)  # let it take in the guilds it was sent
         yield
     finally:
         if process.returncode is None:
             process.terminate()  # SIGTERM: the bot closes cleanly
             await asyncio.wait_for(process.wait(), 20)
-        assert process.returncode == 0, f"the bot exited with {process.returncode}"
+        written = log.read_text()
+        assert process.returncode == 0, (
+            f"the bot exited with {process.returncode}:\n{written[-4000:]}"
+        )
+        assert TOKEN not in written, "the token was logged"
 
 
 def offline(scenario: Callable[[FakeDiscord], Awaitable[None]]) -> None:
@@ -107,5 +117,29 @@ def test_the_bot_connects_and_explains_the_rules_with_a_drawn_example(tmp_path: 
             assert "elevator" in reply.embeds[0]["description"].lower()
             name, image = reply.files[0]
             assert name == "elevator-example.png" and image.startswith(b"\x89PNG")
+
+    offline(scenario)
+
+
+def test_sync_registers_the_slash_commands_in_a_guild_and_exits(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        guild = discord.add_guild("Chess Club", owner=discord.add_user("ana"))
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            "sync",
+            "--guild",
+            str(guild),
+            cwd=tmp_path,
+            env=bot_environment(tmp_path, discord),
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+        )
+        output, _ = await asyncio.wait_for(process.communicate(), 60)
+        assert process.returncode == 0, output.decode()
+        names = sorted(command["name"] for command in discord.commands[guild])
+        assert names == ["board", "draw", "match", "move", "resign", "rules"]
+        assert TOKEN not in output.decode()
 
     offline(scenario)

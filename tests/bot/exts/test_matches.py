@@ -168,7 +168,9 @@ def test_a_move_in_a_board_channel_posts_the_new_board_and_autocomplete_offers_m
             await started(discord, ana, bo, guild)
             board = discord.channel_named(guild, "board-1")
             (first,) = await posted(discord, board)
-            assert first.files[0][1].startswith(b"\x89PNG") and f"<@{ana}>" in first.content
+            assert first.files[0][1].startswith(b"\x89PNG")
+            assert f"Board 1: <@{ana}> (White) against <@{bo}> (Black)." in first.content
+            assert "Elevators lead to board 2 up." in first.content
             typed = [{"type": 3, "name": "move", "value": "N", "focused": True}]
             choices = await discord.autocomplete(ana, board, "move", typed)
             assert sorted(c["value"] for c in choices) == ["Na3", "Nc3", "Nf3", "Nh3"]
