@@ -59,7 +59,8 @@ class News:
             if isinstance(event, (Rode, Transferred)):
                 found.append(Notice(OVERVIEW, "ride", event.to_dict()))
             elif isinstance(event, BoardEnded):
-                found.append(Notice(OVERVIEW, "board-result", event.to_dict()))
+                result = event.to_dict() | {"scores": self.match.team_scores()}
+                found.append(Notice(OVERVIEW, "board-result", result))
             elif isinstance(event, TransferDeclined):
                 kind = "transfer-lapsed" if self.actor == DEADLINE else "transfer-skipped"
                 payload = {"board": event.board, "side": event.side}

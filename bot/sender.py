@@ -54,7 +54,10 @@ def overview_words(kind: str, payload: dict[str, Any]) -> str | None:
             f"{payload['direction']} from {payload['square']} to board {payload['to_board']}."
         )
     if kind == "board-result":
-        return f"Board {payload['board']} ends {payload['result']} ({payload['ending']})."
+        scores = payload.get("scores") or {}
+        standing = ", ".join(f"{team} {score:g}" for team, score in scores.items())
+        score = f" Score: {standing}." if standing else ""
+        return f"Board {payload['board']} ends {payload['result']} ({payload['ending']}).{score}"
     if kind == "decided":
         return f"The match is decided: {', '.join(payload['winners']) or 'a draw'}."
     if kind == "result":

@@ -913,6 +913,7 @@ class MatchService:
                         json.dumps(details),
                         self._clock(),
                     )
+        logger.info("match %d: %s by %s on boards %s", loaded.id, events[0].KIND, actor, touched)
         for board in withdrawn:
             del loaded.offers[board]
         loaded.deadlines.update(deadlines)

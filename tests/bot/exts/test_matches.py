@@ -175,6 +175,12 @@ def test_a_move_in_a_board_channel_posts_the_new_board_and_autocomplete_offers_m
             choices = await discord.autocomplete(ana, board, "move", typed)
             assert sorted(c["value"] for c in choices) == ["Na3", "Nc3", "Nf3", "Nh3"]
             assert await discord.autocomplete(bo, board, "move", typed) == []  # not bo's turn
+            cy = discord.add_user("cy")  # a spectator
+            discord.add_member(guild, cy)
+            watching = await discord.invoke(
+                cy, board, "move", [{"type": 3, "name": "move", "value": "e4"}]
+            )
+            assert "You are not playing in this match" in await replied(discord, watching)
             moved = await discord.invoke(
                 ana, board, "move", [{"type": 3, "name": "move", "value": "e4"}]
             )
@@ -433,7 +439,8 @@ def test_a_three_board_match_from_create_to_result_through_the_offline_discord(
             assert "check" in checked.content and f"<@{bo}>" in checked.content
             capture = await until(discord, three, "arrives on d5 from board 2")
             assert "the black king can be captured" in capture.content
-            await until(discord, overview, "Board 3 ends 1-0")
+            ended = await until(discord, overview, "Board 3 ends 1-0")
+            assert "Score: Reds 1, Blues 0." in ended.content
             await discord.invoke(ana, one, "resign")
             prompt = await until(discord, one, "you won board 1")
             menu = prompt.components[0]["components"][0]
