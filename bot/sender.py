@@ -14,7 +14,7 @@ from bot.exts.play._buttons import board_view
 from bot.exts.play._transfer import transfer_view
 from bot.service import MatchService
 from elevator import Match
-from elevator.pieces import PIECE_NAMES, side_name
+from elevator.pieces import PIECE_NAMES, opponent, side_name
 from renderer import board_png
 
 logger = logging.getLogger(__name__)
@@ -151,9 +151,18 @@ class DiscordSender:
                 f"Board {payload['board']} is won: the piece may go {options}, "
                 f"until <t:{int(payload['deadline'])}:T>."
             )
-        elif kind in ("draw-offer", "draw-declined") and place.startswith("board:"):
-            verb = "offers a draw" if kind == "draw-offer" else "declines the draw"
-            await channel.send(f"Board {payload['board']}: {side_name(payload['side'])} {verb}.")
+        elif kind == "draw-offer" and place.startswith("board:"):
+            roster = await self._service.roster(delivery.match_id)
+            offered = roster.seated(payload["board"], opponent(payload["side"]))
+            to = f"{mention(offered)}, " if offered else ""
+            await channel.send(
+                f"{to}{side_name(payload['side'])} offers a draw on board {payload['board']}: "
+                "/draw accept or /draw decline (a move declines it too)."
+            )
+        elif kind == "draw-declined" and place.startswith("board:"):
+            await channel.send(
+                f"Board {payload['board']}: {side_name(payload['side'])} declines the draw."
+            )
 
     async def _close_boards(self, match_id: int, bound: dict[str, str]) -> None:
         """Make the board channels read-only for the players once the match is over.

@@ -235,13 +235,17 @@ def test_a_won_board_offers_its_winner_a_menu_and_the_piece_arrives_next_door(
             assert f"<@{ana}>" in arrival.content and arrival.files
             resigned = await discord.invoke(ana, two, "resign")
             assert "You resigned board 2" in await replied(discord, resigned)
-            offered = await discord.invoke(
-                ana,
-                discord.channel_named(guild, "board-3"),
-                "draw",
-                [{"type": 3, "name": "action", "value": "accept"}],
-            )
+            three = discord.channel_named(guild, "board-3")
+            accept = [{"type": 3, "name": "action", "value": "accept"}]
+            offered = await discord.invoke(ana, three, "draw", accept)
             assert "There is no draw offer from your opponent" in await replied(discord, offered)
+            await discord.invoke(
+                ana, three, "draw", [{"type": 3, "name": "action", "value": "offer"}]
+            )
+            told = await until(discord, three, "offers a draw on board 3")
+            assert told.content.startswith(f"<@{bo}>, White offers a draw")
+            agreed = await discord.invoke(bo, three, "draw", accept)
+            assert "You accepted the draw on board 3" in await replied(discord, agreed)
 
     offline(scenario)
 
