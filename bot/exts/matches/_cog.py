@@ -66,12 +66,17 @@ class Matches(commands.GroupCog, group_name="match"):
         match_id = await self.service.create(
             host, boards=boards, layout=layout, white_team=white, black_team=black
         )
-        await self.service.bind(match_id, {LOBBY: str(interaction.channel_id)})
-        view = lobby_view(match_id, "lobby")
-        assert view is not None  # a new lobby is open
-        await interaction.response.send_message(embed=await self._lobby_embed(match_id), view=view)
-        message = await interaction.original_response()
-        await self.service.bind(match_id, {"lobby-message": str(message.id)})
+        try:
+            await self.service.bind(match_id, {LOBBY: str(interaction.channel_id)})
+            view = lobby_view(match_id, "lobby")
+            assert view is not None  # a new lobby is open
+            embed = await self._lobby_embed(match_id)
+            await interaction.response.send_message(embed=embed, view=view)
+            message = await interaction.original_response()
+            await self.service.bind(match_id, {"lobby-message": str(message.id)})
+        except BaseException:  # nobody could see the lobby: leave no match behind
+            await self.service.cancel(match_id, host)
+            raise
         logger.info("match %d: lobby opened by %s in %s", match_id, host, interaction.channel_id)
 
     @app_commands.command(name="join")
