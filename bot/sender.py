@@ -118,9 +118,10 @@ class DiscordSender:
             if overview is not None and overview != target:
                 await (await self._channel(int(overview))).send(text)
                 return
-            host = self._client.get_user(int(await self._service.host(match_id)))
-            if host is not None:
-                await host.send(text)
+            host = int(await self._service.host(match_id))
+            # not cached without the members intent: fetch the host, then open a DM
+            user = self._client.get_user(host) or await self._client.fetch_user(host)
+            await user.send(text)
         except (discord.HTTPException, Undeliverable):
             logger.warning("match %d: nobody could be told that %s is lost", match_id, place)
 
@@ -159,6 +160,10 @@ class DiscordSender:
                 f"{to}{side_name(payload['side'])} offers a draw on board {payload['board']}: "
                 "/draw accept or /draw decline (a move declines it too)."
             )
+        elif kind in ("transfer-lapsed", "transfer-skipped", "transfer-void"):
+            words = overview_words(kind, payload)  # to the team room and the winner's board
+            if words is not None:
+                await channel.send(words)
         elif kind == "draw-declined" and place.startswith("board:"):
             await channel.send(
                 f"Board {payload['board']}: {side_name(payload['side'])} declines the draw."

@@ -238,6 +238,11 @@ class MatchService:
             if not loaded.roster.teams[side]:
                 raise WrongStateError(f"the {self._team(loaded, side)} team has no players")
 
+    async def boards(self, match_id: int) -> int:
+        """Return how many boards a match has."""
+        async with self._lock(match_id):
+            return (await self._get(match_id)).match.boards
+
     async def host(self, match_id: int) -> str:
         """Return who created a match."""
         async with self._lock(match_id):

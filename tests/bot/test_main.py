@@ -75,6 +75,7 @@ def offline(scenario: Callable[[FakeDiscord], Awaitable[None]]) -> None:
         await discord.start()
         try:
             await scenario(discord)
+            assert discord.late == [], "the bot answered interactions after Discord's 3 seconds"
         finally:
             await discord.stop()
 

@@ -58,6 +58,7 @@ class Interaction:
     id: int
     token: str
     channel_id: int
+    created: float = field(default_factory=lambda: asyncio.get_running_loop().time())
     responses: list[Json] = field(default_factory=list)  # the callbacks, in order
     original: Json | None = None  # the message the first reply made, or the one clicked
     answered: asyncio.Event = field(default_factory=asyncio.Event)
@@ -78,8 +79,12 @@ class FakeDiscord:
         self.sent: list[Sent] = []
         self.interactions: dict[int, Interaction] = {}
         self.edits: list[tuple[int, Json]] = []  # (message id, what the edit sent)
+        self.late: list[int] = []  # interactions answered after Discord's 3 seconds
+        self.dms: dict[int, int] = {}  # user: their DM channel with the bot
         self.bot_permissions: dict[int, int] = {}  # guild: the bot's permissions, if not all
         self.refuse_channels_after: int | None = None  # create this many channels, then fail
+        self.channel_delay = 0.0  # seconds each channel takes to create
+        self.muted: set[int] = set()  # channels where the bot has lost Send Messages
         self.identified = asyncio.Event()
         self._sockets: list[web.WebSocketResponse] = []
         self._seq = 0
@@ -176,13 +181,13 @@ class FakeDiscord:
     def channel_named(self, guild_id: int, name: str) -> int:
         """Return the id of a guild's channel by name."""
         for channel_id, channel in self.channels.items():
-            if channel["guild_id"] == str(guild_id) and channel["name"] == name:
+            if channel.get("guild_id") == str(guild_id) and channel.get("name") == name:
                 return channel_id
         raise KeyError(f"no channel {name!r}")
 
     def _guild_payload(self, guild_id: int) -> Json:
         guild = self.guilds[guild_id]
-        channels = [c for c in self.channels.values() if c["guild_id"] == str(guild_id)]
+        channels = [c for c in self.channels.values() if c.get("guild_id") == str(guild_id)]
         members = list(guild["members"].values())
         return {
             **{key: value for key, value in guild.items() if key != "members"},
@@ -225,6 +230,8 @@ class FakeDiscord:
                 web.post(f"{API}/channels/{{channel}}/messages", self._create_message),
                 web.patch(f"{API}/channels/{{channel}}/messages/{{message}}", self._edit_message),
                 web.post(f"{API}/guilds/{{guild}}/channels", self._create_channel),
+                web.post(f"{API}/users/@me/channels", self._open_dm),
+                web.get(f"{API}/users/{{user}}", self._get_user),
                 web.delete(f"{API}/channels/{{channel}}", self._delete_channel),
                 web.patch(f"{API}/channels/{{channel}}", self._edit_channel),
                 web.put(
@@ -320,7 +327,15 @@ class FakeDiscord:
         interaction = self.interactions[int(request.match_info["id"])]
         if request.match_info["token"] != interaction.token:
             return _error(401, 50027, "Invalid Webhook Token")
+        if asyncio.get_running_loop().time() - interaction.created > RESPONSE_WINDOW:
+            self.late.append(interaction.id)
+            return _error(404, 10062, "Unknown interaction")
+        if interaction.responses:
+            return _error(400, 40060, "Interaction has already been acknowledged.")
         body, files = await _body(request)
+        problem = _too_long(body.get("data") or {})
+        if problem:
+            return _error(400, 50035, problem)
         interaction.responses.append(body)
         data = body.get("data") or {}
         if body["type"] == 4:  # a message in reply
@@ -348,6 +363,14 @@ class FakeDiscord:
         if interaction is None:
             return _error(404, 10015, "Unknown Webhook")
         body, files = await _body(request)
+        problem = _too_long(body)
+        if problem:
+            return _error(400, 50035, problem)
+        first = interaction.responses[:1]
+        if first and first[0]["type"] == 5 and not self.replies(interaction):
+            # the first follow-up replaces the "thinking" message: it keeps its visibility
+            deferred = (first[0].get("data") or {}).get("flags", 0) & 64
+            body = {**body, "flags": (body.get("flags") or 0) & ~64 | deferred}
         sent = self._record(interaction.channel_id, body, files, interaction.id)
         payload = self._message_payload(sent)
         if not sent.ephemeral and interaction.channel_id in self.messages:
@@ -360,7 +383,12 @@ class FakeDiscord:
         channel_id = int(request.match_info["channel"])
         if channel_id not in self.channels:
             return _error(404, 10003, "Unknown Channel")
+        if channel_id in self.muted:
+            return _error(403, 50013, "Missing Permissions")
         body, files = await _body(request)
+        problem = _too_long(body)
+        if problem:
+            return _error(400, 50035, problem)
         sent = self._record(channel_id, body, files, None)
         payload = self._message_payload(sent)
         self.messages[channel_id].append(payload)
@@ -400,14 +428,17 @@ class FakeDiscord:
     async def _create_channel(self, request: web.Request) -> web.Response:
         self._check_token(request)
         guild_id = int(request.match_info["guild"])
+        await asyncio.sleep(self.channel_delay)
         if self.refuse_channels_after is not None:
             if self.refuse_channels_after <= 0:
                 return _error(403, 50013, "Missing Permissions")
             self.refuse_channels_after -= 1
         body = await request.json()
         parent = body.get("parent_id")
+        kind = body.get("type", 0)
+        name = body["name"] if kind == 4 else body["name"].lower().replace(" ", "-")
         channel_id = self.add_channel(
-            guild_id, body["name"], kind=body.get("type", 0), parent=int(parent) if parent else None
+            guild_id, name, kind=kind, parent=int(parent) if parent else None
         )
         channel = self.channels[channel_id]
         channel["permission_overwrites"] = [
@@ -430,6 +461,27 @@ class FakeDiscord:
         self.messages.pop(int(channel["id"]), None)
         await self.dispatch("CHANNEL_DELETE", channel)
         return _json(channel)
+
+    async def _get_user(self, request: web.Request) -> web.Response:
+        self._check_token(request)
+        user = self.users.get(int(request.match_info["user"]))
+        return _json(user) if user is not None else _error(404, 10013, "Unknown User")
+
+    async def _open_dm(self, request: web.Request) -> web.Response:
+        self._check_token(request)
+        user_id = int((await request.json())["recipient_id"])
+        if user_id not in self.dms:
+            channel_id = self.new_id()
+            self.channels[channel_id] = {
+                "id": str(channel_id),
+                "type": 1,
+                "recipients": [self.users[user_id]],
+                "last_message_id": None,
+                "flags": 0,
+            }
+            self.messages[channel_id] = []
+            self.dms[user_id] = channel_id
+        return _json(self.channels[self.dms[user_id]])
 
     async def _edit_channel(self, request: web.Request) -> web.Response:
         self._check_token(request)
@@ -722,6 +774,25 @@ async def _body(request: web.Request) -> tuple[Json, list[tuple[str, bytes]]]:
         elif isinstance(value, web.FileField):
             files.append((value.filename, value.file.read()))
     return body, files
+
+
+RESPONSE_WINDOW = 3.0  # seconds Discord gives a bot to answer an interaction
+
+
+def _too_long(body: Json) -> str | None:
+    """Say which of Discord's size limits a message breaks, if any."""
+    if len(body.get("content") or "") > 2000:
+        return "content: Must be 2000 or fewer in length."
+    for embed in body.get("embeds") or []:
+        if len(embed.get("description") or "") > 4096:
+            return "embeds.description: Must be 4096 or fewer in length."
+        for field_ in embed.get("fields") or []:
+            if len(field_.get("value") or "") > 1024:
+                return "embeds.fields.value: Must be 1024 or fewer in length."
+    choices = body.get("choices")
+    if choices is not None and (len(choices) > 25 or any(len(c["name"]) > 100 for c in choices)):
+        return "choices: at most 25, each named in at most 100 characters."
+    return None
 
 
 def _flat(options: list[Json]) -> list[Json]:

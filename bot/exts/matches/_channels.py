@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Mapping
 from typing import Final
@@ -91,10 +92,16 @@ async def create_channels(
             created[f"team:{side}"] = await category.create_text_channel(
                 f"team-{teams[side]}"[:90], overwrites=hidden
             )
-    except discord.HTTPException as error:
-        await remove_channels(created.values())
-        why = error.text or str(error.status)
-        raise ChannelsError(f"Discord refused to create the match's channels ({why}).") from error
+    except BaseException as error:  # a refusal, a dropped connection, a cancellation
+        await asyncio.shield(remove_channels(list(created.values())))
+        if isinstance(error, discord.HTTPException):
+            why = error.text or str(error.status)
+            raise ChannelsError(
+                f"Discord refused to create the match's channels ({why})."
+            ) from error
+        if isinstance(error, Exception):
+            raise ChannelsError(f"The match's channels could not be made ({error!r}).") from error
+        raise
     return created
 
 

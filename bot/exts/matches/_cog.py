@@ -41,6 +41,7 @@ class Matches(commands.GroupCog, group_name="match"):
 
     def __init__(self, service: MatchService) -> None:
         self.service = service
+        self._starting: set[int] = set()  # matches whose channels are being made
         super().__init__()
 
     # ------------------------------------------------------------------ commands
@@ -85,18 +86,20 @@ class Matches(commands.GroupCog, group_name="match"):
     async def join(self, interaction: discord.Interaction, team: Literal["white", "black"]) -> None:
         """Join a team of the lobby in this channel."""
         match_id = await self._lobby_here(interaction)
+        self._not_starting(match_id)
         await self.service.join(match_id, str(interaction.user.id), team)
-        await self._refresh_lobby(interaction, match_id)
         await interaction.response.send_message(f"You joined {team.capitalize()}.", ephemeral=True)
+        await self._refresh_lobby(interaction, match_id)
 
     @app_commands.command(name="leave")
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
         """Leave your team in the lobby in this channel."""
         match_id = await self._lobby_here(interaction)
+        self._not_starting(match_id)
         await self.service.leave(match_id, str(interaction.user.id))
-        await self._refresh_lobby(interaction, match_id)
         await interaction.response.send_message("You left the lobby.", ephemeral=True)
+        await self._refresh_lobby(interaction, match_id)
 
     @app_commands.command(name="seat")
     @app_commands.describe(
@@ -112,6 +115,7 @@ class Matches(commands.GroupCog, group_name="match"):
     ) -> None:
         """Seat a player of a team at a board before the start (the host or that captain)."""
         match_id = await self._lobby_here(interaction)
+        self._not_starting(match_id)
         await self.service.seat(match_id, str(interaction.user.id), board, team, str(player.id))
         await interaction.response.send_message(
             f"{player.mention} will play {team.capitalize()} on board {board}.", ephemeral=True
@@ -128,9 +132,10 @@ class Matches(commands.GroupCog, group_name="match"):
     async def cancel(self, interaction: discord.Interaction) -> None:
         """Cancel the match in this channel's lobby (the host only)."""
         match_id = await self._lobby_here(interaction)
+        self._not_starting(match_id)
         await self.service.cancel(match_id, str(interaction.user.id))
-        await self._refresh_lobby(interaction, match_id)
         await interaction.response.send_message(f"Match {match_id} is cancelled.")
+        await self._refresh_lobby(interaction, match_id)
 
     @app_commands.command(name="status")
     @app_commands.guild_only()
@@ -187,6 +192,7 @@ class Matches(commands.GroupCog, group_name="match"):
         """Do what a lobby button says, then show the lobby as it now stands."""
         user = str(interaction.user.id)
         try:
+            self._not_starting(match_id)
             if action == "start":
                 await self._start(interaction, match_id)
                 return
@@ -212,6 +218,7 @@ class Matches(commands.GroupCog, group_name="match"):
         if guild is None:
             raise WrongStateError("a team match starts in a server")
         actor = str(interaction.user.id)
+        self._not_starting(match_id)
         await self.service.check_start(match_id, actor)
         missing = missing_permissions(interaction.app_permissions)
         if missing:
@@ -222,14 +229,23 @@ class Matches(commands.GroupCog, group_name="match"):
                 ephemeral=True,
             )
             return
-        await interaction.response.defer(thinking=True)
+        self._starting.add(match_id)  # until it has started or failed: no joins, no 2nd start
+        try:
+            await interaction.response.defer(thinking=True)
+            await self._make_and_start(interaction, guild, match_id, actor)
+        finally:
+            self._starting.discard(match_id)
+
+    async def _make_and_start(
+        self, interaction: discord.Interaction, guild: discord.Guild, match_id: int, actor: str
+    ) -> None:
         game = await self.service.game(match_id)
         roster = await self.service.roster(match_id)
         teams = {side: game.team(1, side) for side in SIDES}
         try:
             channels = await create_channels(guild, match_id, game.boards, teams, roster)
         except ChannelsError as error:
-            await interaction.followup.send(f"{error} Nothing was kept; try again.", ephemeral=True)
+            await interaction.followup.send(f"{error} Nothing was kept; try again.")
             return
         places = {place: str(channel.id) for place, channel in channels.items()}
         try:
@@ -248,6 +264,10 @@ class Matches(commands.GroupCog, group_name="match"):
         )
         await self._refresh_lobby(interaction, match_id)
         logger.info("match %d: started by %s with %d channels", match_id, actor, len(channels))
+
+    def _not_starting(self, match_id: int) -> None:
+        if match_id in self._starting:
+            raise WrongStateError("the match is being started: wait a moment")
 
     async def _match_here(self, interaction: discord.Interaction) -> int:
         """Return the match whose channel (or lobby) this is, the newest if several."""

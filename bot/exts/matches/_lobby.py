@@ -11,6 +11,7 @@ from bot.lobby import Roster
 from elevator import Match
 from elevator.pieces import SIDES
 
+SHOWN: Final = 30  # players listed per team; a mention with "(captain)" is about 33 characters
 LOBBY_ACTIONS: Final = ("join-white", "join-black", "leave", "start", "cancel")
 
 
@@ -29,8 +30,10 @@ def lobby_embed(
         players = roster.teams[side]
         lines = [
             mention(user) + (" (captain)" if roster.captains.get(side) == user else "")
-            for user in players
+            for user in players[:SHOWN]
         ]
+        if len(players) > SHOWN:  # an embed field holds 1,024 characters
+            lines.append(f"and {len(players) - SHOWN} more")
         name = f"{match.team(1, side)} ({side.capitalize()})"
         embed.add_field(name=name, value="\n".join(lines) or "nobody yet", inline=True)
     states = {

@@ -155,14 +155,22 @@ class Play(commands.Cog):
         moves += [m for m in game.legal_moves(board) if typed in m.lower() and m not in moves]
         return [app_commands.Choice(name=describe(m)[:100], value=m) for m in moves[:MAX_CHOICES]]
 
+    async def _board_of(self, match_id: int, board: int) -> int:
+        boards = await self.service.boards(match_id)
+        if not 1 <= board <= boards:
+            raise NotFoundError(f"there is no board {board}: this match has boards 1 to {boards}")
+        return board
+
     async def _where(self, interaction: discord.Interaction, board: int | None) -> tuple[int, int]:
         """Return the match and board a command is about: the channel's, or the board named."""
         for match_id, place in await self.service.bound_to(str(interaction.channel_id)):
             if place.startswith("board:"):
                 here = int(place.removeprefix("board:"))
-                return match_id, board if board is not None else here
+                return match_id, await self._board_of(
+                    match_id, board if board is not None else here
+                )
             if board is not None and place in ("overview", "team:white", "team:black"):
-                return match_id, board
+                return match_id, await self._board_of(match_id, board)
         if board is None:
             raise NotFoundError("this is not a board's channel: add the board option")
         raise NotFoundError("this channel belongs to no match: play in a match's channels")

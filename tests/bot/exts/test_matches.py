@@ -72,15 +72,15 @@ def test_a_lobby_fills_through_its_buttons_and_starts_in_channels_of_its_own(
                     "overview",
                     "board-1",
                     "board-2",
-                    "team-Reds",
-                    "team-Blues",
+                    "team-reds",
+                    "team-blues",
                 ]
             )
             board = discord.channel_named(guild, "board-1")
             allow, deny = discord.overwrite(board, guild) or (0, 0)  # @everyone: read, not write
             assert allow & VIEW_CHANNEL and deny & SEND_MESSAGES
             assert (discord.overwrite(board, ana) or (0, 0))[0] & SEND_MESSAGES
-            reds = discord.channel_named(guild, "team-Reds")
+            reds = discord.channel_named(guild, "team-reds")
             assert (discord.overwrite(reds, guild) or (0, 0))[1] & VIEW_CHANNEL
             assert (discord.overwrite(reds, ana) or (0, 0))[0] & VIEW_CHANNEL
             assert discord.overwrite(reds, bo) is None
@@ -365,6 +365,33 @@ def test_after_a_restart_buttons_work_and_nothing_is_lost_or_posted_twice(
     offline(scenario)
 
 
+def test_a_board_channel_the_bot_may_no_longer_post_in_is_reported_and_play_goes_on(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo = discord.add_user("ana"), discord.add_user("bo")
+        guild = discord.add_guild("Chess Club", owner=ana)
+        discord.add_member(guild, bo)
+        async with running_bot(tmp_path, discord):
+            await started(discord, ana, bo, guild)
+            one, two = (discord.channel_named(guild, f"board-{n}") for n in (1, 2))
+            overview = discord.channel_named(guild, "overview")
+            await posted(discord, two)
+            discord.muted.add(two)  # a server admin took Send Messages from the bot there
+            assert "Played d4 on board 2" in await move(discord, ana, two, "d4")
+            lost = await until(discord, overview, "can no longer post")
+            assert f"<#{two}>" in lost.content
+            assert (
+                "White played e4"
+                in (
+                    await move(discord, ana, one, "e4"),
+                    await until(discord, one, "White played e4"),
+                )[1].content
+            )
+
+    offline(scenario)
+
+
 def test_a_deleted_board_channel_is_reported_once_and_the_match_goes_on(tmp_path: Path) -> None:
     async def scenario(discord: FakeDiscord) -> None:
         ana, bo = discord.add_user("ana"), discord.add_user("bo")
@@ -496,5 +523,73 @@ def test_the_host_seats_a_player_at_a_board_before_the_start(tmp_path: Path) -> 
             assert "has started" in await replied(discord, begun)
             one = discord.channel_named(guild, "board-1")
             assert f"White to move: <@{cy}>" in (await posted(discord, one))[0].content
+
+    offline(scenario)
+
+
+def test_while_a_match_is_being_started_a_second_start_or_a_join_is_refused(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, cy = (discord.add_user(name) for name in ("ana", "bo", "cy"))
+        guild = discord.add_guild("Chess Club", owner=ana)
+        for user in (bo, cy):
+            discord.add_member(guild, user)
+        general = discord.channel_named(guild, "general")
+        async with running_bot(tmp_path, discord):
+            lobby = (await create(discord, ana, general)).original
+            assert lobby is not None
+            await discord.click(ana, int(lobby["id"]), "lobby:1:join-white")
+            await discord.click(bo, int(lobby["id"]), "lobby:1:join-black")
+            discord.channel_delay = 0.3
+            first = await discord.click(ana, int(lobby["id"]), "lobby:1:start")
+            again = await discord.click(ana, int(lobby["id"]), "lobby:1:start")
+            late = await discord.click(cy, int(lobby["id"]), "lobby:1:join-white")
+            assert "being started" in await replied(discord, again)
+            assert "being started" in await replied(discord, late)
+            assert "has started" in await replied(discord, first)
+            made = [c["name"] for c in discord.channels.values() if c["name"] == "overview"]
+            assert made == ["overview"]
+            one = discord.channel_named(guild, "board-1")
+            assert "Played e4" in await move(discord, ana, one, "e4")
+
+    offline(scenario)
+
+
+def test_a_lost_overview_is_reported_to_the_host_in_a_direct_message(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo = discord.add_user("ana"), discord.add_user("bo")
+        guild = discord.add_guild("Chess Club", owner=ana)
+        discord.add_member(guild, bo)
+        async with running_bot(tmp_path, discord):
+            await started(discord, ana, bo, guild)
+            overview = discord.channel_named(guild, "overview")
+            await posted(discord, overview)
+            await discord.delete_channel(overview)
+            await discord.invoke(bo, discord.channel_named(guild, "board-2"), "resign")
+            for _ in range(200):
+                if ana in discord.dms and discord.messages[discord.dms[ana]]:
+                    break
+                await asyncio.sleep(0.05)
+            (told,) = discord.messages[discord.dms[ana]]
+            assert f"<#{overview}>" in told["content"] and "The game goes on" in told["content"]
+
+    offline(scenario)
+
+
+def test_a_board_the_match_does_not_have_is_refused_plainly(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo = discord.add_user("ana"), discord.add_user("bo")
+        guild = discord.add_guild("Chess Club", owner=ana)
+        discord.add_member(guild, bo)
+        async with running_bot(tmp_path, discord):
+            await started(discord, ana, bo, guild)
+            overview = discord.channel_named(guild, "overview")
+            shown = await discord.invoke(
+                ana, overview, "board", [{"type": 4, "name": "board", "value": 9}]
+            )
+            assert "There is no board 9: this match has boards 1 to 2" in await replied(
+                discord, shown
+            )
 
     offline(scenario)
