@@ -25,6 +25,11 @@ def mention(user: str) -> str:
     return f"<@{user}>"
 
 
+def score_words(scores: dict[str, float]) -> str:
+    """Write the teams' scores: Reds 2, Blues 1."""
+    return ", ".join(f"{team} {score:g}" for team, score in scores.items())
+
+
 def piece_words(side: str, kind: str) -> str:
     """Write a piece in words: a white knight."""
     return f"a {side} {PIECE_NAMES.get(kind, kind)}"
@@ -54,15 +59,13 @@ def overview_words(kind: str, payload: dict[str, Any]) -> str | None:
             f"{payload['direction']} from {payload['square']} to board {payload['to_board']}."
         )
     if kind == "board-result":
-        scores = payload.get("scores") or {}
-        standing = ", ".join(f"{team} {score:g}" for team, score in scores.items())
+        standing = score_words(payload.get("scores") or {})
         score = f" Score: {standing}." if standing else ""
         return f"Board {payload['board']} ends {payload['result']} ({payload['ending']}).{score}"
     if kind == "decided":
         return f"The match is decided: {', '.join(payload['winners']) or 'a draw'}."
     if kind == "result":
-        scores = payload.get("scores") or {}
-        standing = ", ".join(f"{team} {score:g}" for team, score in scores.items())
+        standing = score_words(payload.get("scores") or {})
         return f"Final result: {payload['result']}" + (f" ({standing})." if standing else ".")
     if kind in ("transfer-lapsed", "transfer-skipped", "transfer-void"):
         what = {"transfer-lapsed": "lapsed", "transfer-skipped": "was skipped"}.get(

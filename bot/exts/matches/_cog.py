@@ -20,6 +20,7 @@ from bot.exts.matches._channels import (
     remove_channels,
 )
 from bot.exts.matches._lobby import lobby_embed, lobby_view
+from bot.sender import score_words
 from bot.service import MatchService
 from elevator.pieces import SIDES, Side
 from renderer import overview_png
@@ -145,7 +146,7 @@ class Matches(commands.GroupCog, group_name="match"):
         await interaction.response.defer(thinking=True)
         game = await self.service.game(match_id)
         image = await asyncio.to_thread(overview_png, game)
-        scores = ", ".join(f"{team} {score:g}" for team, score in game.team_scores().items())
+        scores = score_words(game.team_scores())
         status = await self.service.status(match_id)
         file = discord.File(io.BytesIO(image), filename=f"match-{match_id}.png")
         await interaction.followup.send(f"Match {match_id} ({status}): {scores}.", file=file)

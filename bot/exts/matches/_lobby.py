@@ -8,16 +8,12 @@ from typing import Any, Final
 import discord
 
 from bot.lobby import Roster
+from bot.sender import mention
 from elevator import Match
 from elevator.pieces import SIDES
 
 SHOWN: Final = 30  # players listed per team; a mention with "(captain)" is about 33 characters
 LOBBY_ACTIONS: Final = ("join-white", "join-black", "leave", "start", "cancel")
-
-
-def mention(user: str) -> str:
-    """Write a user id as a mention."""
-    return f"<@{user}>"
 
 
 def lobby_embed(
