@@ -24,6 +24,7 @@ import aiosqlite
 logger = logging.getLogger(__name__)
 
 DEFAULT_PATH: Final = Path("data") / "elevator.db"
+WAL_RETRIES: Final = (0.01, 0.05, 0.1, 0.2, 0.5, 1.0, 1.0, 2.0, 5.0)  # seconds
 _STEP_NAME: Final = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 
@@ -61,7 +62,7 @@ class Storage:
         connection = await aiosqlite.connect(path, isolation_level=None)
         try:
             connection.row_factory = aiosqlite.Row
-            await connection.execute("PRAGMA journal_mode = WAL")
+            await _use_wal(connection)
             await connection.execute("PRAGMA foreign_keys = ON")
             # WAL with NORMAL survives a killed process; only a power cut may lose the last
             # commits, and it never corrupts the file.
@@ -136,6 +137,21 @@ class Storage:
         """Run one query between transactions and return its rows."""
         async with self.read() as db:
             return await rows(db, sql, *parameters)
+
+
+async def _use_wal(connection: aiosqlite.Connection) -> None:
+    """Switch the file to WAL, waiting for another opener that holds it for a moment.
+
+    The switch needs the file to itself, and SQLite refuses it at once rather than wait.
+    """
+    for wait in (*WAL_RETRIES, None):
+        try:
+            await connection.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or wait is None:
+                raise
+            await asyncio.sleep(wait)
 
 
 async def rows(db: aiosqlite.Connection, sql: str, *parameters: object) -> list[aiosqlite.Row]:
