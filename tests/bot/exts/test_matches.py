@@ -22,6 +22,14 @@ async def replied(discord: FakeDiscord, interaction: Interaction) -> str:
     raise AssertionError(f"no reply to the interaction; it answered {interaction.responses}")
 
 
+def club(discord: FakeDiscord) -> tuple[int, int, int]:
+    """Make Ana, who owns the Chess Club server, and Bo, a member; return their ids and it."""
+    ana, bo = discord.add_user("ana"), discord.add_user("bo")
+    guild = discord.add_guild("Chess Club", owner=ana)
+    discord.add_member(guild, bo)
+    return ana, bo, guild
+
+
 def create(
     discord: FakeDiscord, host: int, channel: int, boards: int = 2
 ) -> asyncio.Future[Interaction]:
@@ -40,9 +48,7 @@ def test_a_lobby_fills_through_its_buttons_and_starts_in_channels_of_its_own(
     tmp_path: Path,
 ) -> None:
     async def scenario(discord: FakeDiscord) -> None:
-        ana, bo = discord.add_user("ana"), discord.add_user("bo")
-        guild = discord.add_guild("Chess Club", owner=ana)
-        discord.add_member(guild, bo)
+        ana, bo, guild = club(discord)
         general = discord.channel_named(guild, "general")
         async with running_bot(tmp_path, discord):
             created = await create(discord, ana, general)
@@ -93,9 +99,7 @@ def test_a_start_without_the_permissions_it_needs_says_which_and_creates_nothing
     tmp_path: Path,
 ) -> None:
     async def scenario(discord: FakeDiscord) -> None:
-        ana, bo = discord.add_user("ana"), discord.add_user("bo")
-        guild = discord.add_guild("Chess Club", owner=ana)
-        discord.add_member(guild, bo)
+        ana, bo, guild = club(discord)
         general = discord.channel_named(guild, "general")
         discord.bot_permissions[guild] = VIEW_CHANNEL | SEND_MESSAGES
         async with running_bot(tmp_path, discord):
@@ -117,9 +121,7 @@ def test_a_start_without_the_permissions_it_needs_says_which_and_creates_nothing
 
 def test_channels_made_before_a_failure_are_removed_and_the_host_told(tmp_path: Path) -> None:
     async def scenario(discord: FakeDiscord) -> None:
-        ana, bo = discord.add_user("ana"), discord.add_user("bo")
-        guild = discord.add_guild("Chess Club", owner=ana)
-        discord.add_member(guild, bo)
+        ana, bo, guild = club(discord)
         general = discord.channel_named(guild, "general")
         async with running_bot(tmp_path, discord):
             lobby = (await create(discord, ana, general)).original
@@ -161,9 +163,7 @@ def test_a_move_in_a_board_channel_posts_the_new_board_and_autocomplete_offers_m
     tmp_path: Path,
 ) -> None:
     async def scenario(discord: FakeDiscord) -> None:
-        ana, bo = discord.add_user("ana"), discord.add_user("bo")
-        guild = discord.add_guild("Chess Club", owner=ana)
-        discord.add_member(guild, bo)
+        ana, bo, guild = club(discord)
         async with running_bot(tmp_path, discord):
             await started(discord, ana, bo, guild)
             board = discord.channel_named(guild, "board-1")
@@ -211,9 +211,7 @@ def test_a_won_board_offers_its_winner_a_menu_and_the_piece_arrives_next_door(
     tmp_path: Path,
 ) -> None:
     async def scenario(discord: FakeDiscord) -> None:
-        ana, bo = discord.add_user("ana"), discord.add_user("bo")
-        guild = discord.add_guild("Chess Club", owner=ana)
-        discord.add_member(guild, bo)
+        ana, bo, guild = club(discord)
         async with running_bot(tmp_path, discord):
             await started(discord, ana, bo, guild, boards=3)
             one, two = (discord.channel_named(guild, f"board-{n}") for n in (1, 2))
@@ -254,9 +252,7 @@ def test_only_the_latest_board_image_has_buttons_and_resigning_asks_first(
     tmp_path: Path,
 ) -> None:
     async def scenario(discord: FakeDiscord) -> None:
-        ana, bo = discord.add_user("ana"), discord.add_user("bo")
-        guild = discord.add_guild("Chess Club", owner=ana)
-        discord.add_member(guild, bo)
+        ana, bo, guild = club(discord)
         async with running_bot(tmp_path, discord):
             await started(discord, ana, bo, guild)
             one = discord.channel_named(guild, "board-1")
@@ -288,9 +284,7 @@ def test_only_the_latest_board_image_has_buttons_and_resigning_asks_first(
 
 def test_status_export_read_only_boards_at_the_end_and_archiving(tmp_path: Path) -> None:
     async def scenario(discord: FakeDiscord) -> None:
-        ana, bo = discord.add_user("ana"), discord.add_user("bo")
-        guild = discord.add_guild("Chess Club", owner=ana)
-        discord.add_member(guild, bo)
+        ana, bo, guild = club(discord)
         async with running_bot(tmp_path, discord):
             await started(discord, ana, bo, guild)
             one, two = (discord.channel_named(guild, f"board-{n}") for n in (1, 2))
@@ -340,9 +334,7 @@ def test_after_a_restart_buttons_work_and_nothing_is_lost_or_posted_twice(
     tmp_path: Path,
 ) -> None:
     async def scenario(discord: FakeDiscord) -> None:
-        ana, bo = discord.add_user("ana"), discord.add_user("bo")
-        guild = discord.add_guild("Chess Club", owner=ana)
-        discord.add_member(guild, bo)
+        ana, bo, guild = club(discord)
         async with running_bot(tmp_path, discord):
             await started(discord, ana, bo, guild)
             one = discord.channel_named(guild, "board-1")
@@ -369,9 +361,7 @@ def test_a_board_channel_the_bot_may_no_longer_post_in_is_reported_and_play_goes
     tmp_path: Path,
 ) -> None:
     async def scenario(discord: FakeDiscord) -> None:
-        ana, bo = discord.add_user("ana"), discord.add_user("bo")
-        guild = discord.add_guild("Chess Club", owner=ana)
-        discord.add_member(guild, bo)
+        ana, bo, guild = club(discord)
         async with running_bot(tmp_path, discord):
             await started(discord, ana, bo, guild)
             one, two = (discord.channel_named(guild, f"board-{n}") for n in (1, 2))
@@ -394,9 +384,7 @@ def test_a_board_channel_the_bot_may_no_longer_post_in_is_reported_and_play_goes
 
 def test_a_deleted_board_channel_is_reported_once_and_the_match_goes_on(tmp_path: Path) -> None:
     async def scenario(discord: FakeDiscord) -> None:
-        ana, bo = discord.add_user("ana"), discord.add_user("bo")
-        guild = discord.add_guild("Chess Club", owner=ana)
-        discord.add_member(guild, bo)
+        ana, bo, guild = club(discord)
         async with running_bot(tmp_path, discord):
             await started(discord, ana, bo, guild)
             one, two = (discord.channel_named(guild, f"board-{n}") for n in (1, 2))
@@ -433,9 +421,7 @@ def test_a_three_board_match_from_create_to_result_through_the_offline_discord(
     tmp_path: Path,
 ) -> None:
     async def scenario(discord: FakeDiscord) -> None:
-        ana, bo = discord.add_user("ana"), discord.add_user("bo")
-        guild = discord.add_guild("Chess Club", owner=ana)
-        discord.add_member(guild, bo)
+        ana, bo, guild = club(discord)
         async with running_bot(tmp_path, discord):
             await started(discord, ana, bo, guild, boards=3)
             one, two, three = (discord.channel_named(guild, f"board-{n}") for n in (1, 2, 3))
@@ -558,9 +544,7 @@ def test_while_a_match_is_being_started_a_second_start_or_a_join_is_refused(
 
 def test_a_lost_overview_is_reported_to_the_host_in_a_direct_message(tmp_path: Path) -> None:
     async def scenario(discord: FakeDiscord) -> None:
-        ana, bo = discord.add_user("ana"), discord.add_user("bo")
-        guild = discord.add_guild("Chess Club", owner=ana)
-        discord.add_member(guild, bo)
+        ana, bo, guild = club(discord)
         async with running_bot(tmp_path, discord):
             await started(discord, ana, bo, guild)
             overview = discord.channel_named(guild, "overview")
@@ -579,9 +563,7 @@ def test_a_lost_overview_is_reported_to_the_host_in_a_direct_message(tmp_path: P
 
 def test_a_board_the_match_does_not_have_is_refused_plainly(tmp_path: Path) -> None:
     async def scenario(discord: FakeDiscord) -> None:
-        ana, bo = discord.add_user("ana"), discord.add_user("bo")
-        guild = discord.add_guild("Chess Club", owner=ana)
-        discord.add_member(guild, bo)
+        ana, bo, guild = club(discord)
         async with running_bot(tmp_path, discord):
             await started(discord, ana, bo, guild)
             overview = discord.channel_named(guild, "overview")
