@@ -522,6 +522,38 @@ class MatchService:
                 audit=("adjudicate", reason, details),
             )
 
+    async def forfeit(
+        self, match_id: int, moderator: Moderator, side: Side, reason: str
+    ) -> Outcome:
+        """End every unfinished board against a side that did not show up."""
+        async with self._lock(match_id):
+            loaded = await self._moderated(match_id, moderator, reason, started=True)
+            _check_side(side)
+            match = loaded.match
+            boards = [b for b in range(1, match.boards + 1) if match.is_open(b)]
+
+            def resign_all() -> list[Event]:
+                return [e for b in boards if match.is_open(b) for e in match.resign(b, side)]
+
+            return await self._act(
+                loaded,
+                moderator.user,
+                resign_all,
+                audit=("forfeit", reason, {"side": side, "boards": boards}),
+            )
+
+    async def server_settings(self, guild: str) -> dict[str, str | None]:
+        """Return a server's settings: its moderator role and its log channel."""
+        async with self._store.read() as db:
+            row = await storage.guild_settings(db, guild)
+        names = ("moderator_role", "log_channel")
+        return {name: (row[name] if row is not None else None) for name in names}
+
+    async def set_server_setting(self, guild: str, name: str, value: str | None) -> None:
+        """Set a server's moderator role or log channel (None clears it)."""
+        async with self._write(None) as db:
+            await storage.set_guild_setting(db, guild, name, value)
+
     async def force_resign(
         self, match_id: int, moderator: Moderator, board: int, side: Side, reason: str
     ) -> Outcome:

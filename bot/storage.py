@@ -427,6 +427,28 @@ async def bound_to(db: aiosqlite.Connection, target: str) -> list[aiosqlite.Row]
     return await rows(db, "SELECT * FROM bindings WHERE target = ? ORDER BY match_id DESC", target)
 
 
+# ------------------------------------------------------------------------ server settings
+
+
+async def guild_settings(db: aiosqlite.Connection, guild: str) -> aiosqlite.Row | None:
+    """Return a server's settings, or None if it has set none."""
+    found = await rows(db, "SELECT * FROM guild_settings WHERE guild = ?", guild)
+    return found[0] if found else None
+
+
+async def set_guild_setting(
+    db: aiosqlite.Connection, guild: str, name: str, value: str | None
+) -> None:
+    """Set one of a server's settings (moderator_role or log_channel); None clears it."""
+    if name not in ("moderator_role", "log_channel"):
+        raise StorageError(f"there is no server setting {name}")
+    await db.execute(
+        f"INSERT INTO guild_settings (guild, {name}) VALUES (?, ?) "
+        f"ON CONFLICT (guild) DO UPDATE SET {name} = excluded.{name}",
+        (guild, value),
+    )
+
+
 # ---------------------------------------------------------------- the outbox and the audit
 
 

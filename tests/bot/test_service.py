@@ -1061,3 +1061,35 @@ def test_cancelling_tells_the_lobby_and_a_moderators_start_or_cancel_is_audited(
         assert [a["action"] for a in await service.audit_log(third)] == ["start"]
 
     run(tmp_path, scenario)
+
+
+def test_a_forfeit_ends_every_unfinished_board_against_a_side_and_is_audited(
+    tmp_path: Path,
+) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=3)
+        await service.start(match_id, "ana")
+        await service.resign(match_id, "ana", 2)  # board 2 is already over
+        with pytest.raises(NotAllowedError, match="only a moderator"):
+            await service.forfeit(match_id, NOT_MOD, "black", "no show")
+        outcome = await service.forfeit(match_id, MOD, "black", "the Blues did not show up")
+        assert [e.to_dict()["board"] for e in outcome.events if e.KIND == "resign"] == [1, 3]
+        assert await service.status(match_id) == "finished"
+        (entry,) = await service.audit_log(match_id)
+        assert entry["action"] == "forfeit" and entry["details"] == {
+            "side": "black",
+            "boards": [1, 3],
+        }
+
+    run(tmp_path, scenario)
+
+
+def test_server_settings_are_kept_and_cleared(tmp_path: Path) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        assert await service.server_settings("42") == {"moderator_role": None, "log_channel": None}
+        await service.set_server_setting("42", "moderator_role", "7")
+        await service.set_server_setting("42", "log_channel", "9")
+        await service.set_server_setting("42", "moderator_role", None)
+        assert await service.server_settings("42") == {"moderator_role": None, "log_channel": "9"}
+
+    run(tmp_path, scenario)
