@@ -21,7 +21,13 @@ logger = logging.getLogger(__name__)
 
 STOP_WAIT: Final = 10.0  # seconds the background work gets to finish when the bot stops
 LAPSE_EVERY: Final = 2.0  # seconds between looks for transfers past their deadline
-EXTENSIONS: Final = ("bot.exts.errors", "bot.exts.rules", "bot.exts.matches", "bot.exts.play")
+EXTENSIONS: Final = (
+    "bot.exts.errors",
+    "bot.exts.rules",
+    "bot.exts.matches",
+    "bot.exts.play",
+    "bot.exts.moderation",
+)
 
 
 def intents() -> discord.Intents:

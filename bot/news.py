@@ -122,3 +122,27 @@ class News:
         holder = self.roster.seated(board, winner)
         found = [] if holder is None else [Notice(user_place(holder), kind, payload)]
         return [*found, Notice(team_place(winner), kind, payload)]
+
+
+def describe(event: Event) -> str:
+    """Say an event in a few words, as a moderator previewing an undo reads it."""
+    data = event.to_dict()
+    board = data.get("board")
+    where = f"board {board}: " if board is not None else ""
+    side = str(data.get("side", "")).capitalize()
+    words = {
+        "move": f"{side} played {data.get('san')}",
+        "ride": f"{side}'s {data.get('piece')} rode {data.get('direction')} "
+        f"from {data.get('square')}",
+        "arrive": f"{side}'s {data.get('piece')} arrived on {data.get('square')}",
+        "transfer": f"{side} sent a {data.get('piece')} onward from {data.get('square')}",
+        "decline-transfer": f"{side}'s victory transfer was let go",
+        "resign": f"{side} resigned",
+        "agree-draw": "a draw was agreed",
+        "claim-draw": f"{side} claimed a draw ({data.get('reason')})",
+        "adjudicate": f"adjudicated {data.get('result')} ({data.get('reason')})",
+        "board-end": f"the board ended {data.get('result')}",
+        "board-clear": "the board was cleared",
+        "match-decided": "the match was decided",
+    }
+    return where + words.get(event.KIND, event.KIND)

@@ -25,7 +25,7 @@ import aiosqlite
 from bot import storage
 from bot.errors import DamagedError, NotAllowedError, NotFoundError, RulesError, WrongStateError
 from bot.lobby import Roster, round_robin
-from bot.news import DEADLINE, News, boards_of
+from bot.news import DEADLINE, News, boards_of, describe
 from bot.notices import OVERVIEW, Notice, board_place, user_place
 from bot.storage import Storage
 from elevator import (
@@ -567,6 +567,14 @@ class MatchService:
                 partial(loaded.match.resign, board, side),
                 audit=("resign", reason, {"board": board, "side": side}),
             )
+
+    async def undo_preview(self, match_id: int, count: int) -> list[str]:
+        """Say what undoing the last count actions would take back, changing nothing."""
+        game = await self.game(match_id)
+        try:
+            return [describe(event) for event in game.undo(count)]
+        except ElevatorError as error:
+            raise RulesError(str(error)) from None
 
     async def undo(self, match_id: int, moderator: Moderator, count: int, reason: str) -> Outcome:
         """Take back the match's last count actions with all they caused."""

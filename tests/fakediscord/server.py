@@ -145,6 +145,27 @@ class FakeDiscord:
         self.add_channel(guild_id, "general")
         return guild_id
 
+    def add_role(self, guild_id: int, name: str, members: list[int]) -> int:
+        """Create a role with no permissions of its own and give it to members; return its id."""
+        role_id = self.new_id()
+        guild = self.guilds[guild_id]
+        guild["roles"].append(
+            {
+                "id": str(role_id),
+                "name": name,
+                "permissions": "0",
+                "position": len(guild["roles"]),
+                "color": 0,
+                "hoist": False,
+                "managed": False,
+                "mentionable": True,
+                "flags": 0,
+            }
+        )
+        for member in members:
+            guild["members"][member]["roles"].append(str(role_id))
+        return role_id
+
     def add_member(self, guild_id: int, user_id: int) -> None:
         """Put a user in a guild."""
         self.guilds[guild_id]["members"][user_id] = {
@@ -664,17 +685,25 @@ class FakeDiscord:
             "options": options or [],
             "guild_id": str(guild_id),
         }
-        people = [int(o["value"]) for o in _flat(options or []) if o.get("type") == 6]
-        if people:  # Discord sends the users and members that options name
+        named = {
+            kind: [int(o["value"]) for o in _flat(options or []) if o.get("type") == kind]
+            for kind in (6, 7, 8)
+        }
+        if any(named.values()):  # Discord sends the users, channels and roles options name
             members = self.guilds[guild_id]["members"]
+            roles = {int(r["id"]): r for r in self.guilds[guild_id]["roles"]}
             data["resolved"] = {
-                "users": {str(p): self.users[p] for p in people},
+                "users": {str(p): self.users[p] for p in named[6]},
                 "members": {
                     str(p): {k: v for k, v in members[p].items() if k != "user"}
                     | {"permissions": EVERYONE_PERMISSIONS}
-                    for p in people
+                    for p in named[6]
                     if p in members
                 },
+                "channels": {
+                    str(c): {**self.channels[c], "permissions": ALL_PERMISSIONS} for c in named[7]
+                },
+                "roles": {str(r): roles[r] for r in named[8]},
             }
         return await self._interact(user_id, channel_id, 2, data, None, timeout)
 
