@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from typing import Literal
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -185,6 +185,22 @@ class Matches(commands.GroupCog, group_name="match"):
         await self.service.unbind(match_id, [p for p, t in bound.items() if int(t) in channel_ids])
         logger.info("match %d archived by %s", match_id, interaction.user.id)
 
+    @app_commands.command(name="resign")
+    @app_commands.guild_only()
+    async def resign_match(self, interaction: discord.Interaction) -> None:
+        """Resign every unfinished board of your team (captains only), after confirming."""
+        match_id = await self._match_here(interaction)
+        captains = (await self.service.roster(match_id)).captains
+        if str(interaction.user.id) not in captains.values():
+            raise NotAllowedError("only a team's captain can resign the match")
+        view = ConfirmMatchResign(self.service, match_id)
+        await interaction.response.send_message(
+            f"Resign match {match_id} for your whole team? Every unfinished board is lost, "
+            "and only a moderator can take it back.",
+            view=view,
+            ephemeral=True,
+        )
+
     # ------------------------------------------------------------------ buttons
 
     async def lobby_clicked(
@@ -309,3 +325,35 @@ class Matches(commands.GroupCog, group_name="match"):
             )
         except discord.HTTPException:
             logger.warning("match %d: its lobby message could not be updated", match_id)
+
+
+class ConfirmMatchResign(discord.ui.View):
+    """The confirmation a captain gives before resigning the whole match."""
+
+    def __init__(self, service: MatchService, match_id: int) -> None:
+        super().__init__(timeout=120)
+        self._service, self._match_id = service, match_id
+
+    @discord.ui.button(label="Resign the match", style=discord.ButtonStyle.danger)
+    async def confirm(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+    ) -> None:
+        """Resign now, and say so where everyone sees it."""
+        try:
+            await self._service.resign_match(self._match_id, str(interaction.user.id))
+            await interaction.response.edit_message(
+                content=f"You resigned match {self._match_id}.", view=None
+            )
+            await self._announce(interaction)
+        except Exception as error:
+            await reply_error(interaction, error)
+        self.stop()
+
+    async def _announce(self, interaction: discord.Interaction) -> None:
+        overview = (await self._service.bindings(self._match_id)).get("overview")
+        channel = interaction.client.get_channel(int(overview)) if overview else None
+        if isinstance(channel, discord.TextChannel):
+            try:
+                await channel.send(f"{interaction.user.mention} resigned the match for their team.")
+            except discord.HTTPException:
+                logger.warning("match %d: the resignation was not announced", self._match_id)

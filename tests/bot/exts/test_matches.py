@@ -575,3 +575,27 @@ def test_a_board_the_match_does_not_have_is_refused_plainly(tmp_path: Path) -> N
             )
 
     offline(scenario)
+
+
+def test_a_captain_resigns_the_match_only_after_confirming_and_the_overview_hears(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        cy = discord.add_user("cy")
+        discord.add_member(guild, cy)
+        async with running_bot(tmp_path, discord):
+            await started(discord, ana, bo, guild)
+            overview = discord.channel_named(guild, "overview")
+            outsider = await discord.invoke(cy, overview, "match", subcommand="resign")
+            assert "Only a team's captain can resign the match" in await replied(discord, outsider)
+            asked = await discord.invoke(bo, overview, "match", subcommand="resign")
+            assert "only a moderator can take it back" in await replied(discord, asked)
+            assert asked.original is not None
+            discord.messages[overview].append(asked.original)
+            button = asked.original["components"][0]["components"][0]["custom_id"]
+            await discord.click(bo, int(asked.original["id"]), button)
+            await until(discord, overview, f"<@{bo}> resigned the match for their team.")
+            assert "(Reds 2, Blues 0)" in (await until(discord, overview, "Final result")).content
+
+    offline(scenario)
