@@ -50,6 +50,8 @@ logger = logging.getLogger(__name__)
 Clock = Callable[[], float]
 OVER: Final = frozenset({"finished", "cancelled", "aborted"})  # statuses a match ends in
 MAX_NAME: Final = 40  # characters in a team's name
+MAX_GAME_BOARDS: Final = 10  # boards in a casual game between two people
+CHALLENGE_LIFETIME: Final = 24 * 3600.0  # seconds a challenge stays open
 MAX_MOVE: Final = 24  # characters in a move as typed; the longest real one is about 10
 
 
@@ -134,22 +136,124 @@ class MatchService:
         return match_id
 
     async def create_game(
-        self, white: str, black: str, *, boards: int = 2, layout: str = "line"
+        self,
+        white: str,
+        black: str,
+        *,
+        boards: int = 2,
+        layout: str = "line",
+        names: tuple[str, str] | None = None,
+        places: Mapping[str, str] | None = None,
     ) -> int:
-        """Start a game between two people, each holding every board of their colour."""
-        if white == black:
-            raise RulesError("a game needs two different players")
-        config = _config(boards, layout, white, black, None)
-        loaded = Loaded(0, "lobby", white, Roster(), Match.from_config(config))
-        now = self._clock()
+        """Start a game between two people, each holding every board of their colour.
+
+        names: the two players as the images show them (their ids if not given or alike);
+        places: where the front shows the game, bound in the same transaction.
+        """
         async with self._write(None) as db:  # all of it, or no game at all
-            loaded.id = await storage.insert_match(db, json.dumps(config.to_dict()), white, now)
-            for user, side in zip((white, black), SIDES, strict=True):
-                await self._enlist(db, loaded, user, side)
-            await self._begin(db, loaded)
+            loaded = await self._new_game(db, white, black, boards, layout, names, places)
         self._loaded[loaded.id] = loaded
         logger.info("game %d created: %s against %s, %d boards", loaded.id, white, black, boards)
         return loaded.id
+
+    async def _new_game(
+        self,
+        db: aiosqlite.Connection,
+        white: str,
+        black: str,
+        boards: int,
+        layout: str,
+        names: tuple[str, str] | None,
+        places: Mapping[str, str] | None,
+    ) -> Loaded:
+        if white == black:
+            raise RulesError("a game needs two different players")
+        teams = names if names is not None and len(set(names)) == 2 else (white, black)
+        config = _config(boards, layout, teams[0][:MAX_NAME], teams[1][:MAX_NAME], None)
+        loaded = Loaded(0, "lobby", white, Roster(), Match.from_config(config))
+        now = self._clock()
+        loaded.id = await storage.insert_match(db, json.dumps(config.to_dict()), white, now)
+        for user, side in zip((white, black), SIDES, strict=True):
+            await self._enlist(db, loaded, user, side)
+        await self._begin(db, loaded)
+        if places:
+            await storage.bind(db, loaded.id, dict(places))
+        return loaded
+
+    async def challenge(
+        self,
+        challenger: str,
+        opponent: str,
+        *,
+        boards: int = 2,
+        layout: str = "line",
+        names: tuple[str, str] = ("", ""),
+    ) -> int:
+        """Challenge someone to a casual game; return the invitation, open for a day."""
+        if challenger == opponent:
+            raise RulesError("you cannot challenge yourself")
+        if not isinstance(boards, int) or not 1 <= boards <= MAX_GAME_BOARDS:
+            raise RulesError(f"a casual game has 1 to {MAX_GAME_BOARDS} boards")
+        if layout not in ("line", "ring"):
+            raise RulesError("the boards stand in a 'line' or a 'ring'")
+        async with self._write(None) as db:
+            return await storage.insert_invitation(
+                db, challenger, opponent, boards, layout, json.dumps(names), self._clock()
+            )
+
+    async def withdraw_challenge(self, invitation: int) -> None:
+        """Withdraw a challenge that could not be delivered."""
+        async with self._write(None) as db:
+            await storage.close_invitation(db, invitation, "withdrawn", None)
+
+    async def answer_challenge(
+        self,
+        invitation: int,
+        user: str,
+        *,
+        accept: bool,
+        places: Mapping[str, str] | None = None,
+    ) -> int | None:
+        """Accept (starting the game, the challenger playing White) or decline a challenge."""
+        async with self._write(None) as db:
+            row = await storage.invitation_row(db, invitation)
+            if row is None:
+                raise NotFoundError("there is no such challenge")
+            if row["opponent"] != user:
+                raise NotAllowedError("only the person challenged can answer this challenge")
+            if row["status"] != "open":
+                raise WrongStateError(f"this challenge was already {row['status']}")
+            if self._clock() - row["created_at"] > CHALLENGE_LIFETIME:
+                raise WrongStateError("this challenge has expired: challenges last a day")
+            if not accept:
+                await storage.close_invitation(db, invitation, "declined", None)
+                return None
+            names = tuple(json.loads(row["names"]))
+            loaded = await self._new_game(
+                db,
+                row["challenger"],
+                user,
+                row["boards"],
+                row["layout"],
+                (names[0], names[1]),
+                places,
+            )
+            await storage.close_invitation(db, invitation, "accepted", loaded.id)
+        self._loaded[loaded.id] = loaded
+        return loaded.id
+
+    async def invitation(self, invitation: int) -> dict[str, object]:
+        """Return a challenge: who, against whom, its shape and status."""
+        async with self._store.read() as db:
+            row = await storage.invitation_row(db, invitation)
+        if row is None:
+            raise NotFoundError("there is no such challenge")
+        return dict(zip(row.keys(), row, strict=True))
+
+    async def games_of(self, user: str) -> list[int]:
+        """Return the active or paused matches a user plays in, newest first."""
+        async with self._store.read() as db:
+            return [row["id"] for row in await storage.matches_of(db, user)]
 
     async def join(self, match_id: int, user: str, side: Side) -> None:
         """Put user on a team in the lobby; the first player of a team is its captain."""

@@ -449,6 +449,55 @@ async def set_guild_setting(
     )
 
 
+# ---------------------------------------------------------------------------- invitations
+
+
+async def insert_invitation(
+    db: aiosqlite.Connection,
+    challenger: str,
+    opponent: str,
+    boards: int,
+    layout: str,
+    names: str,
+    at: float,
+) -> int:
+    """Record a challenge and return its id."""
+    cursor = await db.execute(
+        "INSERT INTO invitations (challenger, opponent, boards, layout, names, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        (challenger, opponent, boards, layout, names, at),
+    )
+    if cursor.lastrowid is None:
+        raise StorageError("SQLite gave the new invitation no id")
+    return cursor.lastrowid
+
+
+async def invitation_row(db: aiosqlite.Connection, invitation: int) -> aiosqlite.Row | None:
+    """Return a challenge, or None."""
+    found = await rows(db, "SELECT * FROM invitations WHERE id = ?", invitation)
+    return found[0] if found else None
+
+
+async def close_invitation(
+    db: aiosqlite.Connection, invitation: int, status: str, match_id: int | None
+) -> None:
+    """Mark a challenge accepted, declined or withdrawn."""
+    await db.execute(
+        "UPDATE invitations SET status = ?, match_id = ? WHERE id = ?",
+        (status, match_id, invitation),
+    )
+
+
+async def matches_of(db: aiosqlite.Connection, user: str) -> list[aiosqlite.Row]:
+    """Return the active or paused matches a user plays in, newest first."""
+    return await rows(
+        db,
+        "SELECT m.id, m.status FROM matches m JOIN players p ON p.match_id = m.id "
+        "WHERE p.user = ? AND m.status IN ('active', 'paused') ORDER BY m.id DESC",
+        user,
+    )
+
+
 # ---------------------------------------------------------------- the outbox and the audit
 
 

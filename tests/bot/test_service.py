@@ -1093,3 +1093,38 @@ def test_server_settings_are_kept_and_cleared(tmp_path: Path) -> None:
         assert await service.server_settings("42") == {"moderator_role": None, "log_channel": "9"}
 
     run(tmp_path, scenario)
+
+
+def test_a_challenge_is_answered_once_by_the_person_challenged_within_a_day(
+    tmp_path: Path,
+) -> None:
+    now = [1000.0]
+
+    async def scenario(service: MatchService, store: Storage) -> None:
+        with pytest.raises(RulesError, match="cannot challenge yourself"):
+            await service.challenge("ana", "ana")
+        with pytest.raises(RulesError, match="1 to 10 boards"):
+            await service.challenge("ana", "bo", boards=11)
+        invitation = await service.challenge("ana", "bo", boards=3, names=("Ana", "Bo"))
+        with pytest.raises(NotAllowedError, match="only the person challenged"):
+            await service.answer_challenge(invitation, "ana", accept=True)
+        places = {"dm:white": "11", "dm:black": "22"}
+        match_id = await service.answer_challenge(invitation, "bo", accept=True, places=places)
+        assert match_id is not None
+        assert (await service.roster(match_id)).boards_of("ana") == [
+            (b, "white") for b in (1, 2, 3)
+        ]
+        assert (await service.game(match_id)).team(1, "black") == "Bo"
+        assert await service.bindings(match_id) == places
+        with pytest.raises(WrongStateError, match="already accepted"):
+            await service.answer_challenge(invitation, "bo", accept=False)
+        assert await service.games_of("bo") == [match_id]
+        late = await service.challenge("cy", "bo")
+        now[0] += 24 * 3600 + 1
+        with pytest.raises(WrongStateError, match="expired"):
+            await service.answer_challenge(late, "bo", accept=True)
+        declined = await service.challenge("cy", "bo")
+        assert await service.answer_challenge(declined, "bo", accept=False) is None
+        assert (await service.invitation(declined))["status"] == "declined"
+
+    run_at(tmp_path, now, scenario)
