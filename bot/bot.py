@@ -27,6 +27,7 @@ EXTENSIONS: Final = (
     "bot.exts.matches",
     "bot.exts.play",
     "bot.exts.moderation",
+    "bot.exts.games",
 )
 
 

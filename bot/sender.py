@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections import OrderedDict
 from typing import Any
 
 import discord
@@ -12,10 +13,11 @@ import discord
 from bot.delivery import Delivery, Undeliverable
 from bot.exts.play._buttons import board_view
 from bot.exts.play._transfer import transfer_view
+from bot.notices import OVERVIEW
 from bot.service import MatchService
 from elevator import Match
 from elevator.pieces import PIECE_NAMES, opponent, side_name
-from renderer import board_png
+from renderer import board_png, overview_png
 
 logger = logging.getLogger(__name__)
 
@@ -85,6 +87,7 @@ class DiscordSender:
         self._client = client
         self._service = service
         self._reported: set[tuple[int, str]] = set()  # lost channels already reported
+        self._games_done: OrderedDict[str, None] = OrderedDict()  # DM game actions posted
 
     async def send(self, delivery: Delivery) -> None:
         """Post one notice; raise Undeliverable when its channel is gone for good."""
@@ -92,6 +95,9 @@ class DiscordSender:
             return
         place, payload = delivery.place, delivery.payload
         bound = await self._service.bindings(delivery.match_id)
+        if "dm:white" in bound:  # a casual game, shown in both players' DMs
+            await self._post_game(delivery, bound)
+            return
         target = bound.get(place)
         if place.startswith("user:"):  # in a server, a player's notices go to their board
             board = payload.get("board")
@@ -105,6 +111,68 @@ class DiscordSender:
             why = str(error) if isinstance(error, Undeliverable) else error.text or str(error)
             await self._report(delivery.match_id, place, target, bound)
             raise Undeliverable(why) from None
+
+    async def _post_game(self, delivery: Delivery, bound: dict[str, str]) -> None:
+        """Show one action of a DM game to both players: what happened, and every board.
+
+        An action's notices share a key prefix; the first of them to arrive posts them all.
+        """
+        assert delivery.match_id is not None
+        action = delivery.idempotency_key.rsplit(":", 1)[0]
+        if action in self._games_done:
+            return
+        notices = await self._service.action_notices(action)
+        game = await self._service.game(delivery.match_id)
+        lines: list[str] = []
+        prompts: list[tuple[str, dict[str, Any]]] = []
+        for place, kind, payload in notices:
+            if place.startswith("board:") and kind == "board":
+                lines += [
+                    f"Board {payload['board']}: {side_name(e['side'])} played {e['san']}."
+                    for e in payload.get("events", [])
+                    if e.get("kind") == "move"
+                ]
+            elif place.startswith("board:") and kind == "arrival":
+                lines.append(f"Board {payload['board']}: {arrival_words(payload)}")
+            elif place.startswith("board:") and kind == "draw-offer":
+                lines.append(
+                    f"Board {payload['board']}: {side_name(payload['side'])} offers a draw "
+                    "(/draw accept or /draw decline)."
+                )
+            elif place == OVERVIEW:
+                words = overview_words(kind, payload)
+                if words is not None:
+                    lines.append(words)
+            elif place.startswith("user:") and kind == "transfer-prompt":
+                prompts.append((place.removeprefix("user:"), payload))
+        roster = await self._service.roster(delivery.match_id)
+        for side in ("white", "black"):
+            channel = await self._channel(int(bound[f"dm:{side}"]))
+            image = await asyncio.to_thread(overview_png, game, perspective=side)
+            mine = [
+                b for b in range(1, game.boards + 1) if game.is_open(b) and game.turn(b) == side
+            ]
+            status = (
+                f"Your move on board {', '.join(map(str, mine))}."
+                if mine
+                else "Your opponent's move."
+            )
+            if game.decided() and all(game.is_closed(b) for b in range(1, game.boards + 1)):
+                status = "The game is over."
+            text = "\n".join([f"Game {delivery.match_id}:", *lines, status])[:2000]
+            file = discord.File(io.BytesIO(image), filename=f"game-{delivery.match_id}.png")
+            await channel.send(text, file=file)
+        for user, payload in prompts:
+            side = "white" if roster.teams["white"][:1] == [user] else "black"
+            channel = await self._channel(int(bound[f"dm:{side}"]))
+            await channel.send(
+                f"You won board {payload['board']}: you may send one piece onward, until "
+                f"<t:{int(payload['deadline'])}:T>.",
+                view=transfer_view(delivery.match_id, payload["board"], payload["options"]),
+            )
+        self._games_done[action] = None
+        while len(self._games_done) > 10_000:
+            self._games_done.popitem(last=False)
 
     async def _report(self, match_id: int, place: str, target: str, bound: dict[str, str]) -> None:
         """Tell the overview (or, if that is what failed, the host) once that a place is lost."""

@@ -18,7 +18,7 @@ from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Final
+from typing import Any, Final
 
 import aiosqlite
 
@@ -249,6 +249,12 @@ class MatchService:
         if row is None:
             raise NotFoundError("there is no such challenge")
         return dict(zip(row.keys(), row, strict=True))
+
+    async def action_notices(self, action_key: str) -> list[tuple[str, str, dict[str, Any]]]:
+        """Return (place, kind, payload) of every notice one action queued, in order."""
+        async with self._store.read() as db:
+            found = await storage.action_notices(db, action_key)
+        return [(row["place"], row["kind"], json.loads(row["payload"])) for row in found]
 
     async def games_of(self, user: str) -> list[int]:
         """Return the active or paused matches a user plays in, newest first."""

@@ -530,6 +530,16 @@ async def due_notices(db: aiosqlite.Connection, now: float, limit: int) -> list[
     )
 
 
+async def action_notices(db: aiosqlite.Connection, action_key: str) -> list[aiosqlite.Row]:
+    """Return every notice one action queued (their keys share its prefix), in order."""
+    return await rows(
+        db,
+        "SELECT * FROM outbox WHERE idempotency_key >= ? AND idempotency_key < ? ORDER BY id",
+        action_key + ":",
+        action_key + ";",  # ';' follows ':' in ASCII: the range is exactly the prefix
+    )
+
+
 async def mark_sent(db: aiosqlite.Connection, notice_id: int, at: float) -> None:
     """Record that a notification was delivered."""
     await db.execute(

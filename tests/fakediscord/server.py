@@ -85,6 +85,7 @@ class FakeDiscord:
         self.refuse_channels_after: int | None = None  # create this many channels, then fail
         self.channel_delay = 0.0  # seconds each channel takes to create
         self.muted: set[int] = set()  # channels where the bot has lost Send Messages
+        self.closed_dms: set[int] = set()  # users who take no direct messages from the bot
         self.identified = asyncio.Event()
         self._sockets: list[web.WebSocketResponse] = []
         self._seq = 0
@@ -406,6 +407,8 @@ class FakeDiscord:
             return _error(404, 10003, "Unknown Channel")
         if channel_id in self.muted:
             return _error(403, 50013, "Missing Permissions")
+        if any(self.dms.get(user) == channel_id for user in self.closed_dms):
+            return _error(403, 50007, "Cannot send messages to this user")
         body, files = await _body(request)
         problem = _too_long(body)
         if problem:
@@ -491,18 +494,7 @@ class FakeDiscord:
     async def _open_dm(self, request: web.Request) -> web.Response:
         self._check_token(request)
         user_id = int((await request.json())["recipient_id"])
-        if user_id not in self.dms:
-            channel_id = self.new_id()
-            self.channels[channel_id] = {
-                "id": str(channel_id),
-                "type": 1,
-                "recipients": [self.users[user_id]],
-                "last_message_id": None,
-                "flags": 0,
-            }
-            self.messages[channel_id] = []
-            self.dms[user_id] = channel_id
-        return _json(self.channels[self.dms[user_id]])
+        return _json(self.channels[self.dm_of(user_id)])
 
     async def _edit_channel(self, request: web.Request) -> web.Response:
         self._check_token(request)
@@ -675,7 +667,7 @@ class FakeDiscord:
         timeout: float = 20.0,
     ) -> Interaction:
         """Run a slash command as a user in a channel; return once the bot has answered."""
-        guild_id = int(self.channels[channel_id]["guild_id"])
+        guild_id = int(self.channels[channel_id].get("guild_id", 0))
         if subcommand is not None:
             options = [{"type": 1, "name": subcommand, "options": options or []}]
         data: Json = {
@@ -690,8 +682,9 @@ class FakeDiscord:
             for kind in (6, 7, 8)
         }
         if any(named.values()):  # Discord sends the users, channels and roles options name
-            members = self.guilds[guild_id]["members"]
-            roles = {int(r["id"]): r for r in self.guilds[guild_id]["roles"]}
+            guild = self.guilds.get(guild_id, {"members": {}, "roles": []})
+            members = guild["members"]
+            roles = {int(r["id"]): r for r in guild["roles"]}
             data["resolved"] = {
                 "users": {str(p): self.users[p] for p in named[6]},
                 "members": {
@@ -720,7 +713,7 @@ class FakeDiscord:
 
         The option being typed carries "focused": true.
         """
-        guild_id = int(self.channels[channel_id]["guild_id"])
+        guild_id = int(self.channels[channel_id].get("guild_id", 0))
         data = {"id": str(self.new_id()), "name": name, "type": 1, "options": options}
         data["guild_id"] = str(guild_id)
         interaction = await self._interact(user_id, channel_id, 4, data, None, timeout)
@@ -755,6 +748,8 @@ class FakeDiscord:
         timeout: float,
     ) -> Interaction:
         channel = self.channels[channel_id]
+        if "guild_id" not in channel:  # a DM with the bot
+            return await self._interact_in_dm(user_id, channel_id, kind, data, message, timeout)
         guild_id = int(channel["guild_id"])
         member = self.guilds[guild_id]["members"][user_id]
         interaction = Interaction(self.new_id(), secrets.token_urlsafe(24), channel_id)
@@ -784,6 +779,57 @@ class FakeDiscord:
         await self.dispatch("INTERACTION_CREATE", payload)
         await asyncio.wait_for(interaction.answered.wait(), timeout)
         return interaction
+
+    async def _interact_in_dm(
+        self,
+        user_id: int,
+        channel_id: int,
+        kind: int,
+        data: Json,
+        message: Json | None,
+        timeout: float,
+    ) -> Interaction:
+        interaction = Interaction(self.new_id(), secrets.token_urlsafe(24), channel_id)
+        interaction.original = message
+        self.interactions[interaction.id] = interaction
+        data = {key: value for key, value in data.items() if key != "guild_id"}
+        payload: Json = {
+            "id": str(interaction.id),
+            "application_id": str(self.application_id),
+            "type": kind,
+            "token": interaction.token,
+            "version": 1,
+            "channel_id": str(channel_id),
+            "channel": self.channels[channel_id],
+            "user": self.users[user_id],
+            "data": data,
+            "app_permissions": ALL_PERMISSIONS,
+            "locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(user_id)},
+            "context": 1,
+            "attachment_size_limit": 10 * 1024 * 1024,
+        }
+        if message is not None:
+            payload["message"] = message
+        await self.dispatch("INTERACTION_CREATE", payload)
+        await asyncio.wait_for(interaction.answered.wait(), timeout)
+        return interaction
+
+    def dm_of(self, user_id: int) -> int:
+        """Return the DM channel between a user and the bot, opening it if need be."""
+        if user_id not in self.dms:
+            channel_id = self.new_id()
+            self.channels[channel_id] = {
+                "id": str(channel_id),
+                "type": 1,
+                "recipients": [self.users[user_id]],
+                "last_message_id": None,
+                "flags": 0,
+            }
+            self.messages[channel_id] = []
+            self.dms[user_id] = channel_id
+        return self.dms[user_id]
 
     def replies(self, interaction: Interaction) -> list[Sent]:
         """Return the messages the bot sent in answer to an interaction."""

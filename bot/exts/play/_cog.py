@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import NotFoundError, ServiceError
+from bot.exts.play._buttons import BoardButton
 from bot.service import MatchService
 from elevator.pieces import PIECE_NAMES, Side
 from renderer import board_png
@@ -42,6 +43,8 @@ class Play(commands.Cog):
         self.service = service
 
     @app_commands.command(name="move")
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=True)
     @app_commands.describe(
         move="a move (e4, Nf3, O-O) or a ride (Nd4^2: the knight on d4 rides up to board 2)",
         board="the board, when you are not in a board's channel",
@@ -51,9 +54,10 @@ class Play(commands.Cog):
         interaction: discord.Interaction,
         move: app_commands.Range[str, 1, 40],
         board: app_commands.Range[int, 1, 1000] | None = None,
+        game: int | None = None,
     ) -> None:
         """Play a move or a ride on a board."""
-        match_id, board = await self._where(interaction, board)
+        match_id, board = await self._where(interaction, board, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
         outcome = await self.service.play(match_id, str(interaction.user.id), board, move)
         played = outcome.events[0].to_dict()
@@ -70,18 +74,29 @@ class Play(commands.Cog):
         )
 
     @app_commands.command(name="resign")
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=True)
     @app_commands.describe(board="the board, when you are not in a board's channel")
     async def resign(
         self,
         interaction: discord.Interaction,
         board: app_commands.Range[int, 1, 1000] | None = None,
+        game: int | None = None,
     ) -> None:
-        """Resign a board (its player, or the team's captain)."""
-        match_id, board = await self._where(interaction, board)
-        await self.service.resign(match_id, str(interaction.user.id), board)
-        await interaction.response.send_message(f"You resigned board {board}.", ephemeral=True)
+        """Resign a board (its player, or the team's captain), after confirming."""
+        match_id, board = await self._where(interaction, board, game)
+        view = discord.ui.View(timeout=120)
+        view.add_item(BoardButton(match_id, board, "confirm-resign"))
+        await interaction.response.send_message(
+            f"Resign board {board}? Your opponent may then send a piece onward, and only a "
+            "moderator can take it back.",
+            view=view,
+            ephemeral=True,
+        )
 
     @app_commands.command(name="draw")
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=True)
     @app_commands.describe(
         action="offer a draw, accept or decline your opponent's, or claim one by rule",
         board="the board, when you are not in a board's channel",
@@ -91,9 +106,10 @@ class Play(commands.Cog):
         interaction: discord.Interaction,
         action: Literal["offer", "accept", "decline", "claim"],
         board: app_commands.Range[int, 1, 1000] | None = None,
+        game: int | None = None,
     ) -> None:
         """Offer, accept, decline or claim a draw on a board."""
-        match_id, board = await self._where(interaction, board)
+        match_id, board = await self._where(interaction, board, game)
         user = str(interaction.user.id)
         act = {
             "offer": self.service.offer_draw,
@@ -111,6 +127,8 @@ class Play(commands.Cog):
         await interaction.response.send_message(f"{done} on board {board}.", ephemeral=True)
 
     @app_commands.command(name="board")
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=True)
     @app_commands.describe(
         board="the board, when you are not in a board's channel",
         mine="show it from your side, to you alone",
@@ -120,15 +138,16 @@ class Play(commands.Cog):
         interaction: discord.Interaction,
         board: app_commands.Range[int, 1, 1000] | None = None,
         mine: bool = False,
+        game: int | None = None,
     ) -> None:
         """Show a board as it stands."""
-        match_id, board = await self._where(interaction, board)
+        match_id, board = await self._where(interaction, board, game)
         await interaction.response.defer(ephemeral=mine, thinking=True)
-        game = await self.service.game(match_id)
+        state = await self.service.game(match_id)
         roster = await self.service.roster(match_id)
         seats = roster.boards_of(str(interaction.user.id))
         side: Side = next((s for b, s in seats if b == board), "white") if mine else "white"
-        image = await asyncio.to_thread(board_png, game, board, side)
+        image = await asyncio.to_thread(board_png, state, board, side)
         file = discord.File(io.BytesIO(image), filename=f"board-{board}.png")
         await interaction.followup.send(file=file, ephemeral=mine)
 
@@ -138,7 +157,8 @@ class Play(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         """Offer the caller's legal moves on the board, filtered by what they typed."""
         try:
-            match_id, board = await self._where(interaction, interaction.namespace.board)
+            namespace = interaction.namespace
+            match_id, board = await self._where(interaction, namespace.board, namespace.game)
             game = await self.service.game(match_id)
             roster = await self.service.roster(match_id)
         except ServiceError:
@@ -155,22 +175,103 @@ class Play(commands.Cog):
         moves += [m for m in game.legal_moves(board) if typed in m.lower() and m not in moves]
         return [app_commands.Choice(name=describe(m)[:100], value=m) for m in moves[:MAX_CHOICES]]
 
+    async def board_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """Offer the caller's boards: those where it is their move first."""
+        try:
+            namespace = interaction.namespace
+            game = namespace.game
+            user = str(interaction.user.id)
+            if game is None:
+                bound = await self.service.bound_to(str(interaction.channel_id))
+                game = bound[0][0] if bound else await self._only_game(user)
+            mine, others = await self._turns(game, user)
+        except ServiceError:
+            return []
+        choices = [(b, f"board {b} (your move)") for b in mine] + [
+            (b, f"board {b}") for b in others
+        ]
+        return [
+            app_commands.Choice(name=name, value=b)
+            for b, name in choices
+            if current.strip() in str(b)
+        ][:MAX_CHOICES]
+
+    async def game_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """Offer the caller's games under way."""
+        user = str(interaction.user.id)
+        found = []
+        for match_id in await self.service.games_of(user):
+            game = await self.service.game(match_id)
+            label = f"game {match_id}: {game.team(1, 'white')} against {game.team(1, 'black')}"
+            if current.strip().lower() in label.lower():
+                found.append(app_commands.Choice(name=label[:100], value=match_id))
+        return found[:MAX_CHOICES]
+
     async def _board_of(self, match_id: int, board: int) -> int:
         boards = await self.service.boards(match_id)
         if not 1 <= board <= boards:
             raise NotFoundError(f"there is no board {board}: this match has boards 1 to {boards}")
         return board
 
-    async def _where(self, interaction: discord.Interaction, board: int | None) -> tuple[int, int]:
-        """Return the match and board a command is about: the channel's, or the board named."""
-        for match_id, place in await self.service.bound_to(str(interaction.channel_id)):
-            if place.startswith("board:"):
-                here = int(place.removeprefix("board:"))
-                return match_id, await self._board_of(
-                    match_id, board if board is not None else here
-                )
-            if board is not None and place in ("overview", "team:white", "team:black"):
-                return match_id, await self._board_of(match_id, board)
+    async def _where(
+        self, interaction: discord.Interaction, board: int | None, game: int | None = None
+    ) -> tuple[int, int]:
+        """Return the match and board a command is about.
+
+        In a board's channel: that board, or the board named. Elsewhere (a DM, say): the game
+        named, or the caller's only game, or the one where it is their move; and the board
+        named, or the one board where it is their move.
+        """
+        user = str(interaction.user.id)
+        if game is None:
+            for match_id, place in await self.service.bound_to(str(interaction.channel_id)):
+                if place.startswith("board:"):
+                    here = int(place.removeprefix("board:"))
+                    return match_id, await self._board_of(
+                        match_id, board if board is not None else here
+                    )
+                if board is not None and place in ("overview", "team:white", "team:black"):
+                    return match_id, await self._board_of(match_id, board)
+            game = await self._only_game(user)
+        elif game not in await self.service.games_of(user):
+            raise NotFoundError(f"you have no game {game} under way: /games lists yours")
         if board is None:
-            raise NotFoundError("this is not a board's channel: add the board option")
-        raise NotFoundError("this channel belongs to no match: play in a match's channels")
+            board = await self._only_board(game, user)
+        return game, await self._board_of(game, board)
+
+    async def _turns(self, match_id: int, user: str) -> tuple[list[int], list[int]]:
+        """Return the boards where it is user's move, and the other open boards they hold."""
+        game = await self.service.game(match_id)
+        seats = (await self.service.roster(match_id)).boards_of(user)
+        mine = [b for b, side in seats if game.is_open(b) and game.turn(b) == side]
+        others = [b for b, side in seats if game.is_open(b) and b not in mine]
+        return mine, others
+
+    async def _only_game(self, user: str) -> int:
+        games = await self.service.games_of(user)
+        if len(games) == 1:
+            return games[0]
+        if not games:
+            raise NotFoundError("you have no game under way: /challenge starts one")
+        to_move = [g for g in games if (await self._turns(g, user))[0]]
+        if len(to_move) == 1:
+            return to_move[0]
+        raise NotFoundError("you have several games: add the game option (/games lists them)")
+
+    async def _only_board(self, match_id: int, user: str) -> int:
+        mine, others = await self._turns(match_id, user)
+        if len(mine) == 1:
+            return mine[0]
+        if not mine and len(others) == 1:
+            return others[0]
+        boards = ", ".join(map(str, mine or others))
+        raise NotFoundError(f"add the board option: you have boards {boards} in game {match_id}")
+
+
+for _command in (Play.move, Play.resign, Play.draw, Play.board):
+    _command.autocomplete("board")(Play.board_choices)
+    _command.autocomplete("game")(Play.game_choices)

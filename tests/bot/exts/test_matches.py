@@ -199,6 +199,17 @@ def test_a_move_in_a_board_channel_posts_the_new_board_and_autocomplete_offers_m
     offline(scenario)
 
 
+async def resign(discord: FakeDiscord, user: int, channel: int) -> str:
+    """Resign the channel's board by /resign and its confirmation; return the last answer."""
+    asked = await discord.invoke(user, channel, "resign")
+    assert "only a moderator can take it back" in await replied(discord, asked)
+    assert asked.original is not None
+    discord.messages[channel].append(asked.original)  # the private question, to click on
+    button = asked.original["components"][0]["components"][0]["custom_id"]
+    done = await discord.click(user, int(asked.original["id"]), button)
+    return str(done.responses[-1]["data"].get("content"))
+
+
 async def move(discord: FakeDiscord, user: int, channel: int, text: str) -> str:
     """Play a move by /move in a channel; return the bot's private answer."""
     moved = await discord.invoke(
@@ -231,8 +242,7 @@ def test_a_won_board_offers_its_winner_a_menu_and_the_piece_arrives_next_door(
             arrival = (await posted(discord, two, 2))[-1]
             assert "A black pawn arrives on e5 from board 1" in arrival.content
             assert f"<@{ana}>" in arrival.content and arrival.files
-            resigned = await discord.invoke(ana, two, "resign")
-            assert "You resigned board 2" in await replied(discord, resigned)
+            assert await resign(discord, ana, two) == "You resigned board 2."
             three = discord.channel_named(guild, "board-3")
             accept = [{"type": 3, "name": "action", "value": "accept"}]
             offered = await discord.invoke(ana, three, "draw", accept)
@@ -300,7 +310,7 @@ def test_status_export_read_only_boards_at_the_end_and_archiving(tmp_path: Path)
             early = await discord.invoke(ana, overview, "match", subcommand="archive")
             assert "can be archived once it is over" in await replied(discord, early)
             for channel in (one, two):
-                await discord.invoke(bo, channel, "resign")
+                await resign(discord, bo, channel)
             for _ in range(200):  # the result reaches the overview, then boards close
                 if (discord.overwrite(two, ana) or (0, 0))[1] & SEND_MESSAGES:
                     break
@@ -458,13 +468,13 @@ def test_a_three_board_match_from_create_to_result_through_the_offline_discord(
             assert "the black king can be captured" in capture.content
             ended = await until(discord, overview, "Board 3 ends 1-0")
             assert "Score: Reds 1, Blues 0." in ended.content
-            await discord.invoke(ana, one, "resign")
+            await resign(discord, ana, one)
             prompt = await until(discord, one, "you won board 1")
             menu = prompt.components[0]["components"][0]
             message = next(m for m in discord.messages[one] if "you won board 1" in m["content"])
             await discord.click(bo, int(message["id"]), menu["custom_id"], values=["Pe5^2"])
             await until(discord, two, "A black pawn arrives on e5 from board 1")
-            await discord.invoke(bo, two, "resign")
+            await resign(discord, bo, two)
             result = await until(discord, overview, "Final result")
             assert result.content == "Final result: 1-0 (Reds 2, Blues 1)."
 
@@ -550,7 +560,7 @@ def test_a_lost_overview_is_reported_to_the_host_in_a_direct_message(tmp_path: P
             overview = discord.channel_named(guild, "overview")
             await posted(discord, overview)
             await discord.delete_channel(overview)
-            await discord.invoke(bo, discord.channel_named(guild, "board-2"), "resign")
+            await resign(discord, bo, discord.channel_named(guild, "board-2"))
             for _ in range(200):
                 if ana in discord.dms and discord.messages[discord.dms[ana]]:
                     break

@@ -1,0 +1,155 @@
+"""/challenge and /games: casual games in DMs, from an invitation to the first image."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.exts.errors import reply_error
+from bot.service import MatchService
+
+logger = logging.getLogger(__name__)
+
+
+class InvitationButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"invite:(?P<invitation>\d+):(?P<answer>accept|decline)",
+):
+    """Accept or Decline on a challenge; its custom id outlives restarts."""
+
+    def __init__(self, invitation: int, answer: str) -> None:
+        style = discord.ButtonStyle.success if answer == "accept" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                label=answer.capitalize(), style=style, custom_id=f"invite:{invitation}:{answer}"
+            )
+        )
+        self.invitation, self.answer = invitation, answer
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> InvitationButton:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["invitation"]), match["answer"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Answer the challenge; on Accept, open the game in both players' DMs."""
+        cog: Games = interaction.client.get_cog("Games")  # type: ignore[attr-defined]
+        try:
+            await cog.answered(interaction, self.invitation, self.answer == "accept")
+        except Exception as error:
+            await reply_error(interaction, error)
+
+
+class Games(commands.Cog):
+    """Casual games between two people."""
+
+    def __init__(self, service: MatchService) -> None:
+        self.service = service
+
+    @app_commands.command(name="challenge")
+    @app_commands.describe(
+        opponent="who to play",
+        boards="how many boards (1 to 10; 2 is the recommended game for two)",
+        layout="boards in a line, or in a ring",
+    )
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=True)
+    async def challenge(
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.User,
+        boards: app_commands.Range[int, 1, 10] = 2,
+        layout: Literal["line", "ring"] = "line",
+    ) -> None:
+        """Challenge someone to a casual game in your DMs with the bot."""
+        me = interaction.user
+        if opponent.bot:
+            await interaction.response.send_message(
+                "Bots do not play Elevator Chess.", ephemeral=True
+            )
+            return
+        invitation = await self.service.challenge(
+            str(me.id),
+            str(opponent.id),
+            boards=boards,
+            layout=layout,
+            names=(me.display_name, opponent.display_name),
+        )
+        view = discord.ui.View(timeout=None)
+        view.add_item(InvitationButton(invitation, "accept"))
+        view.add_item(InvitationButton(invitation, "decline"))
+        text = (
+            f"{me.mention} challenges you to Elevator Chess on {boards} boards in a {layout}; "
+            "they play White. The challenge is open for a day."
+        )
+        try:
+            await opponent.send(text, view=view)
+        except discord.HTTPException:
+            await self.service.withdraw_challenge(invitation)
+            await interaction.response.send_message(
+                f"I cannot send {opponent.mention} a direct message: their DMs are closed to me, "
+                "or we share no server. Nothing was created.",
+                ephemeral=True,
+            )
+            return
+        logger.info("challenge %d: %s challenged %s", invitation, me.id, opponent.id)
+        await interaction.response.send_message(
+            f"Challenge sent to {opponent.mention}. You will play in your DMs with me.",
+            ephemeral=True,
+        )
+
+    async def answered(
+        self, interaction: discord.Interaction, invitation: int, accept: bool
+    ) -> None:
+        """Accept or decline a challenge; on Accept both players get the game in their DMs."""
+        found = await self.service.invitation(invitation)
+        if not accept:
+            await self.service.answer_challenge(invitation, str(interaction.user.id), accept=False)
+            await interaction.response.edit_message(
+                content="You declined the challenge.", view=None
+            )
+            return
+        challenger = await interaction.client.fetch_user(int(str(found["challenger"])))
+        places = {}
+        try:
+            for side, user in (("white", challenger), ("black", interaction.user)):
+                places[f"dm:{side}"] = str((await user.create_dm()).id)
+        except discord.HTTPException:
+            await interaction.response.send_message(
+                f"I cannot open a direct message with {challenger.mention}; the game was not "
+                "started. Try again later.",
+                ephemeral=True,
+            )
+            return
+        match_id = await self.service.answer_challenge(
+            invitation, str(interaction.user.id), accept=True, places=places
+        )
+        await interaction.response.edit_message(
+            content=f"You accepted: game {match_id} begins. Your boards follow.", view=None
+        )
+        logger.info("challenge %d accepted: game %s", invitation, match_id)
+
+    @app_commands.command(name="games")
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=True)
+    async def games(self, interaction: discord.Interaction) -> None:
+        """List your games and matches under way, with whose turn it is."""
+        user = str(interaction.user.id)
+        lines = []
+        for match_id in await self.service.games_of(user):
+            game = await self.service.game(match_id)
+            seats = (await self.service.roster(match_id)).boards_of(user)
+            mine = [b for b, side in seats if game.is_open(b) and game.turn(b) == side]
+            turn = f"your move on board {', '.join(map(str, mine))}" if mine else "waiting"
+            lines.append(
+                f"Game {match_id}: {game.team(1, 'white')} against {game.team(1, 'black')}, {turn}"
+            )
+        text = "\n".join(lines) or "You have no game under way: /challenge starts one."
+        await interaction.response.send_message(text[:2000], ephemeral=True)
