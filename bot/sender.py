@@ -121,6 +121,21 @@ class DiscordSender:
         action = delivery.idempotency_key.rsplit(":", 1)[0]
         if action in self._games_done:
             return
+        # claimed before the first await: the action's other notices go out in the same
+        # round, and must not post it again; a failure gives the claim back for the retry
+        self._games_done[action] = None
+        try:
+            await self._post_game_action(delivery, bound, action)
+        except BaseException:
+            self._games_done.pop(action, None)
+            raise
+        while len(self._games_done) > 10_000:
+            self._games_done.popitem(last=False)
+
+    async def _post_game_action(
+        self, delivery: Delivery, bound: dict[str, str], action: str
+    ) -> None:
+        assert delivery.match_id is not None
         notices = await self._service.action_notices(action)
         game = await self._service.game(delivery.match_id)
         lines: list[str] = []
@@ -170,9 +185,6 @@ class DiscordSender:
                 f"<t:{int(payload['deadline'])}:T>.",
                 view=transfer_view(delivery.match_id, payload["board"], payload["options"]),
             )
-        self._games_done[action] = None
-        while len(self._games_done) > 10_000:
-            self._games_done.popitem(last=False)
 
     async def _report(self, match_id: int, place: str, target: str, bound: dict[str, str]) -> None:
         """Tell the overview (or, if that is what failed, the host) once that a place is lost."""

@@ -1,0 +1,114 @@
+"""Casual games in DMs against the offline Discord: challenge, play, finish; closed DMs."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from tests.bot.exts.test_matches import club, move, replied
+from tests.bot.test_main import offline, running_bot
+from tests.fakediscord.server import FakeDiscord
+
+
+async def dm_texts(discord: FakeDiscord, user: int, count: int) -> list[str]:
+    """Wait until the bot has posted count messages in a user's DMs; return their texts."""
+    for _ in range(300):
+        channel = discord.dms.get(user)
+        if channel is not None and len(discord.messages[channel]) >= count:
+            return [m["content"] for m in discord.messages[channel]]
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"fewer than {count} DMs to {user}")
+
+
+def test_a_dm_game_from_challenge_to_result(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        general = discord.channel_named(guild, "general")
+        async with running_bot(tmp_path, discord):
+            options = [{"type": 6, "name": "opponent", "value": str(bo)}]
+            sent = await discord.invoke(ana, general, "challenge", options)
+            assert "Challenge sent" in await replied(discord, sent)
+            (invitation,) = discord.messages[discord.dms[bo]]
+            assert "challenges you to Elevator Chess on 2 boards" in invitation["content"]
+            buttons = [b["custom_id"] for b in invitation["components"][0]["components"]]
+            assert buttons == ["invite:1:accept", "invite:1:decline"]
+            await discord.click(bo, int(invitation["id"]), "invite:1:accept")
+            first = (await dm_texts(discord, ana, 1))[0]
+            assert "Your move on board 1, 2." in first
+            assert "Your opponent's move." in (await dm_texts(discord, bo, 2))[1]
+            ana_dm, bo_dm = discord.dms[ana], discord.dms[bo]
+            assert discord.messages[ana_dm][0]["attachments"][0]["filename"] == "game-1.png"
+            unclear = await discord.invoke(
+                ana, ana_dm, "move", [{"type": 3, "name": "move", "value": "e4"}]
+            )
+            assert "Add the board option: you have boards 1, 2 in game 1" in await replied(
+                discord, unclear
+            )
+            played = await discord.invoke(
+                ana,
+                ana_dm,
+                "move",
+                [
+                    {"type": 3, "name": "move", "value": "e4"},
+                    {"type": 4, "name": "board", "value": 1},
+                ],
+            )
+            assert "Played e4 on board 1" in await replied(discord, played)
+            assert "Board 1: White played e4." in (await dm_texts(discord, bo, 3))[2]
+            assert "Played e5 on board 1" in await move(discord, bo, bo_dm, "e5")  # the one board
+            choices = await discord.autocomplete(
+                ana,
+                ana_dm,
+                "move",
+                [
+                    {"type": 3, "name": "move", "value": "", "focused": False},
+                    {"type": 4, "name": "board", "value": "", "focused": True},
+                ],
+            )
+            assert [c["value"] for c in choices] == [1, 2]
+            listed = await discord.invoke(ana, ana_dm, "games")
+            assert "Game 1: ana against bo, your move on board 1, 2" in await replied(
+                discord, listed
+            )
+            done = await resign_in_dm(discord, bo, bo_dm, 1)
+            assert done == "You resigned board 1."
+            assert await resign_in_dm(discord, bo, bo_dm, 2) == "You resigned board 2."
+            last = (await dm_texts(discord, ana, 5))[-1]
+            assert "Final result: 1-0 (ana 2, bo 0)." in last and "The game is over." in last
+
+    offline(scenario)
+
+
+async def resign_in_dm(discord: FakeDiscord, user: int, channel: int, board: int) -> str:
+    """Resign a board of a DM game by /resign board: and its confirmation."""
+    asked = await discord.invoke(
+        user, channel, "resign", [{"type": 4, "name": "board", "value": board}]
+    )
+    assert "only a moderator can take it back" in await replied(discord, asked)
+    assert asked.original is not None
+    discord.messages[channel].append(asked.original)
+    button = asked.original["components"][0]["components"][0]["custom_id"]
+    done = await discord.click(user, int(asked.original["id"]), button)
+    discord.messages[channel].remove(asked.original)
+    return str(done.responses[-1]["data"].get("content"))
+
+
+def test_a_challenge_to_someone_with_closed_dms_says_so_and_creates_nothing(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        discord.closed_dms.add(bo)
+        async with running_bot(tmp_path, discord):
+            options = [{"type": 6, "name": "opponent", "value": str(bo)}]
+            sent = await discord.invoke(
+                ana, discord.channel_named(guild, "general"), "challenge", options
+            )
+            text = await replied(discord, sent)
+            assert (
+                f"I cannot send <@{bo}> a direct message" in text and "Nothing was created" in text
+            )
+            listed = await discord.invoke(ana, discord.channel_named(guild, "general"), "games")
+            assert "You have no game under way" in await replied(discord, listed)
+
+    offline(scenario)
