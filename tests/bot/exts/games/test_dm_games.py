@@ -20,6 +20,17 @@ async def dm_texts(discord: FakeDiscord, user: int, count: int) -> list[str]:
     raise AssertionError(f"fewer than {count} DMs to {user}")
 
 
+async def dm_until(discord: FakeDiscord, user: int, words: str) -> str:
+    """Wait for a DM to a user containing words; return its text."""
+    for _ in range(300):
+        channel = discord.dms.get(user)
+        for message in discord.messages.get(channel, []) if channel is not None else []:
+            if words in message["content"]:
+                return str(message["content"])
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"no DM to {user} says {words!r}")
+
+
 def test_a_dm_game_from_challenge_to_result(tmp_path: Path) -> None:
     async def scenario(discord: FakeDiscord) -> None:
         ana, bo, guild = club(discord)
@@ -54,7 +65,9 @@ def test_a_dm_game_from_challenge_to_result(tmp_path: Path) -> None:
                 ],
             )
             assert "Played e4 on board 1" in await replied(discord, played)
-            assert "Board 1: White played e4." in (await dm_texts(discord, bo, 3))[2]
+            assert "Your move on board 1" in await dm_until(
+                discord, bo, "Board 1: White played e4."
+            )
             assert "Played e5 on board 1" in await move(discord, bo, bo_dm, "e5")  # the one board
             choices = await discord.autocomplete(
                 ana,
@@ -73,7 +86,7 @@ def test_a_dm_game_from_challenge_to_result(tmp_path: Path) -> None:
             done = await resign_in_dm(discord, bo, bo_dm, 1)
             assert done == "You resigned board 1."
             assert await resign_in_dm(discord, bo, bo_dm, 2) == "You resigned board 2."
-            last = (await dm_texts(discord, ana, 5))[-1]
+            last = await dm_until(discord, ana, "Final result")
             assert "Final result: 1-0 (ana 2, bo 0)." in last and "The game is over." in last
 
     offline(scenario)
