@@ -139,8 +139,22 @@ def test_sync_registers_the_slash_commands_in_a_guild_and_exits(tmp_path: Path) 
         )
         output, _ = await asyncio.wait_for(process.communicate(), 60)
         assert process.returncode == 0, output.decode()
-        names = sorted(command["name"] for command in discord.commands[guild])
-        assert names == ["board", "draw", "match", "move", "resign", "rules"]
+        contexts = {c["name"]: c.get("contexts") for c in discord.commands[guild]}
+        assert sorted(contexts) == [
+            "board",
+            "challenge",
+            "config",
+            "draw",
+            "games",
+            "match",
+            "mod",
+            "move",
+            "resign",
+            "rules",
+        ]
+        # team matches and moderation belong to servers; games go wherever Discord allows
+        assert contexts["match"] == contexts["mod"] == contexts["config"] == [0]
+        assert sorted(contexts["challenge"]) == sorted(contexts["move"]) == [0, 1, 2]
         assert TOKEN not in output.decode()
 
     offline(scenario)

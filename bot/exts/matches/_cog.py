@@ -37,6 +37,7 @@ def is_moderator(interaction: discord.Interaction) -> bool:
     return bool(permissions and (permissions.manage_guild or permissions.moderate_members))
 
 
+@app_commands.guild_only()
 class Matches(commands.GroupCog, group_name="match"):
     """Team matches: lobby, teams, start."""
 

@@ -46,6 +46,7 @@ async def announce(interaction: discord.Interaction, service: MatchService, text
         logger.warning("the moderator log channel %s refused a message", channel_id)
 
 
+@app_commands.guild_only()
 class Moderation(commands.GroupCog, group_name="mod"):
     """Moderators keep matches fair."""
 
@@ -233,6 +234,7 @@ class ConfirmUndo(discord.ui.View):
         self.stop()
 
 
+@app_commands.guild_only()
 class Config(commands.GroupCog, group_name="config"):
     """A server's settings for the bot (Manage Server only)."""
 
