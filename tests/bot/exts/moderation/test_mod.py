@@ -84,3 +84,83 @@ def test_moderators_are_found_by_role_act_with_a_reason_and_leave_an_audit_trail
             assert any("pause" in s.content for s in await posted(discord, overview, 2))
 
     offline(scenario)
+
+
+def test_each_moderator_command_undo_across_a_ride_and_the_audit_trail(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        cy = discord.add_user("cy")
+        discord.add_member(guild, cy)
+        general = discord.channel_named(guild, "general")
+
+        async def mod(user: int, command: str, **options: object) -> str:
+            kinds = {int: 4, str: 3, bool: 5}
+            given = [
+                {
+                    "type": 6 if name in ("player", "new_player") else kinds[type(value)],
+                    "name": name,
+                    "value": str(value) if name in ("player", "new_player") else value,
+                }
+                for name, value in options.items()
+            ]
+            return await replied(
+                discord, await discord.invoke(user, general, "mod", given, subcommand=command)
+            )
+
+        async with running_bot(tmp_path, discord):
+            await started(discord, ana, bo, guild, boards=3)
+            one, two = (discord.channel_named(guild, f"board-{n}") for n in (1, 2))
+            for user, text in [(ana, "Nf3"), (bo, "a6"), (ana, "Nd4"), (bo, "a5"), (ana, "Nd4^2")]:
+                assert "Played" in await move(discord, user, one, text)
+            await until(discord, two, "arrives on d4 from board 1")
+            refused = await mod(bo, "adjudicate", match=1, board=3, result="black", reason="mine")
+            assert "Only a moderator can do that" in refused
+            asked = await discord.invoke(
+                ana,
+                general,
+                "mod",
+                [
+                    {"type": 4, "name": "match", "value": 1},
+                    {"type": 4, "name": "events", "value": 1},
+                    {"type": 3, "name": "reason", "value": "the ride was a misclick"},
+                ],
+                subcommand="undo",
+            )
+            preview = await replied(discord, asked)
+            assert "board 1: White's N rode up from d4" in preview
+            assert "board 2: White's N arrived on d4" in preview
+            assert asked.original is not None
+            discord.messages[general].append(asked.original)
+            button = asked.original["components"][0]["components"][0]["custom_id"]
+            await discord.click(ana, int(asked.original["id"]), button)
+            game_two = (await posted(discord, two, 3))[-1]  # board 2 is shown without the knight
+            assert game_two.files and "arrives" not in game_two.content
+            assert "Played Nd4^2" in await move(discord, ana, one, "Nd4^2")  # the knight is back
+            substituted = await mod(
+                ana, "substitute", match=1, player=bo, new_player=cy, reason="bo left"
+            )
+            assert f"Substituted <@{cy}> for <@{bo}>" in substituted
+            assert "You are not playing in this match" in await move(discord, bo, one, "e5")
+            assert "Adjudicated board 3" in await mod(
+                ana, "adjudicate", match=1, board=3, result="white", reason="time"
+            )
+            assert "Resigned board 2" in await mod(
+                ana, "resign", match=1, board=2, side="black", reason="absent"
+            )
+            assert "Forfeited match 1" in await mod(
+                ana, "forfeit", match=1, side="black", reason="no show"
+            )
+            overview = discord.channel_named(guild, "overview")
+            assert "(Reds 3, Blues 0)" in (await until(discord, overview, "Final result")).content
+            log = await mod(ana, "log", match=1)
+            actions = (
+                "undo: the ride was a misclick",
+                "substitute: bo left",
+                "adjudicate: time",
+                "resign: absent",
+                "forfeit: no show",
+            )
+            assert all(action in log for action in actions), log
+            assert "The match is finished" in await mod(ana, "abort", match=1, reason="late")
+
+    offline(scenario)
