@@ -6,12 +6,13 @@ import asyncio
 import io
 import logging
 from collections import OrderedDict
+from functools import partial
 from typing import Any
 
 import discord
 
 from bot.delivery import Delivery, Undeliverable
-from bot.exts.play._buttons import board_view
+from bot.exts.play._buttons import board_view, game_view
 from bot.exts.play._transfer import transfer_view
 from bot.notices import OVERVIEW
 from bot.service import MatchService
@@ -163,10 +164,11 @@ class DiscordSender:
         roster = await self._service.roster(delivery.match_id)
         for side in ("white", "black"):
             channel = await self._channel(int(bound[f"dm:{side}"]))
-            image = await asyncio.to_thread(overview_png, game, perspective=side)
             mine = [
                 b for b in range(1, game.boards + 1) if game.is_open(b) and game.turn(b) == side
             ]
+            draw = partial(overview_png, game, perspective=side, marked=mine)
+            image = await asyncio.to_thread(draw)
             status = (
                 f"Your move on board {', '.join(map(str, mine))}."
                 if mine
@@ -176,7 +178,16 @@ class DiscordSender:
                 status = "The game is over."
             text = "\n".join([f"Game {delivery.match_id}:", *lines, status])[:2000]
             file = discord.File(io.BytesIO(image), filename=f"game-{delivery.match_id}.png")
-            await channel.send(text, file=file)
+            seats = roster.boards_of(roster.teams[side][0]) if roster.teams[side] else []
+            view = game_view(delivery.match_id, [b for b, _ in seats if game.is_open(b)])
+            if view is None:
+                posted = await channel.send(text, file=file)
+            else:
+                posted = await channel.send(text, file=file, view=view)
+            try:  # only the latest image keeps its menu
+                await self._retire(channel, delivery.match_id, f"dm-message:{side}", posted.id)
+            except Exception:
+                logger.exception("game %d: the previous image kept its menu", delivery.match_id)
         for user, payload in prompts:
             side = "white" if roster.teams["white"][:1] == [user] else "black"
             channel = await self._channel(int(bound[f"dm:{side}"]))
@@ -353,15 +364,22 @@ class DiscordSender:
         self, channel: discord.abc.Messageable, match_id: int, board: int, latest: int
     ) -> None:
         """Take the buttons off the board's previous image: only the latest one acts."""
-        place = f"board-message:{board}"
+        await self._retire(channel, match_id, f"board-message:{board}", latest)
+
+    async def _retire(
+        self, channel: discord.abc.Messageable, match_id: int, place: str, latest: int
+    ) -> None:
+        """Record the latest message of a place and take the buttons off the one before."""
         previous = (await self._service.bindings(match_id)).get(place)
         await self._service.bind(match_id, {place: str(latest)})
-        if previous is None or not isinstance(channel, discord.abc.GuildChannel):
+        if previous is None or not hasattr(channel, "get_partial_message"):
             return
         try:
-            await channel.get_partial_message(int(previous)).edit(view=None)  # type: ignore[attr-defined]
+            await channel.get_partial_message(int(previous)).edit(view=None)
         except discord.HTTPException:
-            logger.info("match %d: board %d's previous image keeps its buttons", match_id, board)
+            logger.info(
+                "match %d: the message before the latest in %s keeps its buttons", match_id, place
+            )
 
 
 def _draw(game: Match, board: int, names: tuple[str, str]) -> bytes:

@@ -7,13 +7,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from elevator import Match
 from elevator.pieces import SIDES, side_name
 from renderer.diagram import Perspective, draw_diagram
 from renderer.errors import RenderError, check_board, check_perspective
-from renderer.palette import BACKGROUND, MUTED, TEXT, png_bytes
+from renderer.palette import BACKGROUND, ELEVATOR_MARK, MUTED, TEXT, png_bytes
 from renderer.sprites import Font
 from renderer.text import fit, font, write
 from renderer.view import BoardView, board_views
@@ -27,12 +27,14 @@ def overview_png(
     *,
     perspective: Perspective = "white",
     boards: Sequence[int] | None = None,
+    marked: Sequence[int] = (),
 ) -> bytes:
     """Return a PNG of a match's boards in a grid, with the score at the top.
 
-    boards picks which boards to show (at most 40; by default all, or the first 40).
+    boards picks which boards to show (at most 40; by default all, or the first 40);
+    marked boards (say, those where the viewer is to move) get an amber frame.
     """
-    return png_bytes(overview_image(match, perspective=perspective, boards=boards))
+    return png_bytes(overview_image(match, perspective=perspective, boards=boards, marked=marked))
 
 
 def overview_image(
@@ -40,6 +42,7 @@ def overview_image(
     *,
     perspective: Perspective = "white",
     boards: Sequence[int] | None = None,
+    marked: Sequence[int] = (),
 ) -> Image.Image:
     """Draw a match's overview as an RGB image; see overview_png."""
     check_perspective(perspective)
@@ -66,6 +69,15 @@ def overview_image(
             perspective=perspective,
             detail=False,
         )
+        if view.number in marked:
+            frame = max(3, layout.square // 8)
+            box = (
+                left - frame,
+                top - frame,
+                left + layout.side + frame - 1,
+                top + layout.side + frame - 1,
+            )
+            ImageDraw.Draw(image).rectangle(box, outline=ELEVATOR_MARK, width=frame)
     return image
 
 

@@ -10,7 +10,7 @@ from PIL import Image
 from elevator import Match
 from renderer import RenderError, overview_png
 from renderer.overview import GridLayout, grid_shape, score_line
-from renderer.palette import PLAIN, dim
+from renderer.palette import ELEVATOR_MARK, PLAIN, dim
 
 BARE_KINGS = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -107,3 +107,14 @@ def test_a_long_team_name_leaves_every_score_visible() -> None:
     line = score_line(match, font(30), 400)
     assert line.endswith("X 0") and " 0   " in line
     assert font(30).getlength(line) <= 400
+
+
+def test_marked_boards_get_an_amber_frame_and_the_others_none() -> None:
+    match = Match(2)
+    image = Image.open(io.BytesIO(overview_png(match, marked=[2]))).convert("RGB")
+    layout = GridLayout.for_count(2)
+    frame = max(3, layout.square // 8)
+    for index, expected in ((0, False), (1, True)):
+        left, top = layout.board_origin(index)
+        pixel = image.getpixel((left - frame // 2 - 1, top + layout.side // 2))
+        assert (pixel == ELEVATOR_MARK) is expected

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from discord.ext import commands
 
-from bot.exts.play._buttons import BoardButton
+from bot.exts.play._buttons import BoardButton, GameActions
 from bot.exts.play._cog import Play
 from bot.exts.play._transfer import NoTransfer, TransferMenu
 
@@ -12,4 +12,4 @@ from bot.exts.play._transfer import NoTransfer, TransferMenu
 async def setup(bot: commands.Bot) -> None:
     """Load the extension."""
     await bot.add_cog(Play(bot.service))  # type: ignore[attr-defined]
-    bot.add_dynamic_items(TransferMenu, NoTransfer, BoardButton)
+    bot.add_dynamic_items(TransferMenu, NoTransfer, BoardButton, GameActions)

@@ -84,3 +84,50 @@ def board_view(match_id: int, board: int) -> discord.ui.View:
     for action in ("resign", "draw", "moves"):
         view.add_item(BoardButton(match_id, board, action))
     return view
+
+
+class GameActions(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"game-act:(?P<match>\d+)",
+):
+    """A DM game's menu under the latest image: resign, offer a draw, or see legal moves."""
+
+    def __init__(self, match_id: int, boards: list[int] | None = None) -> None:
+        options = [
+            discord.SelectOption(label=label.format(board=board), value=f"{action}:{board}")
+            for board in (boards or [])
+            for action, label in (
+                ("moves", "Legal moves on board {board}"),
+                ("draw", "Offer a draw on board {board}"),
+                ("resign", "Resign board {board}"),
+            )
+        ][:25]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"game-act:{match_id}",
+                placeholder="Act on a board",
+                options=options or [discord.SelectOption(label="-")],
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> GameActions:
+        """Rebuild the menu from its custom id."""
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Do the chosen action through the board's own button."""
+        action, board = self.item.values[0].split(":")
+        await BoardButton(self.match_id, int(board), action).callback(interaction)
+
+
+def game_view(match_id: int, boards: list[int]) -> discord.ui.View | None:
+    """Return the menu under a DM game's latest image, for the player's open boards."""
+    if not boards:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(GameActions(match_id, boards))
+    return view

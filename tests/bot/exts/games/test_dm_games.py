@@ -79,6 +79,17 @@ def test_a_dm_game_from_challenge_to_result(tmp_path: Path) -> None:
                 ],
             )
             assert [c["value"] for c in choices] == [1, 2]
+            await dm_until(discord, ana, "Board 1: Black played e5.")
+            for _ in range(100):  # the older images lose their menu once the latest is up
+                if len([m for m in discord.messages[ana_dm] if m["components"]]) == 1:
+                    break
+                await asyncio.sleep(0.05)
+            (latest,) = [m for m in discord.messages[ana_dm] if m["components"]]
+            assert latest["attachments"][0]["filename"] == "game-1.png"
+            menu = latest["components"][0]["components"][0]
+            assert menu["custom_id"] == "game-act:1" and len(menu["options"]) == 6
+            shown = await discord.click(ana, int(latest["id"]), "game-act:1", values=["moves:2"])
+            assert "Legal moves on board 2 for white" in await replied(discord, shown)
             listed = await discord.invoke(ana, ana_dm, "games")
             assert "Game 1: ana against bo, your move on board 1, 2" in await replied(
                 discord, listed
