@@ -75,6 +75,11 @@ def overview_words(kind: str, payload: dict[str, Any]) -> str | None:
             kind, "has nowhere left to go"
         )
         return f"Board {payload['board']}: {side_name(payload['side'])}'s victory transfer {what}."
+    if kind in ("adjudicate", "resign", "forfeit"):
+        what = {"adjudicate": "ruling", "resign": "resignation for an absent player"}.get(
+            kind, "forfeit"
+        )
+        return f"A moderator's {what}: {payload.get('reason') or ''}".rstrip(": ") + "."
     if kind in ("pause", "resume", "abort", "undo", "substitute", "cancelled"):
         reason = payload.get("reason") or ""
         return f"A moderator's {kind}" + (f": {reason}" if reason else ".")

@@ -1040,6 +1040,9 @@ class MatchService:
             }
             news = News(loaded.roster, match, actor, withdrawn, deadlines | changed, voided)
             notices = news.of_events(events, finished=finished)
+            if audit is not None:  # a moderator's ruling is said as one, before its results
+                ruling = {"moderator": actor, "reason": audit[1], **audit[2]}
+                notices.insert(0, Notice(OVERVIEW, audit[0], ruling))
             async with self._write(loaded.id) as db:
                 rows = [
                     (event.KIND, json.dumps(event.to_dict()), actor if event.ACTION else None)

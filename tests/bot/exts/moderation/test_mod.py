@@ -113,8 +113,19 @@ def test_each_moderator_command_undo_across_a_ride_and_the_audit_trail(tmp_path:
             for user, text in [(ana, "Nf3"), (bo, "a6"), (ana, "Nd4"), (bo, "a5"), (ana, "Nd4^2")]:
                 assert "Played" in await move(discord, user, one, text)
             await until(discord, two, "arrives on d4 from board 1")
-            refused = await mod(bo, "adjudicate", match=1, board=3, result="black", reason="mine")
-            assert "Only a moderator can do that" in refused
+            for command, options in (
+                ("adjudicate", {"board": 3, "result": "black"}),
+                ("resign", {"board": 3, "side": "white"}),
+                ("forfeit", {"side": "white"}),
+                ("undo", {"events": 1}),
+                ("substitute", {"player": ana, "new_player": cy}),
+                ("pause", {}),
+                ("abort", {}),
+                ("log", {}),
+            ):
+                reason = {} if command == "log" else {"reason": "mine"}
+                refused = await mod(bo, command, match=1, **options, **reason)
+                assert "Only a moderator can do that" in refused, command
             asked = await discord.invoke(
                 ana,
                 general,
@@ -152,6 +163,8 @@ def test_each_moderator_command_undo_across_a_ride_and_the_audit_trail(tmp_path:
             )
             overview = discord.channel_named(guild, "overview")
             assert "(Reds 3, Blues 0)" in (await until(discord, overview, "Final result")).content
+            await until(discord, overview, "A moderator's forfeit: no show.")
+            await until(discord, overview, "A moderator's ruling: time.")
             log = await mod(ana, "log", match=1)
             actions = (
                 "undo: the ride was a misclick",
