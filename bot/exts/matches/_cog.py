@@ -70,7 +70,9 @@ class Matches(commands.GroupCog, group_name="match"):
             host, boards=boards, layout=layout, white_team=white, black_team=black
         )
         try:
-            await self.service.bind(match_id, {LOBBY: str(interaction.channel_id)})
+            await self.service.bind(
+                match_id, {LOBBY: str(interaction.channel_id), "guild": str(interaction.guild_id)}
+            )
             view = lobby_view(match_id, "lobby")
             assert view is not None  # a new lobby is open
             embed = await self._lobby_embed(match_id)

@@ -19,9 +19,18 @@ logger = logging.getLogger(__name__)
 RESULTS = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2"}
 
 
-async def moderator(interaction: discord.Interaction, service: MatchService) -> Moderator:
-    """Return who is acting, found to be a moderator (Manage Server, or the server's role)."""
+async def moderator(
+    interaction: discord.Interaction, service: MatchService, match_id: int
+) -> Moderator:
+    """Return who is acting, found to be a moderator of the server the match is played in.
+
+    A moderator has Manage Server or the server's moderator role, in that match's server:
+    moderators of one server have no say over another's matches, nor over DM games.
+    """
     member = interaction.user
+    home = (await service.bindings(match_id)).get("guild")
+    if home is None or home != str(interaction.guild_id):
+        raise NotAllowedError(f"match {match_id} is not played in this server")
     allowed = False
     if isinstance(member, discord.Member):
         settings = await service.server_settings(str(member.guild.id))
@@ -57,10 +66,11 @@ class Moderation(commands.GroupCog, group_name="mod"):
     async def _do(
         self,
         interaction: discord.Interaction,
+        match_id: int,
         action: Callable[[Moderator], Awaitable[Any]],
         done: str,
     ) -> None:
-        who = await moderator(interaction, self.service)
+        who = await moderator(interaction, self.service, match_id)
         await action(who)
         await interaction.response.send_message(done, ephemeral=True)
         await announce(interaction, self.service, done[:1].lower() + done[1:])
@@ -80,6 +90,7 @@ class Moderation(commands.GroupCog, group_name="mod"):
         """End a board with a result."""
         await self._do(
             interaction,
+            match,
             lambda m: self.service.adjudicate(
                 match, m, board, RESULTS[result], reason, transfer=transfer
             ),
@@ -99,6 +110,7 @@ class Moderation(commands.GroupCog, group_name="mod"):
         """Resign a board for an absent player."""
         await self._do(
             interaction,
+            match,
             lambda m: self.service.force_resign(match, m, board, side, reason),
             f"Resigned board {board} of match {match} for {side} ({reason}).",
         )
@@ -115,6 +127,7 @@ class Moderation(commands.GroupCog, group_name="mod"):
         """End every unfinished board against a side that did not show up."""
         await self._do(
             interaction,
+            match,
             lambda m: self.service.forfeit(match, m, side, reason),
             f"Forfeited match {match} against {side} ({reason}).",
         )
@@ -130,7 +143,7 @@ class Moderation(commands.GroupCog, group_name="mod"):
         reason: app_commands.Range[str, 1, 300],
     ) -> None:
         """Take back the last actions of a match, after seeing them and confirming."""
-        who = await moderator(interaction, self.service)
+        who = await moderator(interaction, self.service, match)
         if not who.is_moderator:
             raise NotAllowedError("only a moderator can do that")
         preview = await self.service.undo_preview(match, events)
@@ -153,6 +166,7 @@ class Moderation(commands.GroupCog, group_name="mod"):
         """Give a player's place, seats and captaincy to someone else."""
         await self._do(
             interaction,
+            match,
             lambda m: self.service.substitute(match, m, str(player.id), str(new_player.id), reason),
             f"Substituted {new_player.mention} for {player.mention} in match {match} ({reason}).",
         )
@@ -165,6 +179,7 @@ class Moderation(commands.GroupCog, group_name="mod"):
         """Stop all play in a match."""
         await self._do(
             interaction,
+            match,
             lambda m: self.service.pause(match, m, reason),
             f"Paused match {match} ({reason}).",
         )
@@ -177,6 +192,7 @@ class Moderation(commands.GroupCog, group_name="mod"):
         """Let play go on in a paused match."""
         await self._do(
             interaction,
+            match,
             lambda m: self.service.resume(match, m, reason),
             f"Resumed match {match} ({reason}).",
         )
@@ -189,6 +205,7 @@ class Moderation(commands.GroupCog, group_name="mod"):
         """End a match without a result."""
         await self._do(
             interaction,
+            match,
             lambda m: self.service.abort(match, m, reason),
             f"Aborted match {match} ({reason}).",
         )
@@ -197,7 +214,7 @@ class Moderation(commands.GroupCog, group_name="mod"):
     @app_commands.guild_only()
     async def log(self, interaction: discord.Interaction, match: int) -> None:
         """Show a match's moderator actions: who, when, what and why."""
-        who = await moderator(interaction, self.service)
+        who = await moderator(interaction, self.service, match)
         if not who.is_moderator:
             raise NotAllowedError("only a moderator can do that")
         entries = await self.service.audit_log(match)

@@ -177,3 +177,25 @@ def test_each_moderator_command_undo_across_a_ride_and_the_audit_trail(tmp_path:
             assert "The match is finished" in await mod(ana, "abort", match=1, reason="late")
 
     offline(scenario)
+
+
+def test_a_moderator_of_another_server_has_no_say_over_this_ones_matches(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        cy = discord.add_user("cy")
+        elsewhere = discord.add_guild("Other Club", owner=cy)  # cy manages that server
+        async with running_bot(tmp_path, discord):
+            await started(discord, ana, bo, guild)
+            pause = [
+                {"type": 4, "name": "match", "value": 1},
+                {"type": 3, "name": "reason", "value": "mine now"},
+            ]
+            there = discord.channel_named(elsewhere, "general")
+            refused = await discord.invoke(cy, there, "mod", pause, subcommand="pause")
+            assert "Match 1 is not played in this server" in await replied(discord, refused)
+            one = discord.channel_named(guild, "board-1")
+            assert "Played e4" in await move(discord, ana, one, "e4")  # nothing was paused
+
+    offline(scenario)
