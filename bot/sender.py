@@ -14,10 +14,11 @@ import discord
 from bot.delivery import Delivery, Undeliverable
 from bot.exts.play._buttons import board_view, game_view
 from bot.exts.play._transfer import transfer_view
+from bot.lobby import Roster
 from bot.notices import OVERVIEW
 from bot.service import MatchService
 from elevator import Match
-from elevator.pieces import PIECE_NAMES, opponent, side_name
+from elevator.pieces import PIECE_NAMES, SIDES, Side, opponent, side_name
 from renderer import board_png, overview_png
 
 logger = logging.getLogger(__name__)
@@ -121,86 +122,109 @@ class DiscordSender:
     async def _post_game(self, delivery: Delivery, bound: dict[str, str]) -> None:
         """Show one action of a DM game to both players: what happened, and every board.
 
-        An action's notices share a key prefix; the first of them to arrive posts them all.
+        An action's notices share a key prefix and go out together; each player's message is
+        claimed (before any await) by the first of them, so it is posted once. A player whose
+        DMs refuse the bot does not hold up, or repeat, what the other one is shown.
         """
         assert delivery.match_id is not None
         action = delivery.idempotency_key.rsplit(":", 1)[0]
-        if action in self._games_done:
-            return
-        # claimed before the first await: the action's other notices go out in the same
-        # round, and must not post it again; a failure gives the claim back for the retry
-        self._games_done[action] = None
-        try:
-            await self._post_game_action(delivery, bound, action)
-        except BaseException:
-            self._games_done.pop(action, None)
-            raise
+        sides = [side for side in SIDES if f"{action}:{side}" not in self._games_done]
+        for side in sides:
+            self._games_done[f"{action}:{side}"] = None
         while len(self._games_done) > 10_000:
             self._games_done.popitem(last=False)
-
-    async def _post_game_action(
-        self, delivery: Delivery, bound: dict[str, str], action: str
-    ) -> None:
-        assert delivery.match_id is not None
-        notices = await self._service.action_notices(action)
+        if not sides:
+            return
+        lines, prompts = self._game_lines(await self._service.action_notices(action))
         game = await self._service.game(delivery.match_id)
+        roster = await self._service.roster(delivery.match_id)
+        refused: list[str] = []
+        for side in sides:
+            try:
+                await self._show_game(delivery.match_id, side, game, roster, lines, bound)
+                for user, payload in prompts:
+                    if roster.teams[side][:1] == [user]:
+                        channel = await self._channel(int(bound[f"dm:{side}"]))
+                        await channel.send(
+                            f"You won board {payload['board']}: you may send one piece onward, "
+                            f"until <t:{int(payload['deadline'])}:T>.",
+                            view=transfer_view(
+                                delivery.match_id, payload["board"], payload["options"]
+                            ),
+                        )
+            except (discord.Forbidden, discord.NotFound, Undeliverable) as error:
+                refused.append(f"{side}: {error}")
+            except BaseException:
+                self._games_done.pop(f"{action}:{side}", None)  # not shown: the retry shows it
+                raise
+        if refused:
+            raise Undeliverable("a player's DMs refuse the bot: " + "; ".join(refused))
+
+    def _game_lines(
+        self, notices: list[tuple[str, str, dict[str, Any]]]
+    ) -> tuple[list[str], list[tuple[str, dict[str, Any]]]]:
+        """Say an action of a DM game in lines, and find the transfer prompts among it."""
         lines: list[str] = []
         prompts: list[tuple[str, dict[str, Any]]] = []
         for place, kind, payload in notices:
-            if place.startswith("board:") and kind == "board":
+            board = payload.get("board")
+            if place.startswith("board:") and kind in ("board", "arrival"):
                 lines += [
-                    f"Board {payload['board']}: {side_name(e['side'])} played {e['san']}."
+                    f"Board {board}: {side_name(e['side'])} played {e['san']}."
                     for e in payload.get("events", [])
                     if e.get("kind") == "move"
                 ]
-            elif place.startswith("board:") and kind == "arrival":
-                lines.append(f"Board {payload['board']}: {arrival_words(payload)}")
+                if kind == "arrival":
+                    lines.append(f"Board {board}: {arrival_words(payload)}")
+                if payload.get("offer_withdrawn"):
+                    offered = side_name(payload["offer_withdrawn"])
+                    lines.append(f"Board {board}: {offered}'s draw offer is withdrawn.")
             elif place.startswith("board:") and kind == "draw-offer":
                 lines.append(
-                    f"Board {payload['board']}: {side_name(payload['side'])} offers a draw "
+                    f"Board {board}: {side_name(payload['side'])} offers a draw "
                     "(/draw accept or /draw decline)."
                 )
+            elif place.startswith("board:") and kind == "draw-declined":
+                lines.append(f"Board {board}: {side_name(payload['side'])} declines the draw.")
             elif place == OVERVIEW:
                 words = overview_words(kind, payload)
                 if words is not None:
                     lines.append(words)
             elif place.startswith("user:") and kind == "transfer-prompt":
                 prompts.append((place.removeprefix("user:"), payload))
-        roster = await self._service.roster(delivery.match_id)
-        for side in ("white", "black"):
-            channel = await self._channel(int(bound[f"dm:{side}"]))
-            mine = [
-                b for b in range(1, game.boards + 1) if game.is_open(b) and game.turn(b) == side
-            ]
-            draw = partial(overview_png, game, perspective=side, marked=mine)
-            image = await asyncio.to_thread(draw)
-            status = (
-                f"Your move on board {', '.join(map(str, mine))}."
-                if mine
-                else "Your opponent's move."
-            )
-            if game.decided() and all(game.is_closed(b) for b in range(1, game.boards + 1)):
-                status = "The game is over."
-            text = "\n".join([f"Game {delivery.match_id}:", *lines, status])[:2000]
-            file = discord.File(io.BytesIO(image), filename=f"game-{delivery.match_id}.png")
-            seats = roster.boards_of(roster.teams[side][0]) if roster.teams[side] else []
-            view = game_view(delivery.match_id, [b for b, _ in seats if game.is_open(b)])
-            if view is None:
-                posted = await channel.send(text, file=file)
-            else:
-                posted = await channel.send(text, file=file, view=view)
-            try:  # only the latest image keeps its menu
-                await self._retire(channel, delivery.match_id, f"dm-message:{side}", posted.id)
-            except Exception:
-                logger.exception("game %d: the previous image kept its menu", delivery.match_id)
-        for user, payload in prompts:
-            side = "white" if roster.teams["white"][:1] == [user] else "black"
-            channel = await self._channel(int(bound[f"dm:{side}"]))
-            await channel.send(
-                f"You won board {payload['board']}: you may send one piece onward, until "
-                f"<t:{int(payload['deadline'])}:T>.",
-                view=transfer_view(delivery.match_id, payload["board"], payload["options"]),
-            )
+        return lines, prompts
+
+    async def _show_game(
+        self,
+        match_id: int,
+        side: Side,
+        game: Match,
+        roster: Roster,
+        lines: list[str],
+        bound: dict[str, str],
+    ) -> None:
+        """Post a DM game as it stands to one player, with the menu for their open boards."""
+        channel = await self._channel(int(bound[f"dm:{side}"]))
+        mine = [b for b in range(1, game.boards + 1) if game.is_open(b) and game.turn(b) == side]
+        draw = partial(overview_png, game, perspective=side, marked=mine)
+        image = await asyncio.to_thread(draw)
+        status = (
+            f"Your move on board {', '.join(map(str, mine))}." if mine else "Your opponent's move."
+        )
+        if all(game.is_closed(b) for b in range(1, game.boards + 1)):
+            status = "The game is over."
+        text = "\n".join([f"Game {match_id}:", *lines, status])[:2000]
+        file = discord.File(io.BytesIO(image), filename=f"game-{match_id}.png")
+        seats = roster.boards_of(roster.teams[side][0]) if roster.teams[side] else []
+        view = game_view(match_id, [b for b, _ in seats if game.is_open(b)])
+        if view is None:
+            posted = await channel.send(text, file=file)
+        else:
+            posted = await channel.send(text, file=file, view=view)
+        try:  # only the latest image keeps its menu
+            await self._retire(channel, match_id, f"dm-message:{side}", posted.id)
+        except Exception:
+            logger.exception("game %d: the previous image kept its menu", match_id)
 
     async def _report(self, match_id: int, place: str, target: str, bound: dict[str, str]) -> None:
         """Tell the overview (or, if that is what failed, the host) once that a place is lost."""

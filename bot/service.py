@@ -678,20 +678,40 @@ class MatchService:
                 audit=("resign", reason, {"board": board, "side": side}),
             )
 
-    async def undo_preview(self, match_id: int, count: int) -> list[str]:
-        """Say what undoing the last count actions would take back, changing nothing."""
+    async def undo_preview(self, match_id: int, count: int) -> tuple[int, list[str]]:
+        """Say what undoing the last count actions would take back, changing nothing.
+
+        Return also the log's length now: undo(expect=it) refuses if the match moved on.
+        """
         game = await self.game(match_id)
+        length = len(game.events)
         try:
-            return [describe(event) for event in game.undo(count)]
+            return length, [describe(event) for event in game.undo(count)]
         except ElevatorError as error:
             raise RulesError(str(error)) from None
 
-    async def undo(self, match_id: int, moderator: Moderator, count: int, reason: str) -> Outcome:
-        """Take back the match's last count actions with all they caused."""
+    async def undo(
+        self,
+        match_id: int,
+        moderator: Moderator,
+        count: int,
+        reason: str,
+        *,
+        expect: int | None = None,
+    ) -> Outcome:
+        """Take back the match's last count actions with all they caused.
+
+        expect: the log's length when the moderator saw what would be undone; if the match
+        has moved on since, the undo is refused rather than take back something unseen.
+        """
         async with self._lock(match_id):
             loaded = await self._moderated(
                 match_id, moderator, reason, started=True, finished_too=True
             )
+            if expect is not None and len(loaded.match.events) != expect:
+                raise WrongStateError(
+                    "the match has moved on since you saw what would be undone: ask again"
+                )
             with self._changing(loaded):
                 match = loaded.match
                 removed = match.undo(count)

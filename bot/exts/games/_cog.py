@@ -75,6 +75,7 @@ class Games(commands.Cog):
                 "Bots do not play Elevator Chess.", ephemeral=True
             )
             return
+        await interaction.response.defer(ephemeral=True, thinking=True)  # DMs may be slow
         invitation = await self.service.challenge(
             str(me.id),
             str(opponent.id),
@@ -89,18 +90,20 @@ class Games(commands.Cog):
             f"{me.mention} challenges you to Elevator Chess on {boards} boards in a {layout}; "
             "they play White. The challenge is open for a day."
         )
-        try:
-            await opponent.send(text, view=view)
-        except discord.HTTPException:
-            await self.service.withdraw_challenge(invitation)
-            await interaction.response.send_message(
-                f"I cannot send {opponent.mention} a direct message: their DMs are closed to me, "
-                "or we share no server. Nothing was created.",
-                ephemeral=True,
-            )
-            return
+        # both players are shown the game in their DMs: both must take DMs from the bot
+        told_me = f"Your challenge to {opponent.mention} is out: the game appears here."
+        for person, words, buttons in ((me, told_me, None), (opponent, text, view)):
+            if not await _direct(person, words, buttons):
+                await self.service.withdraw_challenge(invitation)
+                whom = "you" if person == me else person.mention
+                await interaction.followup.send(
+                    f"I cannot send {whom} a direct message: DMs are closed to me, or we share "
+                    "no server. Nothing was created.",
+                    ephemeral=True,
+                )
+                return
         logger.info("challenge %d: %s challenged %s", invitation, me.id, opponent.id)
-        await interaction.response.send_message(
+        await interaction.followup.send(
             f"Challenge sent to {opponent.mention}. You will play in your DMs with me.",
             ephemeral=True,
         )
@@ -112,9 +115,13 @@ class Games(commands.Cog):
         found = await self.service.invitation(invitation)
         if not accept:
             await self.service.answer_challenge(invitation, str(interaction.user.id), accept=False)
-            await interaction.response.edit_message(
-                content="You declined the challenge.", view=None
-            )
+            declined = "You declined the challenge."
+            await interaction.response.edit_message(content=declined, view=None)
+            try:
+                challenger = await interaction.client.fetch_user(int(str(found["challenger"])))
+                await challenger.send(f"{interaction.user.mention} declined your challenge.")
+            except discord.HTTPException:
+                logger.info("challenge %d: the challenger was not told of the decline", invitation)
             return
         challenger = await interaction.client.fetch_user(int(str(found["challenger"])))
         places = {}
@@ -153,3 +160,17 @@ class Games(commands.Cog):
             )
         text = "\n".join(lines) or "You have no game under way: /challenge starts one."
         await interaction.response.send_message(text[:2000], ephemeral=True)
+
+
+async def _direct(
+    user: discord.User | discord.Member, text: str, view: discord.ui.View | None
+) -> bool:
+    """Send a user a direct message; say whether Discord took it."""
+    try:
+        if view is None:
+            await user.send(text)
+        else:
+            await user.send(text, view=view)
+    except discord.HTTPException:
+        return False
+    return True

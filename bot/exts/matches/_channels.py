@@ -40,16 +40,19 @@ def _member(user: str) -> discord.Object:
     return discord.Object(int(user), type=discord.Member)
 
 
-def _moderator_roles(guild: discord.Guild) -> list[discord.Role]:
-    return [
-        role
-        for role in guild.roles
-        if role.permissions.manage_guild or role.permissions.moderate_members
-    ]
+def _moderator_roles(guild: discord.Guild, extra: discord.Role | None) -> list[discord.Role]:
+    """Return the roles whose members moderate: Manage Server, and the server's chosen role."""
+    found = [role for role in guild.roles if role.permissions.manage_guild]
+    return [*found, extra] if extra is not None and extra not in found else found
 
 
 async def create_channels(
-    guild: discord.Guild, match_id: int, boards: int, teams: Mapping[Side, str], roster: Roster
+    guild: discord.Guild,
+    match_id: int,
+    boards: int,
+    teams: Mapping[Side, str],
+    roster: Roster,
+    moderators: discord.Role | None = None,
 ) -> dict[str, discord.abc.GuildChannel]:
     """Create a match's channels and return them by place; on failure remove them all."""
     me = guild.me
@@ -87,7 +90,7 @@ async def create_channels(
                 everyone: discord.PermissionOverwrite(view_channel=False),
                 me: bot_can,
             }
-            hidden.update({role: playing for role in _moderator_roles(guild)})
+            hidden.update({role: playing for role in _moderator_roles(guild, moderators)})
             hidden.update({_member(user): playing for user in roster.teams[side]})
             created[f"team:{side}"] = await category.create_text_channel(
                 f"team-{teams[side]}"[:90], overwrites=hidden

@@ -20,6 +20,7 @@ from bot.exts.matches._channels import (
     remove_channels,
 )
 from bot.exts.matches._lobby import lobby_embed, lobby_view
+from bot.exts.moderators import moderator, moderator_role
 from bot.sender import score_words
 from bot.service import MatchService
 from elevator.pieces import SIDES, Side
@@ -29,12 +30,6 @@ logger = logging.getLogger(__name__)
 
 LOBBY = "lobby"  # the place of a lobby's channel; its message is "lobby-message"
 CHANNEL_PLACES = ("category", "overview", "team:white", "team:black")
-
-
-def is_moderator(interaction: discord.Interaction) -> bool:
-    """Say whether the person may moderate matches here: Manage Server or Timeout Members."""
-    permissions = getattr(interaction.user, "guild_permissions", None)
-    return bool(permissions and (permissions.manage_guild or permissions.moderate_members))
 
 
 @app_commands.guild_only()
@@ -173,7 +168,8 @@ class Matches(commands.GroupCog, group_name="match"):
         """Delete a finished match's channels (the host or a moderator)."""
         match_id = await self._match_here(interaction)
         host = await self.service.host(match_id)
-        if str(interaction.user.id) != host and not is_moderator(interaction):
+        is_host = str(interaction.user.id) == host
+        if not is_host and not (await moderator(interaction, self.service, match_id)).is_moderator:
             raise NotAllowedError("only the host or a moderator can archive the match")
         status = await self.service.status(match_id)
         if status in ("active", "paused"):
@@ -262,8 +258,11 @@ class Matches(commands.GroupCog, group_name="match"):
         game = await self.service.game(match_id)
         roster = await self.service.roster(match_id)
         teams = {side: game.team(1, side) for side in SIDES}
+        moderators = await moderator_role(self.service, guild)
         try:
-            channels = await create_channels(guild, match_id, game.boards, teams, roster)
+            channels = await create_channels(
+                guild, match_id, game.boards, teams, roster, moderators
+            )
         except ChannelsError as error:
             await interaction.followup.send(f"{error} Nothing was kept; try again.")
             return

@@ -12,33 +12,12 @@ from discord.ext import commands
 
 from bot.errors import NotAllowedError
 from bot.exts.errors import reply_error
+from bot.exts.moderators import moderator
 from bot.service import MatchService, Moderator
 
 logger = logging.getLogger(__name__)
 
 RESULTS = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2"}
-
-
-async def moderator(
-    interaction: discord.Interaction, service: MatchService, match_id: int
-) -> Moderator:
-    """Return who is acting, found to be a moderator of the server the match is played in.
-
-    A moderator has Manage Server or the server's moderator role, in that match's server:
-    moderators of one server have no say over another's matches, nor over DM games.
-    """
-    member = interaction.user
-    home = (await service.bindings(match_id)).get("guild")
-    if home is None or home != str(interaction.guild_id):
-        raise NotAllowedError(f"match {match_id} is not played in this server")
-    allowed = False
-    if isinstance(member, discord.Member):
-        settings = await service.server_settings(str(member.guild.id))
-        role = settings["moderator_role"]
-        allowed = member.guild_permissions.manage_guild or (
-            role is not None and any(str(r.id) == role for r in member.roles)
-        )
-    return Moderator(str(member.id), allowed)
 
 
 async def announce(interaction: discord.Interaction, service: MatchService, text: str) -> None:
@@ -146,9 +125,9 @@ class Moderation(commands.GroupCog, group_name="mod"):
         who = await moderator(interaction, self.service, match)
         if not who.is_moderator:
             raise NotAllowedError("only a moderator can do that")
-        preview = await self.service.undo_preview(match, events)
+        length, preview = await self.service.undo_preview(match, events)
         listed = "\n".join(f"- {line}" for line in preview)
-        view = ConfirmUndo(self.service, who, match, events, reason)
+        view = ConfirmUndo(self.service, who, match, events, reason, length)
         await interaction.response.send_message(
             f"Undo in match {match}:\n{listed}\nConfirm?"[:2000], view=view, ephemeral=True
         )
@@ -170,6 +149,26 @@ class Moderation(commands.GroupCog, group_name="mod"):
             lambda m: self.service.substitute(match, m, str(player.id), str(new_player.id), reason),
             f"Substituted {new_player.mention} for {player.mention} in match {match} ({reason}).",
         )
+        await self._hand_over(match, player.id, new_player.id, interaction.client)
+
+    async def _hand_over(self, match: int, old: int, new: int, client: discord.Client) -> None:
+        """Give the new player the old one's access to the match's board and team channels."""
+        for place, target in (await self.service.bindings(match)).items():
+            channel = client.get_channel(int(target))
+            if not place.startswith(("board:", "team:")) or not isinstance(
+                channel, discord.TextChannel
+            ):
+                continue
+            overwrites = dict(channel.overwrites)
+            held = next((key for key in overwrites if key.id == old), None)
+            if held is None:
+                continue
+            # the new player may not be cached (no members intent): an Object stands for them
+            overwrites[discord.Object(new, type=discord.Member)] = overwrites.pop(held)
+            try:
+                await channel.edit(overwrites=overwrites, reason=f"substitute in match {match}")
+            except discord.HTTPException:
+                logger.warning("match %d: %s was not handed over to the substitute", match, place)
 
     @app_commands.command(name="pause")
     @app_commands.guild_only()
@@ -230,19 +229,27 @@ class ConfirmUndo(discord.ui.View):
     """The confirmation of an undo: it happens only once the moderator presses it."""
 
     def __init__(
-        self, service: MatchService, who: Moderator, match: int, count: int, reason: str
+        self,
+        service: MatchService,
+        who: Moderator,
+        match: int,
+        count: int,
+        reason: str,
+        length: int,
     ) -> None:
         super().__init__(timeout=300)
         self._service, self._who, self._match, self._count = service, who, match, count
-        self._reason = reason
+        self._reason, self._length = reason, length
 
     @discord.ui.button(label="Undo", style=discord.ButtonStyle.danger)
     async def confirm(
         self, interaction: discord.Interaction, button: discord.ui.Button[Any]
     ) -> None:
-        """Undo now."""
+        """Undo now, exactly what was shown: a second click, or a move since, is refused."""
         try:
-            await self._service.undo(self._match, self._who, self._count, self._reason)
+            await self._service.undo(
+                self._match, self._who, self._count, self._reason, expect=self._length
+            )
             text = f"Undid the last {self._count} actions of match {self._match} ({self._reason})."
             await interaction.response.edit_message(content=text, view=None)
             await announce(interaction, self._service, text[:1].lower() + text[1:])

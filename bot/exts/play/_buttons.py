@@ -15,6 +15,7 @@ ACTIONS: Final = {
     "confirm-resign": ("Yes, resign", discord.ButtonStyle.danger),
     "draw": ("Offer draw", discord.ButtonStyle.secondary),
     "moves": ("Legal moves", discord.ButtonStyle.secondary),
+    "claim": ("Claim a draw", discord.ButtonStyle.secondary),
 }
 
 
@@ -60,6 +61,11 @@ class BoardButton(
                 await interaction.response.edit_message(
                     content=f"You resigned board {self.board}.", view=None
                 )
+            elif self.action == "claim":
+                await service.claim_draw(self.match_id, user, self.board)
+                await interaction.response.send_message(
+                    f"You claimed a draw on board {self.board}.", ephemeral=True
+                )
             elif self.action == "draw":
                 await service.offer_draw(self.match_id, user, self.board)
                 await interaction.response.send_message(
@@ -86,48 +92,54 @@ def board_view(match_id: int, board: int) -> discord.ui.View:
     return view
 
 
+GAME_ACTIONS: Final = {
+    "moves": "Legal moves on board…",
+    "draw": "Offer or accept a draw on board…",
+    "claim": "Claim a draw on board…",
+    "resign": "Resign board…",
+}
+
+
 class GameActions(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"game-act:(?P<match>\d+)",
+    template=r"game-act:(?P<match>\d+):(?P<action>[a-z]+)",
 ):
-    """A DM game's menu under the latest image: resign, offer a draw, or see legal moves."""
+    """One menu under a DM game's latest image: an action, on the board chosen."""
 
-    def __init__(self, match_id: int, boards: list[int] | None = None) -> None:
+    def __init__(self, match_id: int, action: str, boards: list[int] | None = None) -> None:
         options = [
-            discord.SelectOption(label=label.format(board=board), value=f"{action}:{board}")
+            discord.SelectOption(label=f"Board {board}", value=str(board))
             for board in (boards or [])
-            for action, label in (
-                ("moves", "Legal moves on board {board}"),
-                ("draw", "Offer a draw on board {board}"),
-                ("resign", "Resign board {board}"),
-            )
         ][:25]
         super().__init__(
             discord.ui.Select(
-                custom_id=f"game-act:{match_id}",
-                placeholder="Act on a board",
+                custom_id=f"game-act:{match_id}:{action}",
+                placeholder=GAME_ACTIONS[action],
                 options=options or [discord.SelectOption(label="-")],
             )
         )
-        self.match_id = match_id
+        self.match_id, self.action = match_id, action
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> GameActions:
         """Rebuild the menu from its custom id."""
-        return cls(int(match["match"]))
+        if match["action"] not in GAME_ACTIONS:
+            raise ValueError(f"unknown game action {match['action']}")
+        return cls(int(match["match"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        """Do the chosen action through the board's own button."""
-        action, board = self.item.values[0].split(":")
-        await BoardButton(self.match_id, int(board), action).callback(interaction)
+        """Do the action on the chosen board, as the board's own button would."""
+        board = int(self.item.values[0])
+        await BoardButton(self.match_id, board, self.action).callback(interaction)
 
 
 def game_view(match_id: int, boards: list[int]) -> discord.ui.View | None:
-    """Return the menu under a DM game's latest image, for the player's open boards."""
+    """Return the menus under a DM game's latest image, for the player's open boards."""
     if not boards:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(GameActions(match_id, boards))
+    for action in GAME_ACTIONS:
+        view.add_item(GameActions(match_id, action, boards))
     return view

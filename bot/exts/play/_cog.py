@@ -87,9 +87,10 @@ class Play(commands.Cog):
         match_id, board = await self._where(interaction, board, game)
         view = discord.ui.View(timeout=120)
         view.add_item(BoardButton(match_id, board, "confirm-resign"))
+        back = "only a moderator can" if interaction.guild_id else "nobody can"
         await interaction.response.send_message(
-            f"Resign board {board}? Your opponent may then send a piece onward, and only a "
-            "moderator can take it back.",
+            f"Resign board {board}? Your opponent may then send a piece onward, and {back} "
+            "take it back.",
             view=view,
             ephemeral=True,
         )
@@ -185,7 +186,8 @@ class Play(commands.Cog):
             user = str(interaction.user.id)
             if game is None:
                 bound = await self.service.bound_to(str(interaction.channel_id))
-                game = bound[0][0] if bound else await self._only_game(user)
+                here = [m for m, place in bound if place.startswith("board:")]
+                game = here[0] if here else await self._only_game(user)
             mine, others = await self._turns(game, user)
         except ServiceError:
             return []

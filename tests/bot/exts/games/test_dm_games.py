@@ -44,11 +44,12 @@ def test_a_dm_game_from_challenge_to_result(tmp_path: Path) -> None:
             buttons = [b["custom_id"] for b in invitation["components"][0]["components"]]
             assert buttons == ["invite:1:accept", "invite:1:decline"]
             await discord.click(bo, int(invitation["id"]), "invite:1:accept")
-            first = (await dm_texts(discord, ana, 1))[0]
-            assert "Your move on board 1, 2." in first
+            assert "is out: the game appears here" in (await dm_texts(discord, ana, 1))[0]
+            first = await dm_until(discord, ana, "Your move on board 1, 2.")
+            assert first.startswith("Game 1:")
             assert "Your opponent's move." in (await dm_texts(discord, bo, 2))[1]
             ana_dm, bo_dm = discord.dms[ana], discord.dms[bo]
-            assert discord.messages[ana_dm][0]["attachments"][0]["filename"] == "game-1.png"
+            assert discord.messages[ana_dm][1]["attachments"][0]["filename"] == "game-1.png"
             unclear = await discord.invoke(
                 ana, ana_dm, "move", [{"type": 3, "name": "move", "value": "e4"}]
             )
@@ -86,9 +87,12 @@ def test_a_dm_game_from_challenge_to_result(tmp_path: Path) -> None:
                 await asyncio.sleep(0.05)
             (latest,) = [m for m in discord.messages[ana_dm] if m["components"]]
             assert latest["attachments"][0]["filename"] == "game-1.png"
-            menu = latest["components"][0]["components"][0]
-            assert menu["custom_id"] == "game-act:1" and len(menu["options"]) == 6
-            shown = await discord.click(ana, int(latest["id"]), "game-act:1", values=["moves:2"])
+            menus = [row["components"][0] for row in latest["components"]]
+            assert [m["custom_id"] for m in menus] == [
+                f"game-act:1:{a}" for a in ("moves", "draw", "claim", "resign")
+            ]
+            assert [o["value"] for o in menus[0]["options"]] == ["1", "2"]
+            shown = await discord.click(ana, int(latest["id"]), "game-act:1:moves", values=["2"])
             assert "Legal moves on board 2 for white" in await replied(discord, shown)
             listed = await discord.invoke(ana, ana_dm, "games")
             assert "Game 1: ana against bo, your move on board 1, 2" in await replied(
@@ -108,7 +112,7 @@ async def resign_in_dm(discord: FakeDiscord, user: int, channel: int, board: int
     asked = await discord.invoke(
         user, channel, "resign", [{"type": 4, "name": "board", "value": board}]
     )
-    assert "only a moderator can take it back" in await replied(discord, asked)
+    assert "nobody can take it back" in await replied(discord, asked)
     assert asked.original is not None
     discord.messages[channel].append(asked.original)
     button = asked.original["components"][0]["components"][0]["custom_id"]
@@ -134,5 +138,56 @@ def test_a_challenge_to_someone_with_closed_dms_says_so_and_creates_nothing(
             )
             listed = await discord.invoke(ana, discord.channel_named(guild, "general"), "games")
             assert "You have no game under way" in await replied(discord, listed)
+
+    offline(scenario)
+
+
+def test_a_challenger_whose_dms_are_closed_is_told_and_nothing_is_created(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        discord.closed_dms.add(ana)
+        general = discord.channel_named(guild, "general")
+        async with running_bot(tmp_path, discord):
+            options = [{"type": 6, "name": "opponent", "value": str(bo)}]
+            sent = await discord.invoke(ana, general, "challenge", options)
+            assert "I cannot send you a direct message" in await replied(discord, sent)
+            assert discord.messages.get(discord.dms.get(bo, 0), []) == []  # bo was not asked
+
+    offline(scenario)
+
+
+def test_when_one_player_closes_their_dms_the_other_sees_each_action_once(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        async with running_bot(tmp_path, discord):
+            options = [{"type": 6, "name": "opponent", "value": str(bo)}]
+            sent = await discord.invoke(
+                ana, discord.channel_named(guild, "general"), "challenge", options
+            )
+            assert "Challenge sent" in await replied(discord, sent)
+            (invitation,) = discord.messages[discord.dms[bo]]
+            await discord.click(bo, int(invitation["id"]), "invite:1:accept")
+            await dm_until(discord, bo, "Your opponent's move.")
+            discord.closed_dms.add(bo)
+            played = await discord.invoke(
+                ana,
+                discord.dms[ana],
+                "move",
+                [
+                    {"type": 3, "name": "move", "value": "e4"},
+                    {"type": 4, "name": "board", "value": 1},
+                ],
+            )
+            assert "Played e4 on board 1" in await replied(discord, played)
+            await dm_until(discord, ana, "Board 1: White played e4.")
+            await asyncio.sleep(4)  # long enough for several retries, were there any
+            shown = [
+                m for m in discord.messages[discord.dms[ana]] if "White played e4" in m["content"]
+            ]
+            assert len(shown) == 1
 
     offline(scenario)

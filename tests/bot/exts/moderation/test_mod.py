@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from tests.bot.exts.test_matches import club, move, posted, replied, started, until
@@ -152,6 +153,13 @@ def test_each_moderator_command_undo_across_a_ride_and_the_audit_trail(tmp_path:
             )
             assert f"Substituted <@{cy}> for <@{bo}>" in substituted
             assert "You are not playing in this match" in await move(discord, bo, one, "e5")
+            blues = discord.channel_named(guild, "team-blues")
+            for _ in range(100):  # the substitute takes over the team room too
+                if discord.overwrite(blues, cy) is not None:
+                    break
+                await asyncio.sleep(0.05)
+            assert (discord.overwrite(blues, cy) or (0, 0))[0] & (1 << 10)
+            assert discord.overwrite(blues, bo) is None
             assert "Adjudicated board 3" in await mod(
                 ana, "adjudicate", match=1, board=3, result="white", reason="time"
             )
@@ -197,5 +205,36 @@ def test_a_moderator_of_another_server_has_no_say_over_this_ones_matches(
             assert "Match 1 is not played in this server" in await replied(discord, refused)
             one = discord.channel_named(guild, "board-1")
             assert "Played e4" in await move(discord, ana, one, "e4")  # nothing was paused
+
+    offline(scenario)
+
+
+def test_an_undo_confirmed_after_the_match_moved_on_is_refused(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        general = discord.channel_named(guild, "general")
+        async with running_bot(tmp_path, discord):
+            await started(discord, ana, bo, guild)
+            one = discord.channel_named(guild, "board-1")
+            await move(discord, ana, one, "e4")
+            asked = await discord.invoke(
+                ana,
+                general,
+                "mod",
+                [
+                    {"type": 4, "name": "match", "value": 1},
+                    {"type": 4, "name": "events", "value": 1},
+                    {"type": 3, "name": "reason", "value": "misclick"},
+                ],
+                subcommand="undo",
+            )
+            assert "White played e4" in await replied(discord, asked)
+            await move(discord, bo, one, "e5")  # the match moves on before the confirmation
+            assert asked.original is not None
+            discord.messages[general].append(asked.original)
+            button = asked.original["components"][0]["components"][0]["custom_id"]
+            late = await discord.click(ana, int(asked.original["id"]), button)
+            assert "moved on since you saw" in await replied(discord, late)
+            assert "Played Nf3" in await move(discord, ana, one, "Nf3")  # e4 and e5 still stand
 
     offline(scenario)
