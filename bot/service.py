@@ -196,9 +196,12 @@ class MatchService:
             raise RulesError(f"a casual game has 1 to {MAX_GAME_BOARDS} boards")
         if layout not in ("line", "ring"):
             raise RulesError("the boards stand in a 'line' or a 'ring'")
+        now = self._clock()
         async with self._write(None) as db:
+            if await storage.open_invitations(db, challenger, opponent, now - CHALLENGE_LIFETIME):
+                raise WrongStateError("you have already challenged them: wait for their answer")
             return await storage.insert_invitation(
-                db, challenger, opponent, boards, layout, json.dumps(names), self._clock()
+                db, challenger, opponent, boards, layout, json.dumps(names), now
             )
 
     async def withdraw_challenge(self, invitation: int) -> None:

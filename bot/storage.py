@@ -472,6 +472,20 @@ async def insert_invitation(
     return cursor.lastrowid
 
 
+async def open_invitations(
+    db: aiosqlite.Connection, challenger: str, opponent: str, since: float
+) -> list[aiosqlite.Row]:
+    """Return the challenges from one person to another still open since a time."""
+    return await rows(
+        db,
+        "SELECT * FROM invitations WHERE challenger = ? AND opponent = ? AND status = 'open' "
+        "AND created_at > ?",
+        challenger,
+        opponent,
+        since,
+    )
+
+
 async def invitation_row(db: aiosqlite.Connection, invitation: int) -> aiosqlite.Row | None:
     """Return a challenge, or None."""
     found = await rows(db, "SELECT * FROM invitations WHERE id = ?", invitation)

@@ -1120,6 +1120,8 @@ def test_a_challenge_is_answered_once_by_the_person_challenged_within_a_day(
             await service.answer_challenge(invitation, "bo", accept=False)
         assert await service.games_of("bo") == [match_id]
         late = await service.challenge("cy", "bo")
+        with pytest.raises(WrongStateError, match="already challenged them"):
+            await service.challenge("cy", "bo")
         now[0] += 24 * 3600 + 1
         with pytest.raises(WrongStateError, match="expired"):
             await service.answer_challenge(late, "bo", accept=True)
