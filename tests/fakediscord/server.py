@@ -442,12 +442,23 @@ class FakeDiscord:
         self.edits.append((int(message["id"]), body))
 
     def message(self, message_id: int) -> Json | None:
-        """Return a message still in a channel, by id."""
+        """Return a message still in a channel, or a private reply to an interaction, by id."""
         for messages in self.messages.values():
             for message in messages:
                 if int(message["id"]) == message_id:
                     return message
+        for interaction in self.interactions.values():
+            if interaction.original is not None and int(interaction.original["id"]) == message_id:
+                return interaction.original
         return None
+
+    async def press(self, user_id: int, interaction: Interaction) -> Interaction:
+        """Press the first button of the bot's reply to an interaction (a confirmation, say)."""
+        reply = interaction.original
+        if reply is None or not reply.get("components"):
+            raise KeyError("the bot's reply has no button")
+        button = reply["components"][0]["components"][0]["custom_id"]
+        return await self.click(user_id, int(reply["id"]), button)
 
     async def _create_channel(self, request: web.Request) -> web.Response:
         self._check_token(request)

@@ -199,14 +199,22 @@ def test_a_move_in_a_board_channel_posts_the_new_board_and_autocomplete_offers_m
     offline(scenario)
 
 
-async def resign(discord: FakeDiscord, user: int, channel: int) -> str:
-    """Resign the channel's board by /resign and its confirmation; return the last answer."""
-    asked = await discord.invoke(user, channel, "resign")
-    assert "only a moderator can take it back" in await replied(discord, asked)
-    assert asked.original is not None
-    discord.messages[channel].append(asked.original)  # the private question, to click on
-    button = asked.original["components"][0]["components"][0]["custom_id"]
-    done = await discord.click(user, int(asked.original["id"]), button)
+async def resign(
+    discord: FakeDiscord,
+    user: int,
+    channel: int,
+    board: int | None = None,
+    *,
+    back: str = "only a moderator can",
+) -> str:
+    """Resign a board by /resign (board: if given) and its confirmation; return the answer.
+
+    back: who the question says can take the resignation back.
+    """
+    named = [] if board is None else [{"type": 4, "name": "board", "value": board}]
+    asked = await discord.invoke(user, channel, "resign", named)
+    assert f"{back} take it back" in await replied(discord, asked)
+    done = await discord.press(user, asked)
     return str(done.responses[-1]["data"].get("content"))
 
 
@@ -281,12 +289,10 @@ def test_only_the_latest_board_image_has_buttons_and_resigning_asks_first(
             assert "Nf6" in await replied(discord, listed)
             asked = await discord.click(bo, int(latest["id"]), "board:1:1:resign")
             assert "This cannot be taken back" in await replied(discord, asked)
-            confirm = asked.original
-            assert confirm is not None
-            button = confirm["components"][0]["components"][0]["custom_id"]
+            assert asked.original is not None
+            button = asked.original["components"][0]["components"][0]["custom_id"]
             assert button == "board:1:1:confirm-resign"
-            discord.messages[one].append(confirm)  # the private message, clickable by bo
-            done = await discord.click(bo, int(confirm["id"]), button)
+            done = await discord.press(bo, asked)
             assert done.responses[-1]["data"]["content"] == "You resigned board 1."
 
     offline(scenario)
@@ -601,10 +607,7 @@ def test_a_captain_resigns_the_match_only_after_confirming_and_the_overview_hear
             assert "Only a team's captain can resign the match" in await replied(discord, outsider)
             asked = await discord.invoke(bo, overview, "match", subcommand="resign")
             assert "only a moderator can take it back" in await replied(discord, asked)
-            assert asked.original is not None
-            discord.messages[overview].append(asked.original)
-            button = asked.original["components"][0]["components"][0]["custom_id"]
-            await discord.click(bo, int(asked.original["id"]), button)
+            await discord.press(bo, asked)
             await until(discord, overview, f"<@{bo}> resigned the match for their team.")
             assert "(Reds 2, Blues 0)" in (await until(discord, overview, "Final result")).content
 

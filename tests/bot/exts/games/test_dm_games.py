@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tests.bot.exts.test_matches import club, move, replied
+from tests.bot.exts.test_matches import club, move, replied, resign
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord
 
@@ -98,27 +98,13 @@ def test_a_dm_game_from_challenge_to_result(tmp_path: Path) -> None:
             assert "Game 1: ana against bo, your move on board 1, 2" in await replied(
                 discord, listed
             )
-            done = await resign_in_dm(discord, bo, bo_dm, 1)
+            done = await resign(discord, bo, bo_dm, 1, back="nobody can")
             assert done == "You resigned board 1."
-            assert await resign_in_dm(discord, bo, bo_dm, 2) == "You resigned board 2."
+            assert await resign(discord, bo, bo_dm, 2, back="nobody can") == "You resigned board 2."
             last = await dm_until(discord, ana, "Final result")
             assert "Final result: 1-0 (ana 2, bo 0)." in last and "The game is over." in last
 
     offline(scenario)
-
-
-async def resign_in_dm(discord: FakeDiscord, user: int, channel: int, board: int) -> str:
-    """Resign a board of a DM game by /resign board: and its confirmation."""
-    asked = await discord.invoke(
-        user, channel, "resign", [{"type": 4, "name": "board", "value": board}]
-    )
-    assert "nobody can take it back" in await replied(discord, asked)
-    assert asked.original is not None
-    discord.messages[channel].append(asked.original)
-    button = asked.original["components"][0]["components"][0]["custom_id"]
-    done = await discord.click(user, int(asked.original["id"]), button)
-    discord.messages[channel].remove(asked.original)
-    return str(done.responses[-1]["data"].get("content"))
 
 
 def test_a_challenge_to_someone_with_closed_dms_says_so_and_creates_nothing(

@@ -68,10 +68,7 @@ def test_moderators_are_found_by_role_act_with_a_reason_and_leave_an_audit_trail
             asked = await discord.invoke(cy, general, "mod", undo, subcommand="undo")
             preview = await replied(discord, asked)
             assert "board 1: White played e4" in preview and "Confirm?" in preview
-            assert asked.original is not None
-            button = asked.original["components"][0]["components"][0]["custom_id"]
-            discord.messages[general].append(asked.original)
-            done = await discord.click(cy, int(asked.original["id"]), button)
+            done = await discord.press(cy, asked)
             assert "Undid the last 1 actions of match 1" in done.responses[-1]["data"]["content"]
             assert "Played e4" in await move(discord, ana, one, "e4")  # e4 is White's again
             log = await discord.invoke(
@@ -141,10 +138,7 @@ def test_each_moderator_command_undo_across_a_ride_and_the_audit_trail(tmp_path:
             preview = await replied(discord, asked)
             assert "board 1: White's N rode up from d4" in preview
             assert "board 2: White's N arrived on d4" in preview
-            assert asked.original is not None
-            discord.messages[general].append(asked.original)
-            button = asked.original["components"][0]["components"][0]["custom_id"]
-            await discord.click(ana, int(asked.original["id"]), button)
+            await discord.press(ana, asked)
             game_two = (await posted(discord, two, 3))[-1]  # board 2 is shown without the knight
             assert game_two.files and "arrives" not in game_two.content
             assert "Played Nd4^2" in await move(discord, ana, one, "Nd4^2")  # the knight is back
@@ -230,10 +224,7 @@ def test_an_undo_confirmed_after_the_match_moved_on_is_refused(tmp_path: Path) -
             )
             assert "White played e4" in await replied(discord, asked)
             await move(discord, bo, one, "e5")  # the match moves on before the confirmation
-            assert asked.original is not None
-            discord.messages[general].append(asked.original)
-            button = asked.original["components"][0]["components"][0]["custom_id"]
-            late = await discord.click(ana, int(asked.original["id"]), button)
+            late = await discord.press(ana, asked)
             assert "moved on since you saw" in await replied(discord, late)
             assert "Played Nf3" in await move(discord, ana, one, "Nf3")  # e4 and e5 still stand
 
