@@ -759,51 +759,9 @@ class FakeDiscord:
         timeout: float,
     ) -> Interaction:
         channel = self.channels[channel_id]
-        if "guild_id" not in channel:  # a DM with the bot
-            return await self._interact_in_dm(user_id, channel_id, kind, data, message, timeout)
-        guild_id = int(channel["guild_id"])
-        member = self.guilds[guild_id]["members"][user_id]
         interaction = Interaction(self.new_id(), secrets.token_urlsafe(24), channel_id)
         interaction.original = message
         self.interactions[interaction.id] = interaction
-        payload = {
-            "id": str(interaction.id),
-            "application_id": str(self.application_id),
-            "type": kind,
-            "token": interaction.token,
-            "version": 1,
-            "guild_id": str(guild_id),
-            "channel_id": str(channel_id),
-            "channel": channel,
-            "member": {**member, "permissions": EVERYONE_PERMISSIONS},
-            "data": data,
-            "app_permissions": str(self.bot_permissions.get(guild_id, int(ALL_PERMISSIONS))),
-            "locale": "en-US",
-            "guild_locale": "en-US",
-            "entitlements": [],
-            "authorizing_integration_owners": {"0": str(guild_id)},
-            "context": 0,
-            "attachment_size_limit": 10 * 1024 * 1024,
-        }
-        if message is not None:
-            payload["message"] = message
-        await self.dispatch("INTERACTION_CREATE", payload)
-        await asyncio.wait_for(interaction.answered.wait(), timeout)
-        return interaction
-
-    async def _interact_in_dm(
-        self,
-        user_id: int,
-        channel_id: int,
-        kind: int,
-        data: Json,
-        message: Json | None,
-        timeout: float,
-    ) -> Interaction:
-        interaction = Interaction(self.new_id(), secrets.token_urlsafe(24), channel_id)
-        interaction.original = message
-        self.interactions[interaction.id] = interaction
-        data = {key: value for key, value in data.items() if key != "guild_id"}
         payload: Json = {
             "id": str(interaction.id),
             "application_id": str(self.application_id),
@@ -811,16 +769,31 @@ class FakeDiscord:
             "token": interaction.token,
             "version": 1,
             "channel_id": str(channel_id),
-            "channel": self.channels[channel_id],
-            "user": self.users[user_id],
-            "data": data,
-            "app_permissions": ALL_PERMISSIONS,
+            "channel": channel,
             "locale": "en-US",
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(user_id)},
-            "context": 1,
             "attachment_size_limit": 10 * 1024 * 1024,
         }
+        if "guild_id" in channel:  # in a server: a member, with the bot's permissions there
+            guild_id = int(channel["guild_id"])
+            member = self.guilds[guild_id]["members"][user_id]
+            payload |= {
+                "guild_id": str(guild_id),
+                "member": {**member, "permissions": EVERYONE_PERMISSIONS},
+                "data": data,
+                "app_permissions": str(self.bot_permissions.get(guild_id, int(ALL_PERMISSIONS))),
+                "guild_locale": "en-US",
+                "authorizing_integration_owners": {"0": str(guild_id)},
+                "context": 0,
+            }
+        else:  # in a DM with the bot: a user, and no guild anywhere
+            payload |= {
+                "user": self.users[user_id],
+                "data": {key: value for key, value in data.items() if key != "guild_id"},
+                "app_permissions": ALL_PERMISSIONS,
+                "authorizing_integration_owners": {"0": str(user_id)},
+                "context": 1,
+            }
         if message is not None:
             payload["message"] = message
         await self.dispatch("INTERACTION_CREATE", payload)
