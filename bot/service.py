@@ -496,15 +496,7 @@ class MatchService:
             side = next((s for s, c in loaded.roster.captains.items() if c == user), None)
             if side is None:
                 raise NotAllowedError("only a team's captain can resign the match")
-            match = loaded.match
-            boards = [b for b in range(1, match.boards + 1) if match.is_open(b)]
-
-            def resign_all() -> list[Event]:
-                return [
-                    event for b in boards if match.is_open(b) for event in match.resign(b, side)
-                ]
-
-            return await self._act(loaded, user, resign_all)
+            return await self._act(loaded, user, partial(_resign_all, loaded.match, side))
 
     async def offer_draw(self, match_id: int, user: str, board: int) -> Outcome:
         """Offer a draw on a board; if the opponent has offered one, that agrees the draw."""
@@ -642,16 +634,11 @@ class MatchService:
         async with self._lock(match_id):
             loaded = await self._moderated(match_id, moderator, reason, started=True)
             _check_side(side)
-            match = loaded.match
-            boards = [b for b in range(1, match.boards + 1) if match.is_open(b)]
-
-            def resign_all() -> list[Event]:
-                return [e for b in boards if match.is_open(b) for e in match.resign(b, side)]
-
+            boards = [b for b in range(1, loaded.match.boards + 1) if loaded.match.is_open(b)]
             return await self._act(
                 loaded,
                 moderator.user,
-                resign_all,
+                partial(_resign_all, loaded.match, side),
                 audit=("forfeit", reason, {"side": side, "boards": boards}),
             )
 
@@ -1265,6 +1252,12 @@ def _config(
         )
     except ElevatorError as error:
         raise RulesError(str(error)) from None
+
+
+def _resign_all(match: Match, side: Side) -> list[Event]:
+    """Resign every board still open for side; a board another's end closes is skipped."""
+    boards = [b for b in range(1, match.boards + 1) if match.is_open(b)]
+    return [event for b in boards if match.is_open(b) for event in match.resign(b, side)]
 
 
 def _withdrawn_offers(offers: Mapping[int, Side], events: Sequence[Event]) -> dict[int, Side]:
