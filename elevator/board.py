@@ -105,6 +105,10 @@ class Board(Protocol):
         """Tell whether neither side has material enough to mate."""
         ...
 
+    def can_mate(self, side: Side) -> bool:
+        """Tell whether side has material enough to mate, by any series of moves."""
+        ...
+
     def automatic_draw(self) -> Ending | None:
         """Return the automatic draw (75 moves, fivefold repetition) that applies, if any."""
         ...

@@ -1,6 +1,7 @@
 """The records of a match's event log, and their JSON form.
 
-Action events (a move, a ride, a transfer, a resignation, a draw, an adjudication) are
+Action events (a move, a ride, a transfer, a resignation, a draw, an adjudication, a
+flag falling) are
 what players and moderators did; the events that follow an action in the log (arrivals,
 board endings, clearings, the match being decided) are its consequences, which a replay
 of the actions recomputes and checks.
@@ -138,6 +139,16 @@ class Adjudicated(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Flagged(Event):
+    """A side's time ran out on a board, where it was their move."""
+
+    KIND: ClassVar[str] = "flag"
+    ACTION: ClassVar[bool] = True
+    board: int
+    side: Side
+
+
+@dataclass(frozen=True, slots=True)
 class Arrived(Event):
     """A piece arrived by elevator on a board.
 
@@ -199,6 +210,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         DrawAgreed,
         DrawClaimed,
         Adjudicated,
+        Flagged,
         Arrived,
         BoardEnded,
         BoardCleared,

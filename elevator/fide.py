@@ -302,6 +302,10 @@ class FideBoard:
         """Tell whether neither side has material enough to mate."""
         return self._board.is_insufficient_material()
 
+    def can_mate(self, side: Side) -> bool:
+        """Tell whether side has material enough to mate, by any series of moves."""
+        return not self._board.has_insufficient_material(side == "white")
+
     def automatic_draw(self) -> Ending | None:
         """Return the automatic draw that applies, if any.
 

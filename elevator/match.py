@@ -25,6 +25,7 @@ from elevator.events import (
     DrawAgreed,
     DrawClaimed,
     Event,
+    Flagged,
     MatchDecided,
     Moved,
     Resigned,
@@ -315,6 +316,21 @@ class Match:
             raise IllegalMoveError(f"transfer is True or False, not {transfer!r}")
         return self._act(lambda: self._adjudicate(board, result, reason.strip(), transfer))
 
+    def flag(self, board: int, side: Side) -> list[Event]:
+        """End a board whose side to move ran out of time; they lose it.
+
+        As FIDE's rule 6.9 has it, the board is drawn instead when the opponent could never
+        mate: no piece can arrive there any more and their own material cannot mate.
+        """
+        playing = self._open(board)
+        loser = _side(side)
+        if loser != playing.turn:
+            raise IllegalMoveError(
+                f"only the side to move can run out of time, and it is "
+                f"{side_name(playing.turn)}'s turn on board {board}"
+            )
+        return self._act(lambda: self._flag(board, loser))
+
     def undo(self, count: int = 1) -> list[Event]:
         """Take back the last count actions with all they caused; return the removed events."""
         groups = _action_groups(self._events)
@@ -468,6 +484,8 @@ class Match:
             return self.draw(action.board)
         if isinstance(action, DrawClaimed):
             return self.claim_draw(action.board, side=action.side)
+        if isinstance(action, Flagged):
+            return self.flag(action.board, action.side)
         if isinstance(action, Adjudicated):
             return self.adjudicate(
                 action.board, action.result, action.reason, transfer=action.transfer
@@ -693,6 +711,14 @@ class Match:
     def _adjudicate(self, board: int, result: str, reason: str, transfer: bool) -> None:
         self._events.append(Adjudicated(board, result, reason, transfer))
         self._end(board, winner_of(result), Ending.ADJUDICATION, offer_transfer=transfer)
+
+    def _flag(self, board: int, loser: Side) -> None:
+        self._events.append(Flagged(board, loser))
+        winner = opponent(loser)
+        if self._isolated(board) and not self._boards[board - 1].can_mate(winner):
+            self._end(board, None, Ending.TIMEOUT_DRAW)
+        else:
+            self._end(board, winner, Ending.TIMEOUT)
 
     def _end(
         self, board: int, winner: Side | None, ending: Ending, *, offer_transfer: bool = True

@@ -18,6 +18,7 @@ from elevator.events import (
     Adjudicated,
     Arrived,
     BoardEnded,
+    Flagged,
     Moved,
     Resigned,
     Rode,
@@ -25,6 +26,7 @@ from elevator.events import (
     Transferred,
 )
 from elevator.pieces import side_name
+from elevator.results import Ending
 
 if TYPE_CHECKING:
     from elevator.match import Match
@@ -61,6 +63,9 @@ def board_pgn(match: Match, board: int, headers: Mapping[str, str]) -> str:
         "Boards": str(config.boards),
         "Layout": config.layout,
     }
+    ending = match.ending(board)
+    if ending is not None and ending.ending in (Ending.TIMEOUT, Ending.TIMEOUT_DRAW):
+        tags["Termination"] = "time forfeit"
     start = config.fen(board)
     if start is not None:
         tags["SetUp"] = "1"
@@ -112,6 +117,8 @@ def _comment(event: object) -> str | None:
         return f"{side_name(event.side)} resigns"
     if isinstance(event, Adjudicated):
         return f"adjudicated: {event.reason}"
+    if isinstance(event, Flagged):
+        return f"{side_name(event.side)} runs out of time"
     if isinstance(event, BoardEnded):
         return f"{event.result} by {event.ending}"
     return None

@@ -28,6 +28,8 @@ class Ending(StrEnum):
     RESIGNATION = "resignation"
     AGREEMENT = "agreement"
     ADJUDICATION = "adjudication"
+    TIMEOUT = "timeout"
+    TIMEOUT_DRAW = "timeout vs insufficient material"
 
 
 def result_for(winner: Side | None) -> str:

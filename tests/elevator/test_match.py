@@ -11,6 +11,7 @@ from elevator import (
     Arrived,
     BoardCleared,
     BoardEnded,
+    Flagged,
     IllegalMoveError,
     Match,
     MatchConfigError,
@@ -542,6 +543,40 @@ def test_an_adjudicated_win_offers_the_transfer_by_default() -> None:
     match = Match(boards=2, start_fens=["4k3/8/8/4R3/8/8/8/4K3 w - - 0 1", START])
     match.adjudicate(1, "1-0", "time")
     assert match.transfer_options(1) == ["Re5^2"]
+
+
+def test_a_flag_loses_the_board_for_the_side_to_move_and_offers_the_transfer() -> None:
+    match = Match(boards=2, start_fens=[START, "4k3/8/8/3Q4/8/8/8/4K3 b - - 0 1"])
+    events = match.flag(2, "black")
+    assert events[0] == Flagged(2, "black")
+    assert events[1] == BoardEnded(2, "1-0", "timeout", "4k3/8/8/3Q4/8/8/8/4K3 b - - 0 1", True)
+    assert match.transfer_options(2) == ["Qd5v1"]
+    assert match.board_result(2) == "1-0"
+
+
+def test_only_the_side_to_move_can_run_out_of_time() -> None:
+    match = Match(boards=2)
+    unchanged(match, lambda: match.flag(1, "black"))
+    with pytest.raises(IllegalMoveError, match="it is White's turn on board 1"):
+        match.flag(1, "black")
+
+
+def test_a_flag_draws_when_the_opponent_could_never_mate_and_nothing_can_arrive() -> None:
+    bare_king = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"  # Black: a bare king
+    assert Match(boards=1, start_fens=[bare_king]).flag(1, "white")[1].result == "1/2-1/2"  # type: ignore[attr-defined]
+    # with a neighbour open, a piece may still arrive, so the flag loses
+    match = Match(boards=2, start_fens=[bare_king, START])
+    ended = match.flag(1, "white")[1]
+    assert isinstance(ended, BoardEnded) and (ended.result, ended.ending) == ("0-1", "timeout")
+
+
+def test_a_flag_replays_from_the_record_and_can_be_undone() -> None:
+    match = Match(boards=2)
+    match.play(1, "e4")
+    match.flag(1, "black")
+    assert Match.from_json(match.to_json()).to_json() == match.to_json()
+    match.undo()
+    assert match.is_open(1) and match.turn(1) == "black"
 
 
 # ------------------------------------------------------------------ victory transfer
