@@ -20,7 +20,7 @@ from bot.storage import Storage
 logger = logging.getLogger(__name__)
 
 STOP_WAIT: Final = 10.0  # seconds the background work gets to finish when the bot stops
-LAPSE_EVERY: Final = 2.0  # seconds between looks for transfers past their deadline
+SETTLE_EVERY: Final = 1.0  # seconds between looks for flags, reminders and lapsed transfers
 EXTENSIONS: Final = (
     "bot.exts.errors",
     "bot.exts.rules",
@@ -58,11 +58,16 @@ class ElevatorBot(commands.Bot):
         """Open the database and load every extension, before connecting to the gateway."""
         self._store = await Storage.open(self.settings.database_path)
         self._service = MatchService(self._store)
+        # what fell due while the bot was down is settled, in the order it fell, before any
+        # interaction can reach a match; its notices go out once connected
+        settled = await self._service.settle_due()
+        if settled:
+            logger.info("settled %d flags, reminders and transfers due while away", len(settled))
         for name in EXTENSIONS:
             await self.load_extension(name)
         worker = DeliveryWorker(self._store, DiscordSender(self, self._service))
         self._background.append(asyncio.create_task(self._deliver(worker)))
-        self._background.append(asyncio.create_task(self._lapse()))
+        self._background.append(asyncio.create_task(self._settle()))
         logger.info("set up with %s", self.settings.database_path)
 
     async def _deliver(self, worker: DeliveryWorker) -> None:
@@ -70,16 +75,16 @@ class ElevatorBot(commands.Bot):
         await self.wait_until_ready()
         await worker.run(self._stop)
 
-    async def _lapse(self) -> None:
-        """Let victory transfers lapse at their deadlines."""
+    async def _settle(self) -> None:
+        """Let flags fall, remind correspondence players and let transfers lapse, on time."""
         await self.wait_until_ready()
         while not self._stop.is_set():
             try:
-                await self.service.lapse_transfers()
+                await self.service.settle_due()
             except Exception:
-                logger.exception("letting transfers lapse failed; trying again shortly")
+                logger.exception("settling clocks and deadlines failed; trying again shortly")
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._stop.wait(), LAPSE_EVERY)
+                await asyncio.wait_for(self._stop.wait(), SETTLE_EVERY)
 
     async def close(self) -> None:
         """Stop the background work, then close the gateway and the database."""

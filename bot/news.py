@@ -12,6 +12,7 @@ from elevator import (
     Arrived,
     BoardEnded,
     Event,
+    Flagged,
     Match,
     MatchDecided,
     Rode,
@@ -21,6 +22,7 @@ from elevator import (
 )
 
 DEADLINE: Final = "deadline"  # the actor of a transfer that lapsed on its own
+CLOCK: Final = "clock"  # the actor of a flag: a side's time ran out
 
 
 def boards_of(event: Event) -> list[int]:
@@ -58,6 +60,8 @@ class News:
         for event in events:
             if isinstance(event, (Rode, Transferred)):
                 found.append(Notice(OVERVIEW, "ride", event.to_dict()))
+            elif isinstance(event, Flagged):
+                found.append(Notice(OVERVIEW, "flag", event.to_dict()))
             elif isinstance(event, BoardEnded):
                 result = event.to_dict() | {"scores": self.match.team_scores()}
                 found.append(Notice(OVERVIEW, "board-result", result))
@@ -140,6 +144,7 @@ def describe(event: Event) -> str:
         "resign": f"{side} resigned",
         "agree-draw": "a draw was agreed",
         "claim-draw": f"{side} claimed a draw ({data.get('reason')})",
+        "flag": f"{side} ran out of time",
         "adjudicate": f"adjudicated {data.get('result')} ({data.get('reason')})",
         "board-end": f"the board ended {data.get('result')}",
         "board-clear": "the board was cleared",

@@ -25,7 +25,7 @@ import aiosqlite
 from bot import storage
 from bot.errors import DamagedError, NotAllowedError, NotFoundError, RulesError, WrongStateError
 from bot.lobby import Roster, round_robin
-from bot.news import DEADLINE, News, boards_of, describe
+from bot.news import CLOCK, DEADLINE, News, boards_of, describe
 from bot.notices import OVERVIEW, Notice, board_place, user_place
 from bot.storage import Storage
 from elevator import (
@@ -41,6 +41,7 @@ from elevator import (
     TransferDeclined,
     Transferred,
 )
+from elevator.clocks import DAY, Clocks, TimeControl, clock_rows, from_rows
 from elevator.config import MAX_BOARDS
 from elevator.events import event_from_dict
 from elevator.pieces import SIDES, opponent, side_name
@@ -53,6 +54,7 @@ MAX_NAME: Final = 40  # characters in a team's name
 MAX_GAME_BOARDS: Final = 10  # boards in a casual game between two people
 CHALLENGE_LIFETIME: Final = 24 * 3600.0  # seconds a challenge stays open
 MAX_MOVE: Final = 24  # characters in a move as typed; the longest real one is about 10
+MAX_ADDED: Final = 30 * DAY  # the most time a moderator gives back at once
 
 
 @dataclass
@@ -67,6 +69,8 @@ class Loaded:
     offers: dict[int, Side] = field(default_factory=dict)  # board: who offered a draw
     deadlines: dict[int, float] = field(default_factory=dict)  # board: when its transfer lapses
     paused_at: float | None = None
+    control: TimeControl = field(default_factory=TimeControl)
+    clocks: Clocks | None = None  # once a timed match has started
 
 
 @dataclass
@@ -125,12 +129,17 @@ class MatchService:
         white_team: str,
         black_team: str,
         start_fens: Sequence[str] | None = None,
+        time_control: str = "none",
     ) -> int:
-        """Open a lobby for a new match and return its id; the host joins no team yet."""
+        """Open a lobby for a new match and return its id; the host joins no team yet.
+
+        time_control: none, live minutes+increment per board (10+5) or days a move (3d).
+        """
         config = _config(boards, layout, white_team, black_team, start_fens)
+        control = _control(time_control)
         async with self._write(None) as db:
             match_id = await storage.insert_match(
-                db, json.dumps(config.to_dict()), host, self._clock()
+                db, json.dumps(config.to_dict()), host, self._clock(), str(control)
             )
         logger.info("match %d created by %s: %d boards, %s", match_id, host, boards, layout)
         return match_id
@@ -144,14 +153,16 @@ class MatchService:
         layout: str = "line",
         names: tuple[str, str] | None = None,
         places: Mapping[str, str] | None = None,
+        time_control: str = "none",
     ) -> int:
         """Start a game between two people, each holding every board of their colour.
 
         names: the two players as the images show them (their ids if not given or alike);
         places: where the front shows the game, bound in the same transaction.
         """
+        control = _control(time_control)
         async with self._write(None) as db:  # all of it, or no game at all
-            loaded = await self._new_game(db, white, black, boards, layout, names, places)
+            loaded = await self._new_game(db, white, black, boards, layout, names, places, control)
         self._loaded[loaded.id] = loaded
         logger.info("game %d created: %s against %s, %d boards", loaded.id, white, black, boards)
         return loaded.id
@@ -165,14 +176,17 @@ class MatchService:
         layout: str,
         names: tuple[str, str] | None,
         places: Mapping[str, str] | None,
+        control: TimeControl,
     ) -> Loaded:
         if white == black:
             raise RulesError("a game needs two different players")
         teams = names if names is not None and len(set(names)) == 2 else (white, black)
         config = _config(boards, layout, teams[0][:MAX_NAME], teams[1][:MAX_NAME], None)
-        loaded = Loaded(0, "lobby", white, Roster(), Match.from_config(config))
+        loaded = Loaded(0, "lobby", white, Roster(), Match.from_config(config), control=control)
         now = self._clock()
-        loaded.id = await storage.insert_match(db, json.dumps(config.to_dict()), white, now)
+        loaded.id = await storage.insert_match(
+            db, json.dumps(config.to_dict()), white, now, str(control)
+        )
         for user, side in zip((white, black), SIDES, strict=True):
             await self._enlist(db, loaded, user, side)
         await self._begin(db, loaded)
@@ -188,8 +202,10 @@ class MatchService:
         boards: int = 2,
         layout: str = "line",
         names: tuple[str, str] = ("", ""),
+        time_control: str = "none",
     ) -> int:
         """Challenge someone to a casual game; return the invitation, open for a day."""
+        control = _control(time_control)
         if challenger == opponent:
             raise RulesError("you cannot challenge yourself")
         if not isinstance(boards, int) or not 1 <= boards <= MAX_GAME_BOARDS:
@@ -201,7 +217,7 @@ class MatchService:
             if await storage.open_invitations(db, challenger, opponent, now - CHALLENGE_LIFETIME):
                 raise WrongStateError("you have already challenged them: wait for their answer")
             return await storage.insert_invitation(
-                db, challenger, opponent, boards, layout, json.dumps(names), now
+                db, challenger, opponent, boards, layout, json.dumps(names), now, str(control)
             )
 
     async def withdraw_challenge(self, invitation: int) -> None:
@@ -240,6 +256,7 @@ class MatchService:
                 row["layout"],
                 (names[0], names[1]),
                 places,
+                _control(row["time_control"]),
             )
             await storage.close_invitation(db, invitation, "accepted", loaded.id)
         self._loaded[loaded.id] = loaded
@@ -384,7 +401,13 @@ class MatchService:
         ]
         for (board, side), user in seats.items():
             await storage.set_seat(db, loaded.id, board, side, user)
-        await storage.set_status(db, loaded.id, "active", self._clock(), started=True)
+        now = self._clock()
+        if loaded.control.timed:
+            match = loaded.match
+            turns = {board: match.turn(board) for board in range(1, match.boards + 1)}
+            loaded.clocks = Clocks.start(loaded.control, turns, now)
+            await storage.save_clocks(db, loaded.id, clock_rows(loaded.clocks, turns))
+        await storage.set_status(db, loaded.id, "active", now, started=True)
         await self._enqueue(db, loaded, notices)
         roster.seats = seats
         loaded.status = "active"
@@ -465,7 +488,7 @@ class MatchService:
         """Play a move or a ride on a board for the seated player to move or their captain."""
         _check_move_text(text)
         async with self._lock(match_id):
-            loaded = await self._get(match_id)
+            loaded = await self._due(match_id)
             self._playing(loaded)
             self._check_board(loaded, board)
             side = loaded.match.turn(board)
@@ -484,14 +507,14 @@ class MatchService:
     async def resign(self, match_id: int, user: str, board: int) -> Outcome:
         """Resign a board, for the player seated there or their team's captain."""
         async with self._lock(match_id):
-            loaded = await self._get(match_id)
+            loaded = await self._due(match_id)
             side = self._open_board_side(loaded, user, board, captains=True)
             return await self._act(loaded, user, lambda: loaded.match.resign(board, side))
 
     async def resign_match(self, match_id: int, user: str) -> Outcome:
         """Resign every unfinished board of the captain's team at once."""
         async with self._lock(match_id):
-            loaded = await self._get(match_id)
+            loaded = await self._due(match_id)
             self._playing(loaded)
             side = next((s for s, c in loaded.roster.captains.items() if c == user), None)
             if side is None:
@@ -501,7 +524,7 @@ class MatchService:
     async def offer_draw(self, match_id: int, user: str, board: int) -> Outcome:
         """Offer a draw on a board; if the opponent has offered one, that agrees the draw."""
         async with self._lock(match_id):
-            loaded = await self._get(match_id)
+            loaded = await self._due(match_id)
             side = self._open_board_side(loaded, user, board, captains=False)
             standing = loaded.offers.get(board)
             if standing == side:
@@ -522,7 +545,7 @@ class MatchService:
     async def accept_draw(self, match_id: int, user: str, board: int) -> Outcome:
         """Accept the draw the opponent offered on a board."""
         async with self._lock(match_id):
-            loaded = await self._get(match_id)
+            loaded = await self._due(match_id)
             side = self._open_board_side(loaded, user, board, captains=False)
             if loaded.offers.get(board) != opponent(side):
                 raise RulesError(f"there is no draw offer from your opponent on board {board}")
@@ -531,7 +554,7 @@ class MatchService:
     async def decline_draw(self, match_id: int, user: str, board: int) -> Outcome:
         """Decline the draw the opponent offered on a board."""
         async with self._lock(match_id):
-            loaded = await self._get(match_id)
+            loaded = await self._due(match_id)
             side = self._open_board_side(loaded, user, board, captains=False)
             if loaded.offers.get(board) != opponent(side):
                 raise RulesError(f"there is no draw offer from your opponent on board {board}")
@@ -545,7 +568,7 @@ class MatchService:
     async def claim_draw(self, match_id: int, user: str, board: int) -> Outcome:
         """Claim a threefold-repetition or fifty-move draw, for the player to move."""
         async with self._lock(match_id):
-            loaded = await self._get(match_id)
+            loaded = await self._due(match_id)
             side = self._open_board_side(loaded, user, board, captains=False)
             if side != loaded.match.turn(board):
                 raise NotAllowedError(f"only the player to move on board {board} can claim a draw")
@@ -555,9 +578,8 @@ class MatchService:
         """Send one piece onward from a won board, for the winner's seat."""
         _check_move_text(text)
         async with self._lock(match_id):
-            loaded = await self._get(match_id)
-            winner = self._winner_seat(loaded, user, board)
-            await self._lapse_if_due(loaded, board, winner)
+            loaded, lapsed = await self._due_transfer(match_id, board)
+            winner = self._winner_seat(loaded, user, board, lapsed)
             return await self._act(
                 loaded, user, lambda: loaded.match.transfer(board, text, side=winner)
             )
@@ -565,43 +587,108 @@ class MatchService:
     async def skip_transfer(self, match_id: int, user: str, board: int) -> Outcome:
         """Let a won board's victory transfer go, for the winner's seat."""
         async with self._lock(match_id):
-            loaded = await self._get(match_id)
-            winner = self._winner_seat(loaded, user, board)
-            await self._lapse_if_due(loaded, board, winner)
+            loaded, lapsed = await self._due_transfer(match_id, board)
+            winner = self._winner_seat(loaded, user, board, lapsed)
             return await self._act(
                 loaded, user, lambda: loaded.match.skip_transfer(board, side=winner)
             )
 
-    async def _lapse_if_due(self, loaded: Loaded, board: int, winner: Side) -> None:
-        """Let a transfer past its deadline lapse now and refuse the late request.
+    async def _due(self, match_id: int) -> Loaded:
+        """Return a match once every clock and transfer deadline due in it is settled."""
+        loaded = await self._get(match_id)
+        await self._settle(loaded)
+        return loaded
 
-        The deadline holds whenever lapse_transfers last ran: a late answer finds it lapsed.
+    async def _due_transfer(self, match_id: int, board: int) -> tuple[Loaded, bool]:
+        """Return a match settled as _due does, and whether board's transfer lapsed just now.
+
+        The deadline holds whenever the scheduler last ran: a late answer finds it lapsed.
         """
-        deadline = loaded.deadlines.get(board)
-        if deadline is None or deadline > self._clock():
-            return
-        await self._act(loaded, DEADLINE, partial(loaded.match.skip_transfer, board, side=winner))
-        raise WrongStateError(f"the time for the victory transfer on board {board} has run out")
+        loaded = await self._get(match_id)
+        settled = await self._settle(loaded)
+        lapsed = any(
+            isinstance(event, TransferDeclined) and event.board == board
+            for outcome in settled
+            for event in outcome.events
+        )
+        return loaded, lapsed
 
-    async def lapse_transfers(self) -> list[Outcome]:
-        """Let every victory transfer whose deadline has passed lapse; return what that did."""
+    async def settle_due(self) -> list[Outcome]:
+        """Settle every due flag, reminder and transfer deadline, the earliest match first.
+
+        The bot runs this every second and once on start, before it takes any action, so
+        that what fell due while it was down is settled in the order it fell.
+        """
         async with self._store.read() as db:
-            due = await storage.due_deadlines(db, self._clock())
+            due = await storage.due_matches(db, self._clock())
         outcomes = []
         for row in due:
-            match_id, board = row["match_id"], row["board"]
-            async with self._lock(match_id):
-                loaded = await self._get(match_id)
-                # what was due when read may have been sent, skipped or paused since
-                winner = loaded.match.pending_transfer(board)
-                deadline = loaded.deadlines.get(board)
-                if winner is None or deadline is None or deadline > self._clock():
-                    continue
-                if loaded.status != "active":
-                    continue
-                skip = partial(loaded.match.skip_transfer, board, side=winner)
-                outcomes.append(await self._act(loaded, DEADLINE, skip))
+            async with self._lock(row["match_id"]):
+                try:
+                    loaded = await self._get(row["match_id"])
+                    outcomes += await self._settle(loaded)
+                except DamagedError:
+                    continue  # logged where found; the other matches go on
         return outcomes
+
+    async def _settle(self, loaded: Loaded) -> list[Outcome]:
+        """Settle what has fallen due in an active match, in the order it fell.
+
+        A flag ends its board as of when it fell; a transfer past its deadline lapses;
+        a correspondence player to move is reminded. One may change what the next is.
+        """
+        outcomes: list[Outcome] = []
+        while loaded.status == "active":
+            now = self._clock()
+            due = [(at, "transfer", board) for board, at in loaded.deadlines.items() if at <= now]
+            if loaded.clocks is not None:
+                due += [(at, "clock", board) for at, board in loaded.clocks.due(now)]
+            if not due:
+                break
+            _, kind, board = min(due)
+            match = loaded.match
+            if kind == "transfer":
+                winner = match.pending_transfer(board)
+                if winner is None:  # the stored deadline outlived its transfer
+                    async with self._write(loaded.id) as db:
+                        await storage.clear_deadlines(db, loaded.id, [board])
+                    loaded.deadlines.pop(board, None)
+                    continue
+                skip = partial(match.skip_transfer, board, side=winner)
+                outcomes.append(await self._act(loaded, DEADLINE, skip))
+                continue
+            assert loaded.clocks is not None
+            clock = loaded.clocks.boards[board]
+            falls = clock.falls_at()
+            if falls is not None and falls <= now and clock.running is not None:
+                flag = partial(match.flag, board, clock.running)
+                outcomes.append(await self._act(loaded, CLOCK, flag, at=falls))
+            else:
+                outcomes.append(await self._remind(loaded, board, now))
+        return outcomes
+
+    async def _remind(self, loaded: Loaded, board: int, now: float) -> Outcome:
+        """Remind a correspondence board's player to move of the time they have left."""
+        clocks = loaded.clocks
+        assert clocks is not None
+        level = clocks.reminder(board, now)
+        side = clocks.boards[board].running
+        notices = []
+        if level is not None and side is not None:
+            seated = loaded.roster.seated(board, side)
+            payload = {
+                "board": board,
+                "side": side,
+                "left": clocks.boards[board].left(side, now),
+                "falls_at": clocks.boards[board].falls_at(),
+                "mention": [seated] if seated is not None else [],
+            }
+            notices.append(Notice(board_place(board), "reminder", payload))
+        clocks.reminded(board, 2 if level is None else level)  # nothing else is due there
+        async with self._write(loaded.id) as db:
+            await storage.save_clocks(db, loaded.id, clock_rows(clocks, [board]))
+            await self._enqueue(db, loaded, notices)
+        return Outcome(loaded.id, (), tuple(notices))
 
     # ------------------------------------------------------------------ moderators
 
@@ -721,7 +808,15 @@ class MatchService:
                 # a match that finished while paused (a moderator's ruling) comes back paused
                 reopened = "paused" if loaded.paused_at is not None else "active"
                 status = reopened if loaded.status == "finished" else loaded.status
+                # time used stays used; the side to move now has their clock running
+                now = self._clock()
+                for board in boards:
+                    if loaded.clocks is not None:
+                        turn = match.turn(board) if match.is_open(board) else None
+                        loaded.clocks.reset(board, turn, now, running=status == "active")
                 async with self._write(match_id) as db:
+                    if loaded.clocks is not None:
+                        await storage.save_clocks(db, match_id, clock_rows(loaded.clocks, boards))
                     await storage.truncate_events(db, match_id, kept)
                     await storage.clear_states(db, match_id)
                     touched = sorted({b for event in match.events for b in boards_of(event)})
@@ -793,9 +888,12 @@ class MatchService:
                 raise WrongStateError(f"the match is {loaded.status}, so it cannot be paused")
             now = self._clock()
             notices = [Notice(OVERVIEW, "pause", {"moderator": moderator.user, "reason": reason})]
+            halted = loaded.clocks.halt(now) if loaded.clocks is not None else []
             async with self._write(match_id) as db:
                 await storage.set_status(db, match_id, "paused", now)
                 await storage.set_paused(db, match_id, now)
+                if loaded.clocks is not None:
+                    await storage.save_clocks(db, match_id, clock_rows(loaded.clocks, halted))
                 await self._audit(db, loaded, moderator, "pause", reason, {})
                 await self._enqueue(db, loaded, notices)
             loaded.status, loaded.paused_at = "paused", now
@@ -812,10 +910,13 @@ class MatchService:
             news = News(loaded.roster, loaded.match, moderator.user, {}, deadlines)
             payload = {"moderator": moderator.user, "reason": reason, "paused_for": paused_for}
             notices = [Notice(OVERVIEW, "resume", payload), *news.prompts()]
+            started = loaded.clocks.go_on(now) if loaded.clocks is not None else []
             async with self._write(match_id) as db:
                 await storage.set_status(db, match_id, "active", now)
                 await storage.set_paused(db, match_id, None)
                 await storage.shift_deadlines(db, match_id, paused_for)
+                if loaded.clocks is not None:
+                    await storage.save_clocks(db, match_id, clock_rows(loaded.clocks, started))
                 await self._audit(db, loaded, moderator, "resume", reason, {})
                 await self._enqueue(db, loaded, notices)
             loaded.status, loaded.paused_at, loaded.deadlines = "active", None, deadlines
@@ -827,8 +928,12 @@ class MatchService:
             loaded = await self._moderated(match_id, moderator, reason, started=True)
             every_board = list(range(1, loaded.match.boards + 1))
             notices = [Notice(OVERVIEW, "abort", {"moderator": moderator.user, "reason": reason})]
+            now = self._clock()
+            halted = loaded.clocks.halt(now) if loaded.clocks is not None else []
             async with self._write(match_id) as db:
-                await storage.set_status(db, match_id, "aborted", self._clock())
+                if loaded.clocks is not None:
+                    await storage.save_clocks(db, match_id, clock_rows(loaded.clocks, halted))
+                await storage.set_status(db, match_id, "aborted", now)
                 await storage.set_paused(db, match_id, None)
                 await storage.clear_offers(db, match_id, every_board)
                 await storage.clear_deadlines(db, match_id, every_board)
@@ -870,6 +975,7 @@ class MatchService:
         if not reason.strip():
             raise RulesError("a moderator's action needs a reason")
         loaded = await self._get(match_id)
+        await self._settle(loaded)  # a flag that fell before the moderator acted stands
         allowed = ("active", "paused", "finished") if finished_too else ("active", "paused")
         if started and loaded.status == "lobby":
             raise WrongStateError("the match has not started yet")
@@ -907,11 +1013,16 @@ class MatchService:
                     return side
         raise NotAllowedError(f"you are not seated on board {board}")
 
-    def _winner_seat(self, loaded: Loaded, user: str, board: int) -> Side:
-        """Return the winner of a board with a transfer pending, if user holds that seat."""
+    def _winner_seat(self, loaded: Loaded, user: str, board: int, lapsed: bool) -> Side:
+        """Return the winner of a board with a transfer pending, if user holds that seat.
+
+        lapsed: the transfer has just lapsed, which is what the refusal then says.
+        """
         self._playing(loaded)
         self._check_board(loaded, board)
         winner = loaded.match.pending_transfer(board)
+        if winner is None and lapsed:
+            raise WrongStateError(f"the time for the victory transfer on board {board} has run out")
         if winner is None:
             raise WrongStateError(f"board {board} has no victory transfer waiting")
         if loaded.roster.seated(board, winner) != user:
@@ -1017,8 +1128,13 @@ class MatchService:
         action: Callable[[], list[Event]],
         *,
         audit: tuple[str, str, dict[str, object]] | None = None,
+        at: float | None = None,
     ) -> Outcome:
-        """Apply an action to the match, then store it; if storing fails, forget the change."""
+        """Apply an action to the match, then store it; if storing fails, forget the change.
+
+        at: when the action happened, if not now (a flag falls when the time ran out).
+        """
+        now = self._clock() if at is None else at
         with self._changing(loaded):
             match = loaded.match
             seq = len(match.events)
@@ -1027,6 +1143,7 @@ class MatchService:
             offered = {b: match.transfer_options(b) for b in loaded.deadlines}
             winners = {b: match.pending_transfer(b) for b in loaded.deadlines}
             events = action()
+            timed = _run_clocks(loaded.clocks, events, now)
             finished = all(match.is_closed(board) for board in range(1, match.boards + 1))
             touched = sorted({board for event in events for board in boards_of(event)})
             # judged once the whole action is done: one action may end a board and clear it
@@ -1058,9 +1175,11 @@ class MatchService:
                     (event.KIND, json.dumps(event.to_dict()), actor if event.ACTION else None)
                     for event in events
                 ]
-                await storage.append_events(db, loaded.id, seq + 1, rows, self._clock())
+                await storage.append_events(db, loaded.id, seq + 1, rows, now)
                 states = {b: json.dumps(loaded.match.board_state(b)) for b in touched}
                 await storage.save_states(db, loaded.id, seq + len(events), states)
+                if loaded.clocks is not None and timed:
+                    await storage.save_clocks(db, loaded.id, clock_rows(loaded.clocks, timed))
                 if finished:
                     await storage.set_status(db, loaded.id, "finished", self._clock())
                 if withdrawn:
@@ -1092,9 +1211,12 @@ class MatchService:
         return Outcome(loaded.id, tuple(events), tuple(notices))
 
     def _deadline(self, loaded: Loaded) -> float:
-        """Return when a transfer offered now lapses; in a pause, the clock starts on resuming."""
+        """Return when a transfer offered now lapses; in a pause, the clock starts on resuming.
+
+        Offered as a flag settles after a restart, it gets its whole window from now.
+        """
         start = loaded.paused_at if loaded.paused_at is not None else self._clock()
-        return start + self._transfer_window
+        return start + loaded.control.transfer_window(self._transfer_window)
 
     async def _enqueue(
         self, db: aiosqlite.Connection, loaded: Loaded, notices: list[Notice]
@@ -1181,8 +1303,22 @@ async def _load(db: aiosqlite.Connection, match_id: int) -> tuple[Loaded, bool]:
     match, replayed = _restore(match_id, config, events, await storage.state_rows(db, match_id))
     offers = {offer["board"]: offer["side"] for offer in await storage.offer_rows(db, match_id)}
     deadlines = {d["board"]: d["deadline"] for d in await storage.deadline_rows(db, match_id)}
+    control = _control(row["time_control"])
+    clocks = [
+        {key: clock[key] for key in clock.keys()}  # noqa: SIM118 (a Row is no mapping)
+        for clock in await storage.clock_rows(db, match_id)
+    ]
     loaded = Loaded(
-        match_id, row["status"], row["host"], roster, match, offers, deadlines, row["paused_at"]
+        match_id,
+        row["status"],
+        row["host"],
+        roster,
+        match,
+        offers,
+        deadlines,
+        row["paused_at"],
+        control,
+        from_rows(control, clocks) if control.timed and clocks else None,
     )
     return loaded, replayed
 
@@ -1252,6 +1388,34 @@ def _config(
         )
     except ElevatorError as error:
         raise RulesError(str(error)) from None
+
+
+def _control(text: str) -> TimeControl:
+    """Read a time control, refusing one out of shape in the service's terms."""
+    try:
+        return TimeControl.parse(text)
+    except ElevatorError as error:
+        raise RulesError(str(error)) from None
+
+
+def _run_clocks(clocks: Clocks | None, events: Sequence[Event], now: float) -> list[int]:
+    """Run the clocks as an action's events say; return the boards whose clocks changed.
+
+    A move or a ride stops the mover's clock on its board and starts the opponent's; an
+    arrival touches no clock; a board that ends stops its clocks.
+    """
+    if clocks is None:
+        return []
+    changed = set()
+    for event in events:
+        if isinstance(event, (Moved, Rode)):
+            clocks.moved(event.board, now)
+        elif isinstance(event, BoardEnded):
+            clocks.stop(event.board, now)
+        else:
+            continue
+        changed.add(event.board)
+    return sorted(changed)
 
 
 def _resign_all(match: Match, side: Side) -> list[Event]:

@@ -13,7 +13,7 @@ import hashlib
 import logging
 import re
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -163,11 +163,14 @@ async def rows(db: aiosqlite.Connection, sql: str, *parameters: object) -> list[
 # ------------------------------------------------------------------------ matches and people
 
 
-async def insert_match(db: aiosqlite.Connection, config: str, host: str, at: float) -> int:
+async def insert_match(
+    db: aiosqlite.Connection, config: str, host: str, at: float, time_control: str = "none"
+) -> int:
     """Create a match in its lobby and return its id."""
     cursor = await db.execute(
-        "INSERT INTO matches (status, config, host, created_at) VALUES ('lobby', ?, ?, ?)",
-        (config, host, at),
+        "INSERT INTO matches (status, config, host, created_at, time_control) "
+        "VALUES ('lobby', ?, ?, ?, ?)",
+        (config, host, at, time_control),
     )
     if cursor.lastrowid is None:
         raise StorageError("SQLite gave the new match no id")
@@ -387,12 +390,39 @@ async def shift_deadlines(db: aiosqlite.Connection, match_id: int, by: float) ->
     )
 
 
-async def due_deadlines(db: aiosqlite.Connection, now: float) -> list[aiosqlite.Row]:
-    """Return the transfer deadlines of active matches that have passed, earliest first."""
+# --------------------------------------------------------------------------------- clocks
+
+
+async def save_clocks(
+    db: aiosqlite.Connection, match_id: int, clocks: Sequence[Mapping[str, object]]
+) -> None:
+    """Store boards' clocks (as elevator.clocks.clock_rows gives them)."""
+    await db.executemany(
+        "INSERT INTO clocks (match_id, board, white, black, running, since, reminded, due_at) "
+        "VALUES (:match_id, :board, :white, :black, :running, :since, :reminded, :due_at) "
+        "ON CONFLICT (match_id, board) DO UPDATE SET white = excluded.white, "
+        "black = excluded.black, running = excluded.running, since = excluded.since, "
+        "reminded = excluded.reminded, due_at = excluded.due_at",
+        [{"match_id": match_id, **row} for row in clocks],
+    )
+
+
+async def clock_rows(db: aiosqlite.Connection, match_id: int) -> list[aiosqlite.Row]:
+    """Return a match's clocks by board."""
+    return await rows(db, "SELECT * FROM clocks WHERE match_id = ? ORDER BY board", match_id)
+
+
+async def due_matches(db: aiosqlite.Connection, now: float) -> list[aiosqlite.Row]:
+    """Return the active matches with a clock or a transfer deadline due, earliest first."""
     return await rows(
         db,
-        "SELECT d.* FROM transfer_deadlines d JOIN matches m ON m.id = d.match_id "
-        "WHERE d.deadline <= ? AND m.status = 'active' ORDER BY d.deadline",
+        "SELECT match_id, MIN(at) AS at FROM ("
+        " SELECT match_id, due_at AS at FROM clocks WHERE due_at <= ?"
+        " UNION ALL"
+        " SELECT match_id, deadline AS at FROM transfer_deadlines WHERE deadline <= ?"
+        ") JOIN matches m ON m.id = match_id WHERE m.status = 'active' "
+        "GROUP BY match_id ORDER BY at",
+        now,
         now,
     )
 
@@ -460,12 +490,14 @@ async def insert_invitation(
     layout: str,
     names: str,
     at: float,
+    time_control: str = "none",
 ) -> int:
     """Record a challenge and return its id."""
     cursor = await db.execute(
-        "INSERT INTO invitations (challenger, opponent, boards, layout, names, created_at) "
-        "VALUES (?, ?, ?, ?, ?, ?)",
-        (challenger, opponent, boards, layout, names, at),
+        "INSERT INTO invitations "
+        "(challenger, opponent, boards, layout, names, created_at, time_control) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (challenger, opponent, boards, layout, names, at, time_control),
     )
     if cursor.lastrowid is None:
         raise StorageError("SQLite gave the new invitation no id")

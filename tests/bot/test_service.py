@@ -372,9 +372,9 @@ def test_the_victory_transfer_belongs_to_the_winners_seat_and_lapses_at_its_dead
             await service.play(match_id, user, 1, move)
         with pytest.raises(NotAllowedError, match="only Black's player on board 1"):
             await service.transfer(match_id, "ana", 1, "Pe5^2")
-        assert await service.lapse_transfers() == []
+        assert await service.settle_due() == []
         now[0] += 121
-        lapsed = await service.lapse_transfers()
+        lapsed = await service.settle_due()
         assert [e.KIND for e in lapsed[0].events] == ["decline-transfer", "board-clear"]
         with pytest.raises(WrongStateError, match="no victory transfer waiting"):
             await service.transfer(match_id, "bo", 1, "Pe5^2")
@@ -604,7 +604,7 @@ def test_a_lapsed_or_skipped_transfer_is_announced_to_the_board_overview_winner_
         for user, move in FOOLS_MATE:
             await service.play(match_id, user, 1, move)
         now[0] += 121
-        (lapsed,) = await service.lapse_transfers()
+        (lapsed,) = await service.settle_due()
         assert places(lapsed.notices, "board") == ["board:1"]
         assert lapsed.notices[0].payload["events"][-1]["kind"] == "board-clear"
         assert places(lapsed.notices, "transfer-lapsed") == ["overview", "user:bo", "team:black"]
@@ -644,15 +644,15 @@ def test_a_pause_holds_transfer_deadlines_and_resuming_moves_them_on(tmp_path: P
         now[0] = 1100.0
         await service.pause(match_id, MOD, "a dispute")
         now[0] = 5000.0
-        assert await service.lapse_transfers() == []
+        assert await service.settle_due() == []
         resumed = await service.resume(match_id, MOD, "settled")
         prompts = [n for n in resumed.notices if n.kind == "transfer-prompt"]
         assert [n.place for n in prompts] == ["user:bo", "team:black"]
         assert prompts[0].payload["deadline"] == 1120.0 + 3900.0
         now[0] = 5019.0
-        assert await service.lapse_transfers() == []
+        assert await service.settle_due() == []
         now[0] = 5020.0
-        assert len(await service.lapse_transfers()) == 1
+        assert len(await service.settle_due()) == 1
 
     run_at(tmp_path, now, scenario)
 
@@ -692,7 +692,7 @@ def test_a_deadline_is_checked_again_once_the_match_is_locked(tmp_path: Path) ->
         # due when the deadlines are read, no longer due once the match is locked (as if
         # the deadline had moved on in between)
         readings[:] = [1200.0, 1000.0]
-        assert await service.lapse_transfers() == []
+        assert await service.settle_due() == []
         assert readings == []
         await service.transfer(match_id, "bo", 1, "Pe5^2")
 
@@ -1020,7 +1020,7 @@ def test_a_transfer_asked_for_after_its_deadline_lapses_instead(tmp_path: Path) 
         await service.start(match_id, "ana")
         for user, move in FOOLS_MATE:
             await service.play(match_id, user, 1, move)
-        now[0] = 1120.0  # nobody has called lapse_transfers yet
+        now[0] = 1120.0  # nobody has called settle_due yet
         with pytest.raises(WrongStateError, match="victory transfer on board 1 has run out"):
             await service.transfer(match_id, "bo", 1, "Pe5^2")
         events = await store.fetch_all("SELECT kind, actor FROM events ORDER BY seq DESC LIMIT 2")
