@@ -455,6 +455,20 @@ class MatchService:
             states = [match.board_state(board) for board in range(1, match.boards + 1)]
             return Match.restore(match.config, match.events, states)
 
+    async def time_control(self, match_id: int) -> TimeControl:
+        """Return a match's time control."""
+        async with self._lock(match_id):
+            return (await self._get(match_id)).control
+
+    async def clock_readings(self, match_id: int) -> dict[int, tuple[float, float]]:
+        """Return each board's clocks now, White's and Black's seconds (empty if untimed)."""
+        async with self._lock(match_id):
+            loaded = await self._get(match_id)
+            if loaded.clocks is None:
+                return {}
+            now = self._clock()
+            return {board: loaded.clocks.reading(board, now) for board in loaded.clocks.boards}
+
     async def status(self, match_id: int) -> str:
         """Return a match's status: lobby, active, paused, finished, cancelled or aborted."""
         async with self._lock(match_id):
@@ -493,7 +507,7 @@ class MatchService:
             self._check_board(loaded, board)
             side = loaded.match.turn(board)
             if loaded.match.is_closed(board):
-                raise WrongStateError(f"board {board} is finished")
+                raise WrongStateError(self._finished(loaded, board))
             seated = loaded.roster.seated(board, side)
             if user not in (seated, loaded.roster.captains.get(side)):
                 if loaded.roster.team_of(user) is None:
@@ -645,7 +659,7 @@ class MatchService:
                 due += [(at, "clock", board) for at, board in loaded.clocks.due(now)]
             if not due:
                 break
-            _, kind, board = min(due)
+            at, kind, board = min(due)
             match = loaded.match
             if kind == "transfer":
                 winner = match.pending_transfer(board)
@@ -655,7 +669,7 @@ class MatchService:
                     loaded.deadlines.pop(board, None)
                     continue
                 skip = partial(match.skip_transfer, board, side=winner)
-                outcomes.append(await self._act(loaded, DEADLINE, skip))
+                outcomes.append(await self._act(loaded, DEADLINE, skip, at=at))
                 continue
             assert loaded.clocks is not None
             clock = loaded.clocks.boards[board]
@@ -922,6 +936,57 @@ class MatchService:
             loaded.status, loaded.paused_at, loaded.deadlines = "active", None, deadlines
             return Outcome(match_id, (), tuple(notices))
 
+    async def add_time(
+        self,
+        match_id: int,
+        moderator: Moderator,
+        board: int,
+        side: Side,
+        minutes: float,
+        reason: str,
+    ) -> Outcome:
+        """Give a side time back on a board's clock; in correspondence, on the move under way."""
+        async with self._lock(match_id):
+            loaded = await self._moderated(match_id, moderator, reason, started=True)
+            self._check_board(loaded, board)
+            _check_side(side)
+            clocks = loaded.clocks
+            if clocks is None:
+                raise WrongStateError("this match is played without clocks")
+            if loaded.match.is_closed(board):
+                raise WrongStateError(self._finished(loaded, board))
+            seconds = minutes * 60 if isinstance(minutes, (int, float)) else 0.0
+            if not 0 < seconds <= MAX_ADDED:
+                raise RulesError(f"time is given back in 1 to {int(MAX_ADDED // 60)} minutes")
+            turn = loaded.match.turn(board)
+            if clocks.control.kind == "correspondence" and side != turn:
+                raise RulesError(
+                    f"in correspondence each move gets its days afresh: time is given to the "
+                    f"side to move, {side_name(turn)} on board {board}"
+                )
+            now = self._clock()
+            with self._changing(loaded):
+                clocks.add(board, side, seconds, now)
+                left = clocks.boards[board].left(side, now)
+                payload = {
+                    "moderator": moderator.user,
+                    "reason": reason,
+                    "board": board,
+                    "side": side,
+                    "seconds": seconds,
+                    "left": left,
+                }
+                notices = [
+                    Notice(OVERVIEW, "add-time", payload),
+                    Notice(board_place(board), "add-time", payload),
+                ]
+                async with self._write(match_id) as db:
+                    await storage.save_clocks(db, match_id, clock_rows(clocks, [board]))
+                    details = {"board": board, "side": side, "seconds": seconds}
+                    await self._audit(db, loaded, moderator, "add-time", reason, details)
+                    await self._enqueue(db, loaded, notices)
+            return Outcome(match_id, (), tuple(notices))
+
     async def abort(self, match_id: int, moderator: Moderator, reason: str) -> None:
         """End a started match without a result; its draw offers and transfers lapse with it."""
         async with self._lock(match_id):
@@ -1003,7 +1068,7 @@ class MatchService:
         self._playing(loaded)
         self._check_board(loaded, board)
         if loaded.match.is_closed(board):
-            raise WrongStateError(f"board {board} is finished")
+            raise WrongStateError(self._finished(loaded, board))
         for side in SIDES:
             if loaded.roster.seated(board, side) == user:
                 return side
@@ -1272,6 +1337,12 @@ class MatchService:
             raise WrongStateError("the match is paused by a moderator")
         if loaded.status != "active":
             raise WrongStateError(f"the match is {loaded.status}")
+
+    def _finished(self, loaded: Loaded, board: int) -> str:
+        """Say that a board is finished, and how: board 2 is finished (0-1 by timeout)."""
+        ending = loaded.match.ending(board)
+        how = f" ({ending.result} by {ending.ending})" if ending is not None else ""
+        return f"board {board} is finished{how}"
 
     def _check_board(self, loaded: Loaded, board: int) -> None:
         if not 1 <= board <= loaded.match.boards:

@@ -199,10 +199,14 @@ class Clocks:
         clock = self.boards[board]
         clock.reminded = max(clock.reminded, level)
 
-    def add(self, board: int, side: Side, seconds: float) -> None:
-        """Give side more time on a board."""
+    def add(self, board: int, side: Side, seconds: float, now: float) -> None:
+        """Give side more time on a board; reminders above the new time left come again."""
         clock = self.boards[board]
         clock._set(side, (clock.white if side == "white" else clock.black) + seconds)
+        if side == clock.running:
+            left = clock.left(side, now)
+            crossed = 2 if left <= HOUR else 1 if left <= self.control.seconds / 4 else 0
+            clock.reminded = min(clock.reminded, crossed)
 
     def reading(self, board: int, now: float) -> tuple[float, float]:
         """Return White's and Black's seconds left on a board at now."""

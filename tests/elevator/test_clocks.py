@@ -88,7 +88,7 @@ def test_a_clock_never_shows_less_than_nothing_and_falls_when_it_runs_out() -> N
 def test_flags_on_several_boards_come_due_in_the_order_they_fall() -> None:
     clocks = Clocks.start(TimeControl.parse("1+0"), {1: "white", 2: "white", 3: "black"}, 0)
     clocks.moved(1, 20)  # board 1: Black's 60 s start at 20
-    clocks.add(3, "black", 30)
+    clocks.add(3, "black", 30, now=50)
     assert clocks.due(1000) == [(60, 2), (80, 1), (90, 3)]
 
 
@@ -122,6 +122,15 @@ def test_correspondence_reminders_come_at_a_quarter_of_the_time_and_at_one_hour(
     clocks.reminded(1, 2)
     assert clocks.due_at(1) == 2 * DAY
     clocks.moved(1, 2 * DAY - 60)  # a move starts the count again
+    assert clocks.boards[1].reminded == 0
+
+
+def test_time_given_back_brings_back_the_reminders_above_it() -> None:
+    clocks = Clocks.start(TimeControl.parse("1d"), {1: "white"}, now=0)
+    clocks.reminded(1, 2)
+    clocks.add(1, "white", 2 * HOUR, now=DAY - HOUR)  # 3 hours left: under a quarter still
+    assert clocks.boards[1].reminded == 1
+    clocks.add(1, "white", DAY, now=DAY - HOUR)
     assert clocks.boards[1].reminded == 0
 
 
