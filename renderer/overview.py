@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import ClassVar, Final
 
 from PIL import Image, ImageDraw
 
 from elevator import Match
 from elevator.pieces import SIDES, side_name
+from renderer.board import format_clock
 from renderer.diagram import Perspective, draw_diagram
-from renderer.errors import RenderError, check_board, check_perspective
+from renderer.errors import RenderError, check_board, check_pair, check_perspective
 from renderer.palette import BACKGROUND, ELEVATOR_MARK, MUTED, TEXT, png_bytes
 from renderer.sprites import Font
 from renderer.text import fit, font, write
@@ -28,13 +30,18 @@ def overview_png(
     perspective: Perspective = "white",
     boards: Sequence[int] | None = None,
     marked: Sequence[int] = (),
+    clocks: Mapping[int, tuple[timedelta, timedelta]] | None = None,
 ) -> bytes:
     """Return a PNG of a match's boards in a grid, with the score at the top.
 
     boards picks which boards to show (at most 40; by default all, or the first 40);
-    marked boards (say, those where the viewer is to move) get an amber frame.
+    marked boards (say, those where the viewer is to move) get an amber frame; clocks,
+    by board, White's then Black's time left, show above each open board.
     """
-    return png_bytes(overview_image(match, perspective=perspective, boards=boards, marked=marked))
+    image = overview_image(
+        match, perspective=perspective, boards=boards, marked=marked, clocks=clocks
+    )
+    return png_bytes(image)
 
 
 def overview_image(
@@ -43,10 +50,14 @@ def overview_image(
     perspective: Perspective = "white",
     boards: Sequence[int] | None = None,
     marked: Sequence[int] = (),
+    clocks: Mapping[int, tuple[timedelta, timedelta]] | None = None,
 ) -> Image.Image:
     """Draw a match's overview as an RGB image; see overview_png."""
     check_perspective(perspective)
     shown = _shown(match, boards)
+    clocks = clocks or {}
+    for pair in clocks.values():
+        check_pair("clocks", pair, timedelta)
     views = board_views(match, shown)
     layout = GridLayout.for_count(len(shown))
     image = Image.new("RGB", (layout.width, layout.height), BACKGROUND)
@@ -57,7 +68,7 @@ def overview_image(
         middle = top - layout.label_height / 2
         write(image, (left, middle), str(view.number), label, TEXT, anchor="lm", bold=True)
         number_width = label.getlength(f"{view.number}  ")
-        status = fit(_status(view), label, layout.side - number_width)
+        status = fit(_status(view, clocks.get(view.number)), label, layout.side - number_width)
         colour = TEXT if not view.finished else MUTED
         write(image, (left + layout.side, middle), status, label, colour, anchor="rm")
         draw_diagram(
@@ -209,7 +220,9 @@ def team_name(team: str) -> str:
     return side_name(team) if team in SIDES else team
 
 
-def _status(view: BoardView) -> str:
+def _status(view: BoardView, clocks: tuple[timedelta, timedelta] | None) -> str:
+    if not view.finished and clocks is not None:
+        return f"W {format_clock(clocks[0])} · B {format_clock(clocks[1])}"
     if not view.finished:
         return f"{view.turn.capitalize()} to move"
     if view.transfer_pending is not None:

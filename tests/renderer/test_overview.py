@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from datetime import timedelta
 
 import pytest
 from PIL import Image
@@ -118,3 +119,19 @@ def test_marked_boards_get_an_amber_frame_and_the_others_none() -> None:
         left, top = layout.board_origin(index)
         pixel = image.getpixel((left - frame // 2 - 1, top + layout.side // 2))
         assert (pixel == ELEVATOR_MARK) is expected
+
+
+def test_clocks_show_above_open_boards_in_place_of_whose_move_it_is() -> None:
+    match = Match(2)
+    clocks = {1: (timedelta(minutes=4, seconds=5), timedelta(minutes=3)), 2: (timedelta(0),) * 2}
+    plain = Image.open(io.BytesIO(overview_png(match))).convert("RGB")
+    timed = Image.open(io.BytesIO(overview_png(match, clocks=clocks))).convert("RGB")  # type: ignore[arg-type]
+    assert timed.size == plain.size
+    layout = GridLayout.for_count(2)
+    left, top = layout.board_origin(0)
+    label = (left, top - layout.label_height, left + layout.side, top)
+    assert timed.crop(label).tobytes() != plain.crop(label).tobytes()
+    below = (left, top, left + layout.side, top + layout.side)  # the boards are the same
+    assert timed.crop(below).tobytes() == plain.crop(below).tobytes()
+    with pytest.raises(RenderError, match="clocks are given as a pair"):
+        overview_png(match, clocks={1: (5, 6)})  # type: ignore[dict-item]
