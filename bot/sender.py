@@ -6,18 +6,21 @@ import asyncio
 import io
 import logging
 from collections import OrderedDict
+from datetime import timedelta
 from functools import partial
 from typing import Any
 
 import discord
 
 from bot.delivery import Delivery, Undeliverable
+from bot.exts.clocks import all_clocks, board_clocks, lapses
 from bot.exts.play._buttons import board_view, game_view
 from bot.exts.play._transfer import transfer_view
 from bot.lobby import Roster
 from bot.notices import OVERVIEW
 from bot.service import MatchService
 from elevator import Match
+from elevator.clocks import left_words
 from elevator.pieces import PIECE_NAMES, SIDES, Side, opponent, side_name
 from renderer import board_png, overview_png
 
@@ -62,6 +65,15 @@ def overview_words(kind: str, payload: dict[str, Any]) -> str | None:
             f"Board {payload['board']}: {piece_words(payload['side'], payload['piece'])} rides "
             f"{payload['direction']} from {payload['square']} to board {payload['to_board']}."
         )
+    if kind == "flag":
+        return f"Board {payload['board']}: {side_name(payload['side'])} ran out of time."
+    if kind == "add-time":
+        side = side_name(payload["side"])
+        return (
+            f"A moderator gave {side} {left_words(payload['seconds'])} on board "
+            f"{payload['board']}: {payload.get('reason') or ''}. "
+            f"{side} has {left_words(payload['left'])} left there."
+        )
     if kind == "board-result":
         standing = score_words(payload.get("scores") or {})
         score = f" Score: {standing}." if standing else ""
@@ -87,6 +99,17 @@ def overview_words(kind: str, payload: dict[str, Any]) -> str | None:
     return None
 
 
+def reminder_words(payload: dict[str, Any], *, mention_player: bool) -> str:
+    """Remind a correspondence player that a board waits on their move, and until when."""
+    text = (
+        f"board {payload['board']} waits on your move as {side_name(payload['side'])}: "
+        f"{left_words(payload['left'])} left; the board is lost on time "
+        f"{lapses(payload['falls_at'])}."
+    )
+    who = " ".join(mention(user) for user in payload.get("mention", []))
+    return f"{who}, {text}" if mention_player and who else text[0].upper() + text[1:]
+
+
 class DiscordSender:
     """Posts outbox notices in the channels bound to their places."""
 
@@ -102,6 +125,9 @@ class DiscordSender:
             return
         place, payload = delivery.place, delivery.payload
         bound = await self._service.bindings(delivery.match_id)
+        if "dm:white" in bound and delivery.kind == "reminder":  # to the player to move alone
+            await self._remind_in_dm(delivery.match_id, payload, bound)
+            return
         if "dm:white" in bound:  # a casual game, shown in both players' DMs
             await self._post_game(delivery, bound)
             return
@@ -146,8 +172,8 @@ class DiscordSender:
                     if roster.teams[side][:1] == [user]:
                         channel = await self._channel(int(bound[f"dm:{side}"]))
                         await channel.send(
-                            f"You won board {payload['board']}: you may send one piece onward, "
-                            f"until <t:{int(payload['deadline'])}:T>.",
+                            f"You won board {payload['board']}: you may send one piece onward; "
+                            f"the chance lapses {lapses(payload['deadline'])}.",
                             view=transfer_view(
                                 delivery.match_id, payload["board"], payload["options"]
                             ),
@@ -159,6 +185,16 @@ class DiscordSender:
                 raise
         if refused:
             raise Undeliverable("a player's DMs refuse the bot: " + "; ".join(refused))
+
+    async def _remind_in_dm(
+        self, match_id: int, payload: dict[str, Any], bound: dict[str, str]
+    ) -> None:
+        """Remind a DM game's player to move of the time left on a board."""
+        try:
+            channel = await self._channel(int(bound[f"dm:{payload['side']}"]))
+            await channel.send(f"Game {match_id}: " + reminder_words(payload, mention_player=False))
+        except (discord.Forbidden, discord.NotFound) as error:
+            raise Undeliverable(f"the player's DMs refuse the bot: {error}") from None
 
     def _game_lines(
         self, notices: list[tuple[str, str, dict[str, Any]]]
@@ -206,7 +242,8 @@ class DiscordSender:
         """Post a DM game as it stands to one player, with the menu for their open boards."""
         channel = await self._channel(int(bound[f"dm:{side}"]))
         mine = [b for b in range(1, game.boards + 1) if game.is_open(b) and game.turn(b) == side]
-        draw = partial(overview_png, game, perspective=side, marked=mine)
+        clocks = all_clocks(await self._service.clock_readings(match_id))
+        draw = partial(overview_png, game, perspective=side, marked=mine, clocks=clocks)
         image = await asyncio.to_thread(draw)
         status = (
             f"Your move on board {', '.join(map(str, mine))}." if mine else "Your opponent's move."
@@ -266,14 +303,14 @@ class DiscordSender:
             user = place.removeprefix("user:")
             await channel.send(
                 f"{mention(user)}, you won board {payload['board']}: you may send one piece "
-                f"standing on an elevator onward, until <t:{int(payload['deadline'])}:T>.",
+                f"standing on an elevator onward; the chance lapses {lapses(payload['deadline'])}.",
                 view=transfer_view(delivery.match_id, payload["board"], payload["options"]),
             )
         elif kind == "transfer-prompt":  # the team's room: the options, to talk them over
             options = ", ".join(payload["options"])
             await channel.send(
-                f"Board {payload['board']} is won: the piece may go {options}, "
-                f"until <t:{int(payload['deadline'])}:T>."
+                f"Board {payload['board']} is won: the piece may go {options}; "
+                f"the chance lapses {lapses(payload['deadline'])}."
             )
         elif kind == "draw-offer" and place.startswith("board:"):
             roster = await self._service.roster(delivery.match_id)
@@ -285,6 +322,12 @@ class DiscordSender:
             )
         elif kind in ("transfer-lapsed", "transfer-skipped", "transfer-void"):
             words = overview_words(kind, payload)  # to the team room and the winner's board
+            if words is not None:
+                await channel.send(words)
+        elif kind == "reminder" and place.startswith("board:"):
+            await channel.send(reminder_words(payload, mention_player=True))
+        elif kind == "add-time" and place.startswith("board:"):
+            words = overview_words(kind, payload)
             if words is not None:
                 await channel.send(words)
         elif kind == "draw-declined" and place.startswith("board:"):
@@ -347,7 +390,8 @@ class DiscordSender:
             self._name(roster.seated(board, "white")),
             self._name(roster.seated(board, "black")),
         )
-        image = await asyncio.to_thread(_draw, game, board, names)
+        clocks = board_clocks(await self._service.clock_readings(match_id), board)
+        image = await asyncio.to_thread(_draw, game, board, names, clocks)
         lines = []
         if payload.get("events") == []:  # the match has just started
             white, black = (roster.seated(board, side) for side in ("white", "black"))
@@ -367,6 +411,11 @@ class DiscordSender:
         if moves:
             last = moves[-1]
             lines.append(f"{side_name(last['side'])} played {last['san']}.")
+        lines += [
+            f"{side_name(e['side'])} ran out of time."
+            for e in payload.get("events", [])
+            if e.get("kind") == "flag"
+        ]
         if game.is_open(board):
             to_move = game.turn(board)
             seated = roster.seated(board, to_move)
@@ -411,5 +460,7 @@ class DiscordSender:
             )
 
 
-def _draw(game: Match, board: int, names: tuple[str, str]) -> bytes:
-    return board_png(game, board, size=640, names=names if all(names) else None)
+def _draw(
+    game: Match, board: int, names: tuple[str, str], clocks: tuple[timedelta, timedelta] | None
+) -> bytes:
+    return board_png(game, board, size=640, names=names if all(names) else None, clocks=clocks)

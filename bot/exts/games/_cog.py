@@ -10,8 +10,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.exts import clocks
 from bot.exts.errors import reply_error
 from bot.service import MatchService
+from elevator.clocks import TimeControl
 
 logger = logging.getLogger(__name__)
 
@@ -58,7 +60,9 @@ class Games(commands.Cog):
         opponent="who to play",
         boards="how many boards (1 to 10; 2 is the recommended game for two)",
         layout="boards in a line, or in a ring",
+        clock=f"the time control: {clocks.HELP}",
     )
+    @app_commands.autocomplete(clock=clocks.control_choices)
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     @app_commands.allowed_installs(guilds=True, users=True)
     async def challenge(
@@ -67,6 +71,7 @@ class Games(commands.Cog):
         opponent: discord.User,
         boards: app_commands.Range[int, 1, 10] = 2,
         layout: Literal["line", "ring"] = "line",
+        clock: app_commands.Range[str, 1, 40] = "none",
     ) -> None:
         """Challenge someone to a casual game in your DMs with the bot."""
         me = interaction.user
@@ -82,13 +87,15 @@ class Games(commands.Cog):
             boards=boards,
             layout=layout,
             names=(me.display_name, opponent.display_name),
+            time_control=clock,
         )
+        control = TimeControl.parse(clock)  # the service has read it already
         view = discord.ui.View(timeout=None)
         view.add_item(InvitationButton(invitation, "accept"))
         view.add_item(InvitationButton(invitation, "decline"))
         text = (
-            f"{me.mention} challenges you to Elevator Chess on {boards} boards in a {layout}; "
-            "they play White. The challenge is open for a day."
+            f"{me.mention} challenges you to Elevator Chess on {boards} boards in a {layout}, "
+            f"{control.describe()}; they play White. The challenge is open for a day."
         )
         # both players are shown the game in their DMs: both must take DMs from the bot
         told_me = f"Your challenge to {opponent.mention} is out: the game appears here."

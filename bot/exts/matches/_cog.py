@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from functools import partial
 from typing import Any, Literal
 
 import discord
@@ -12,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import NotAllowedError, NotFoundError, ServiceError, WrongStateError
+from bot.exts import clocks
 from bot.exts.errors import reply_error
 from bot.exts.matches._channels import (
     ChannelsError,
@@ -49,7 +51,9 @@ class Matches(commands.GroupCog, group_name="match"):
         layout="boards in a line, or in a ring where the last and first are neighbours",
         white="the name of the team playing White",
         black="the name of the team playing Black",
+        clock=f"the time control: {clocks.HELP}",
     )
+    @app_commands.autocomplete(clock=clocks.control_choices)
     @app_commands.guild_only()
     async def create(
         self,
@@ -58,11 +62,17 @@ class Matches(commands.GroupCog, group_name="match"):
         layout: Literal["line", "ring"],
         white: app_commands.Range[str, 1, 40],
         black: app_commands.Range[str, 1, 40],
+        clock: app_commands.Range[str, 1, 40] = "none",
     ) -> None:
         """Open a lobby for a team match in this channel."""
         host = str(interaction.user.id)
         match_id = await self.service.create(
-            host, boards=boards, layout=layout, white_team=white, black_team=black
+            host,
+            boards=boards,
+            layout=layout,
+            white_team=white,
+            black_team=black,
+            time_control=clock,
         )
         try:
             await self.service.bind(
@@ -143,11 +153,15 @@ class Matches(commands.GroupCog, group_name="match"):
         match_id = await self._match_here(interaction)
         await interaction.response.defer(thinking=True)
         game = await self.service.game(match_id)
-        image = await asyncio.to_thread(overview_png, game)
+        readings = clocks.all_clocks(await self.service.clock_readings(match_id))
+        image = await asyncio.to_thread(partial(overview_png, game, clocks=readings))
         scores = score_words(game.team_scores())
         status = await self.service.status(match_id)
+        control = await self.service.time_control(match_id)
         file = discord.File(io.BytesIO(image), filename=f"match-{match_id}.png")
-        await interaction.followup.send(f"Match {match_id} ({status}): {scores}.", file=file)
+        await interaction.followup.send(
+            f"Match {match_id} ({status}, {control.describe()}): {scores}.", file=file
+        )
 
     @app_commands.command(name="export")
     @app_commands.guild_only()
@@ -312,7 +326,9 @@ class Matches(commands.GroupCog, group_name="match"):
         game = await self.service.game(match_id)
         roster = await self.service.roster(match_id)
         host = await self.service.host(match_id)
-        return lobby_embed(match_id, game, roster, host, await self.service.status(match_id))
+        status = await self.service.status(match_id)
+        control = await self.service.time_control(match_id)
+        return lobby_embed(match_id, game, roster, host, status, control)
 
     async def _refresh_lobby(self, interaction: discord.Interaction, match_id: int) -> None:
         """Show the lobby message as the match now stands (it may have been deleted)."""

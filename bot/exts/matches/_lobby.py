@@ -10,6 +10,7 @@ import discord
 from bot.lobby import Roster
 from bot.sender import mention
 from elevator import Match
+from elevator.clocks import TimeControl
 from elevator.pieces import SIDES
 
 SHOWN: Final = 30  # players listed per team; a mention with "(captain)" is about 33 characters
@@ -17,9 +18,9 @@ LOBBY_ACTIONS: Final = ("join-white", "join-black", "leave", "start", "cancel")
 
 
 def lobby_embed(
-    match_id: int, match: Match, roster: Roster, host: str, status: str
+    match_id: int, match: Match, roster: Roster, host: str, status: str, control: TimeControl
 ) -> discord.Embed:
-    """Describe a lobby: the match's shape, both teams with their captains, and the host."""
+    """Describe a lobby: the match's shape and clock, both teams with captains, and the host."""
     title = f"Elevator Chess match {match_id}: {match.boards} boards in a {match.layout}"
     embed = discord.Embed(title=title, colour=0xC8A04A)
     for side in SIDES:
@@ -36,7 +37,9 @@ def lobby_embed(
         "lobby": "Join a team below. The host starts the match.",
         "cancelled": "This match was cancelled.",
     }
-    embed.description = f"Host: {mention(host)}\n{states.get(status, 'The match has started.')}"
+    clock = f"Clock: {control} ({control.describe()})" if control.timed else "Clock: none"
+    state = states.get(status, "The match has started.")
+    embed.description = f"Host: {mention(host)}\n{clock}\n{state}"
     return embed
 
 

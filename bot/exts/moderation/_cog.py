@@ -1,4 +1,4 @@
-"""/mod: adjudicate, resign, forfeit, undo, substitute, pause, resume, abort and the log."""
+"""/mod: adjudicate, resign, forfeit, add time, undo, substitute, pause, resume, abort, log."""
 
 from __future__ import annotations
 
@@ -109,6 +109,29 @@ class Moderation(commands.GroupCog, group_name="mod"):
             match,
             lambda m: self.service.forfeit(match, m, side, reason),
             f"Forfeited match {match} against {side} ({reason}).",
+        )
+
+    @app_commands.command(name="add-time")
+    @app_commands.describe(
+        side="whose clock gets the time",
+        minutes="how many minutes to give back (fractions allowed)",
+    )
+    @app_commands.guild_only()
+    async def add_time(
+        self,
+        interaction: discord.Interaction,
+        match: int,
+        board: app_commands.Range[int, 1, 1000],
+        side: Literal["white", "black"],
+        minutes: app_commands.Range[float, 0.1, 43200.0],
+        reason: app_commands.Range[str, 1, 300],
+    ) -> None:
+        """Give a side time back on a board's clock."""
+        await self._do(
+            interaction,
+            match,
+            lambda m: self.service.add_time(match, m, board, side, minutes, reason),
+            f"Gave {side} {minutes:g} minutes on board {board} of match {match} ({reason}).",
         )
 
     @app_commands.command(name="undo")

@@ -6,6 +6,7 @@ import asyncio
 import io
 import logging
 import re
+from functools import partial
 from typing import Final, Literal
 
 import discord
@@ -13,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import NotFoundError, ServiceError
+from bot.exts import clocks
 from bot.exts.play._buttons import BoardButton
 from bot.service import MatchService
 from elevator.pieces import PIECE_NAMES, Side
@@ -148,7 +150,9 @@ class Play(commands.Cog):
         roster = await self.service.roster(match_id)
         seats = roster.boards_of(str(interaction.user.id))
         side: Side = next((s for b, s in seats if b == board), "white") if mine else "white"
-        image = await asyncio.to_thread(board_png, state, board, side)
+        readings = clocks.board_clocks(await self.service.clock_readings(match_id), board)
+        draw = partial(board_png, state, board, side, clocks=readings)
+        image = await asyncio.to_thread(draw)
         file = discord.File(io.BytesIO(image), filename=f"board-{board}.png")
         await interaction.followup.send(file=file, ephemeral=mine)
 
