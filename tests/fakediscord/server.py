@@ -254,6 +254,7 @@ class FakeDiscord:
                 web.post(f"{API}/guilds/{{guild}}/channels", self._create_channel),
                 web.post(f"{API}/users/@me/channels", self._open_dm),
                 web.get(f"{API}/users/{{user}}", self._get_user),
+                web.get(f"{API}/channels/{{channel}}", self._get_channel),
                 web.delete(f"{API}/channels/{{channel}}", self._delete_channel),
                 web.patch(f"{API}/channels/{{channel}}", self._edit_channel),
                 web.put(
@@ -506,6 +507,13 @@ class FakeDiscord:
         self._check_token(request)
         user_id = int((await request.json())["recipient_id"])
         return _json(self.channels[self.dm_of(user_id)])
+
+    async def _get_channel(self, request: web.Request) -> web.Response:
+        self._check_token(request)
+        channel = self.channels.get(int(request.match_info["channel"]))
+        if channel is None:
+            return _error(404, 10003, "Unknown Channel")
+        return _json(channel)
 
     async def _edit_channel(self, request: web.Request) -> web.Response:
         self._check_token(request)
