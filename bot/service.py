@@ -824,13 +824,31 @@ class MatchService:
                 status = reopened if loaded.status == "finished" else loaded.status
                 # time used stays used; the side to move now has their clock running
                 now = self._clock()
-                for board in boards:
-                    if loaded.clocks is not None:
+                clocked = list(boards)
+                paused_at = loaded.paused_at
+                if loaded.clocks is not None:
+                    clocks = loaded.clocks
+                    for board in boards:
                         turn = match.turn(board) if match.is_open(board) else None
-                        loaded.clocks.reset(board, turn, now, running=status == "active")
+                        clocks.reset(board, turn, now, running=status == "active")
+                    empty = [
+                        b
+                        for b in boards
+                        if match.is_open(b) and clocks.boards[b].left(match.turn(b), now) <= 0
+                    ]
+                    if empty and status == "active":  # its flag would fall again at once
+                        status, paused_at = "paused", now
+                        clocked = sorted(set(boards) | set(clocks.halt(now)))
+                        why = (
+                            f"board {empty[0]} has no time left after the undo: give time "
+                            "with /mod add-time, then /mod resume"
+                        )
+                        payload = {"moderator": moderator.user, "reason": why}
+                        notices.append(Notice(OVERVIEW, "pause", payload))
                 async with self._write(match_id) as db:
                     if loaded.clocks is not None:
-                        await storage.save_clocks(db, match_id, clock_rows(loaded.clocks, boards))
+                        await storage.save_clocks(db, match_id, clock_rows(loaded.clocks, clocked))
+                    await storage.set_paused(db, match_id, paused_at)
                     await storage.truncate_events(db, match_id, kept)
                     await storage.clear_states(db, match_id)
                     touched = sorted({b for event in match.events for b in boards_of(event)})
@@ -849,7 +867,7 @@ class MatchService:
             for board in boards:
                 loaded.deadlines.pop(board, None)
             loaded.deadlines.update(deadlines)
-            loaded.status = status
+            loaded.status, loaded.paused_at = status, paused_at
             return Outcome(match_id, tuple(removed), tuple(notices))
 
     async def substitute(

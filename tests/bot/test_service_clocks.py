@@ -338,3 +338,32 @@ def test_a_transfer_in_correspondence_waits_a_day(tmp_path: Path) -> None:
         assert prompt.payload["deadline"] == 1000.0 + DAY
 
     run_at(tmp_path, now, scenario)
+
+
+def test_undoing_a_flag_pauses_the_match_until_time_is_given_back(tmp_path: Path) -> None:
+    now = [1000.0]
+
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=2, time_control="1+0")
+        await service.start(match_id, "ana")
+        now[0] = 1010.0
+        await service.play(match_id, "ana", 2, "e4")
+        now[0] = 1065.0
+        (flag,) = await service.settle_due()  # White's minute on board 1 ran out at 1060
+        assert flag.events[0].KIND == "flag"
+        undone = await service.undo(match_id, MOD, 1, "lag, not slowness")
+        assert await service.status(match_id) == "paused"
+        (paused,) = [n for n in undone.notices if n.kind == "pause"]
+        assert "board 1 has no time left after the undo" in paused.payload["reason"]
+        assert await service.clock_readings(match_id) == {1: (0.0, 60.0), 2: (50.0, 5.0)}
+        await service.add_time(match_id, MOD, 1, "white", 2, "lag")
+        now[0] = 1100.0
+        await service.resume(match_id, MOD, "time given")
+        now[0] = 1104.0
+        assert await service.settle_due() == []
+        now[0] = 1105.0  # Black's 5 seconds on board 2 ran out
+        (fell,) = await service.settle_due()
+        assert fell.events[0].board == 2  # type: ignore[attr-defined]
+        assert (await service.clock_readings(match_id))[1] == (115.0, 60.0)
+
+    run_at(tmp_path, now, scenario)
