@@ -8,6 +8,7 @@ number of days from the previous move on that board.
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
 from collections.abc import Iterable, Mapping
@@ -131,11 +132,24 @@ class BoardClock:
 
 
 class Clocks:
-    """The clocks of every board of a match under one time control."""
+    """The clocks of every board of a match under one time control.
+
+    Change them through these methods only: they keep a heap of when each board is next
+    due, so that a look at what is due costs no more on 1,000 boards than on two.
+    """
 
     def __init__(self, control: TimeControl, boards: Mapping[int, BoardClock]) -> None:
         self.control = control
         self.boards = dict(boards)
+        self._heap: list[tuple[float, int]] = []  # (when, board); stale entries are skipped
+        for board in self.boards:
+            self._touch(board)
+
+    def _touch(self, board: int) -> None:
+        """Note when a board is next due, after a change to its clocks."""
+        at = self.due_at(board)
+        if at is not None:
+            heapq.heappush(self._heap, (at, board))
 
     @classmethod
     def start(cls, control: TimeControl, turns: Mapping[int, Side], now: float) -> Clocks:
@@ -160,6 +174,7 @@ class Clocks:
         clock.running = opponent(mover)
         clock.since = now if clock.since is not None else None
         clock.reminded = 0
+        self._touch(board)
 
     def stop(self, board: int, now: float) -> None:
         """Stop a board's clocks for good: it has ended."""
@@ -184,6 +199,7 @@ class Clocks:
             if clock.running is not None and clock.since is None:
                 clock.since = now
                 started.append(board)
+                self._touch(board)
         return started
 
     def reset(self, board: int, turn: Side | None, now: float, *, running: bool) -> None:
@@ -193,11 +209,13 @@ class Clocks:
         clock.running = turn
         clock.since = now if running and turn is not None else None
         clock.reminded = 0
+        self._touch(board)
 
     def reminded(self, board: int, level: int) -> None:
         """Record that a board's player to move has had the reminder of this level."""
         clock = self.boards[board]
         clock.reminded = max(clock.reminded, level)
+        self._touch(board)
 
     def add(self, board: int, side: Side, seconds: float, now: float) -> None:
         """Give side more time on a board; reminders above the new time left come again."""
@@ -207,6 +225,7 @@ class Clocks:
             left = clock.left(side, now)
             crossed = 2 if left <= HOUR else 1 if left <= self.control.seconds / 4 else 0
             clock.reminded = min(clock.reminded, crossed)
+        self._touch(board)
 
     def reading(self, board: int, now: float) -> tuple[float, float]:
         """Return White's and Black's seconds left on a board at now."""
@@ -240,11 +259,13 @@ class Clocks:
 
     def due(self, now: float) -> list[tuple[float, int]]:
         """Return (when, board) of every board needing a look by now, earliest first."""
-        found = []
-        for board in self.boards:
-            at = self.due_at(board)
-            if at is not None and at <= now:
-                found.append((at, board))
+        found: set[tuple[float, int]] = set()
+        while self._heap and self._heap[0][0] <= now:
+            at, board = heapq.heappop(self._heap)
+            if self.due_at(board) == at:  # not stale: the board's clocks still say so
+                found.add((at, board))
+        for entry in found:  # still due until they are dealt with
+            heapq.heappush(self._heap, entry)
         return sorted(found)
 
 

@@ -162,3 +162,15 @@ def test_time_left_is_said_in_its_two_largest_units() -> None:
     assert left_words(HOUR + 60) == "1 hour 1 minute"
     assert left_words(42 * 60 + 3) == "42 minutes 3 seconds"
     assert left_words(0.4) == "0 seconds"
+
+
+def test_a_due_time_a_change_has_moved_is_not_reported() -> None:
+    clocks = Clocks.start(TimeControl.parse("1+0"), {1: "white", 2: "white"}, now=0)
+    clocks.moved(1, 30)  # board 1 was due at 60; now Black's clock there falls at 90
+    clocks.halt(40)
+    assert clocks.due(10_000) == []
+    clocks.go_on(100)
+    assert clocks.due(10_000) == [(120, 2), (130, 1)]
+    assert clocks.due(10_000) == [(120, 2), (130, 1)]  # still due until dealt with
+    clocks.stop(2, 120)
+    assert clocks.due(10_000) == [(130, 1)]
