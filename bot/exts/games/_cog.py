@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.exts import clocks
 from bot.exts.errors import reply_error
 from bot.service import MatchService
-from elevator.clocks import TimeControl
+from elevator.clocks import TimeControl, left_words
 
 logger = logging.getLogger(__name__)
 
@@ -161,7 +161,14 @@ class Games(commands.Cog):
             game = await self.service.game(match_id)
             seats = (await self.service.roster(match_id)).boards_of(user)
             mine = [b for b, side in seats if game.is_open(b) and game.turn(b) == side]
-            turn = f"your move on board {', '.join(map(str, mine))}" if mine else "waiting"
+            readings = await self.service.clock_readings(match_id)
+            boards = [
+                f"{b} ({left_words(readings[b][0 if game.turn(b) == 'white' else 1])} left)"
+                if b in readings
+                else str(b)
+                for b in mine
+            ]
+            turn = f"your move on board {', '.join(boards)}" if mine else "waiting"
             lines.append(
                 f"Game {match_id}: {game.team(1, 'white')} against {game.team(1, 'black')}, {turn}"
             )

@@ -132,5 +132,9 @@ def test_a_correspondence_game_reminds_the_player_to_move_in_their_dms(tmp_path:
             await dm_until(discord, bo, "Board 1: White played e4.")
             texts = await dm_texts(discord, bo, before + 1)
             assert not any("waits on your move" in text for text in texts)
+            listed = await discord.invoke(bo, discord.dms[bo], "games")
+            assert "your move on board 1 (23 hours 59 minutes left)" in await replied(
+                discord, listed
+            )
 
     offline(scenario)
