@@ -60,9 +60,11 @@ class ElevatorBot(commands.Bot):
         self._service = MatchService(self._store)
         # what fell due while the bot was down is settled, in the order it fell, before any
         # interaction can reach a match; its notices go out once connected
-        settled = await self._service.settle_due()
-        if settled:
+        try:
+            settled = await self._service.settle_due()
             logger.info("settled %d flags, reminders and transfers due while away", len(settled))
+        except Exception:  # each action settles its own match first, and the loop retries
+            logger.exception("settling what fell due while away failed; retrying once connected")
         for name in EXTENSIONS:
             await self.load_extension(name)
         worker = DeliveryWorker(self._store, DiscordSender(self, self._service))

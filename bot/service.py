@@ -643,6 +643,10 @@ class MatchService:
                     outcomes += await self._settle(loaded)
                 except DamagedError:
                     continue  # logged where found; the other matches go on
+                except Exception:
+                    logger.exception(
+                        "match %d: what fell due could not be settled", row["match_id"]
+                    )
         return outcomes
 
     async def _settle(self, loaded: Loaded) -> list[Outcome]:
@@ -655,8 +659,12 @@ class MatchService:
         while loaded.status == "active":
             now = self._clock()
             due = [(at, "transfer", board) for board, at in loaded.deadlines.items() if at <= now]
-            if loaded.clocks is not None:
-                due += [(at, "clock", board) for at, board in loaded.clocks.due(now)]
+            clocks = loaded.clocks
+            for at, board in clocks.due(now) if clocks is not None else []:
+                assert clocks is not None
+                falls = clocks.boards[board].falls_at()
+                # a flag that has fallen counts from when it fell, not from its reminder
+                due.append((falls if falls is not None and falls <= now else at, "clock", board))
             if not due:
                 break
             at, kind, board = min(due)
@@ -681,6 +689,17 @@ class MatchService:
                 outcomes.append(await self._remind(loaded, board, now))
         return outcomes
 
+    async def _clock_marks(self, loaded: Loaded, seq: int) -> dict[int, tuple[float, float, int]]:
+        """Return each board's clocks as they stood before the actions from seq on changed them."""
+        if loaded.clocks is None:
+            return {}
+        async with self._store.read() as db:
+            found = await storage.clock_marks_since(db, loaded.id, seq)
+        marks: dict[int, tuple[float, float, int]] = {}
+        for row in found:  # the earliest mark of each board is how it stood before them all
+            marks.setdefault(row["board"], (row["white"], row["black"], row["reminded"]))
+        return marks
+
     async def _remind(self, loaded: Loaded, board: int, now: float) -> Outcome:
         """Remind a correspondence board's player to move of the time they have left."""
         clocks = loaded.clocks
@@ -698,7 +717,8 @@ class MatchService:
                 "mention": [seated] if seated is not None else [],
             }
             notices.append(Notice(board_place(board), "reminder", payload))
-        clocks.reminded(board, 2 if level is None else level)  # nothing else is due there
+        # without a level (a rounding edge), note one more, so that the look moves on
+        clocks.reminded(board, clocks.boards[board].reminded + 1 if level is None else level)
         async with self._write(loaded.id) as db:
             await storage.save_clocks(db, loaded.id, clock_rows(clocks, [board]))
             await self._enqueue(db, loaded, notices)
@@ -822,15 +842,19 @@ class MatchService:
                 # a match that finished while paused (a moderator's ruling) comes back paused
                 reopened = "paused" if loaded.paused_at is not None else "active"
                 status = reopened if loaded.status == "finished" else loaded.status
-                # time used stays used; the side to move now has their clock running
+                # the clocks go back to how they stood before the undone actions; the side
+                # to move now has theirs running from now
                 now = self._clock()
-                clocked = list(boards)
+                marks = await self._clock_marks(loaded, kept + 1)
+                clocked = sorted(marks)
                 paused_at = loaded.paused_at
+                undone = {"count": count, "removed": [e.to_dict() for e in removed]}
+                audits: list[tuple[str, str, dict[str, object]]] = [("undo", reason, undone)]
                 if loaded.clocks is not None:
                     clocks = loaded.clocks
-                    for board in boards:
+                    for board, mark in marks.items():
                         turn = match.turn(board) if match.is_open(board) else None
-                        clocks.reset(board, turn, now, running=status == "active")
+                        clocks.restore(board, mark, turn, now, running=status == "active")
                     empty = [
                         b
                         for b in boards
@@ -838,16 +862,18 @@ class MatchService:
                     ]
                     if empty and status == "active":  # its flag would fall again at once
                         status, paused_at = "paused", now
-                        clocked = sorted(set(boards) | set(clocks.halt(now)))
+                        clocked = sorted(set(clocked) | set(clocks.halt(now)))
                         why = (
                             f"board {empty[0]} has no time left after the undo: give time "
                             "with /mod add-time, then /mod resume"
                         )
                         payload = {"moderator": moderator.user, "reason": why}
                         notices.append(Notice(OVERVIEW, "pause", payload))
+                        audits.append(("pause", why, {}))
                 async with self._write(match_id) as db:
                     if loaded.clocks is not None:
                         await storage.save_clocks(db, match_id, clock_rows(loaded.clocks, clocked))
+                        await storage.drop_clock_marks(db, match_id, kept + 1)
                     await storage.set_paused(db, match_id, paused_at)
                     await storage.truncate_events(db, match_id, kept)
                     await storage.clear_states(db, match_id)
@@ -859,8 +885,8 @@ class MatchService:
                     for board, deadline in deadlines.items():
                         await storage.set_deadline(db, match_id, board, deadline)
                     await storage.set_status(db, match_id, status, self._clock())
-                    details = {"count": count, "removed": [e.to_dict() for e in removed]}
-                    await self._audit(db, loaded, moderator, "undo", reason, details)
+                    for action, why, details in audits:
+                        await self._audit(db, loaded, moderator, action, why, details)
                     await self._enqueue(db, loaded, notices)
             for board in withdrawn:
                 del loaded.offers[board]
@@ -975,7 +1001,9 @@ class MatchService:
                 raise WrongStateError(self._finished(loaded, board))
             seconds = minutes * 60 if isinstance(minutes, (int, float)) else 0.0
             if not 0 < seconds <= MAX_ADDED:
-                raise RulesError(f"time is given back in 1 to {int(MAX_ADDED // 60)} minutes")
+                raise RulesError(
+                    f"time is given back in minutes: more than 0, at most {int(MAX_ADDED // 60)}"
+                )
             turn = loaded.match.turn(board)
             if clocks.control.kind == "correspondence" and side != turn:
                 raise RulesError(
@@ -1226,7 +1254,7 @@ class MatchService:
             offered = {b: match.transfer_options(b) for b in loaded.deadlines}
             winners = {b: match.pending_transfer(b) for b in loaded.deadlines}
             events = action()
-            timed = _run_clocks(loaded.clocks, events, now)
+            timed, marks = _run_clocks(loaded.clocks, events, now)
             finished = all(match.is_closed(board) for board in range(1, match.boards + 1))
             touched = sorted({board for event in events for board in boards_of(event)})
             # judged once the whole action is done: one action may end a board and clear it
@@ -1263,6 +1291,7 @@ class MatchService:
                 await storage.save_states(db, loaded.id, seq + len(events), states)
                 if loaded.clocks is not None and timed:
                     await storage.save_clocks(db, loaded.id, clock_rows(loaded.clocks, timed))
+                    await storage.save_clock_marks(db, loaded.id, seq + 1, marks)
                 if finished:
                     await storage.set_status(db, loaded.id, "finished", self._clock())
                 if withdrawn:
@@ -1487,24 +1516,27 @@ def _control(text: str) -> TimeControl:
         raise RulesError(str(error)) from None
 
 
-def _run_clocks(clocks: Clocks | None, events: Sequence[Event], now: float) -> list[int]:
-    """Run the clocks as an action's events say; return the boards whose clocks changed.
+def _run_clocks(
+    clocks: Clocks | None, events: Sequence[Event], now: float
+) -> tuple[list[int], dict[int, tuple[float, float, int]]]:
+    """Run the clocks as an action's events say.
 
-    A move or a ride stops the mover's clock on its board and starts the opponent's; an
-    arrival touches no clock; a board that ends stops its clocks.
+    Return the boards whose clocks changed, and their clocks as they stood before (which
+    an undo gives back). A move or a ride stops the mover's clock on its board and starts
+    the opponent's; an arrival touches no clock; a board that ends stops its clocks.
     """
+    marks: dict[int, tuple[float, float, int]] = {}
     if clocks is None:
-        return []
-    changed = set()
+        return [], marks
     for event in events:
-        if isinstance(event, (Moved, Rode)):
-            clocks.moved(event.board, now)
-        elif isinstance(event, BoardEnded):
+        if not isinstance(event, (Moved, Rode, BoardEnded)):
+            continue
+        marks.setdefault(event.board, clocks.mark(event.board, now))
+        if isinstance(event, BoardEnded):
             clocks.stop(event.board, now)
         else:
-            continue
-        changed.add(event.board)
-    return sorted(changed)
+            clocks.moved(event.board, now)
+    return sorted(marks), marks
 
 
 def _resign_all(match: Match, side: Side) -> list[Event]:

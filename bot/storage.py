@@ -412,6 +412,37 @@ async def clock_rows(db: aiosqlite.Connection, match_id: int) -> list[aiosqlite.
     return await rows(db, "SELECT * FROM clocks WHERE match_id = ? ORDER BY board", match_id)
 
 
+async def save_clock_marks(
+    db: aiosqlite.Connection,
+    match_id: int,
+    seq: int,
+    marks: Mapping[int, tuple[float, float, int]],
+) -> None:
+    """Record boards' clocks (White's and Black's time left, reminders) before an action."""
+    await db.executemany(
+        "INSERT INTO clock_marks (match_id, seq, board, white, black, reminded) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        [(match_id, seq, board, *mark) for board, mark in marks.items()],
+    )
+
+
+async def clock_marks_since(
+    db: aiosqlite.Connection, match_id: int, seq: int
+) -> list[aiosqlite.Row]:
+    """Return the clock marks of the actions from position seq on, earliest first."""
+    return await rows(
+        db,
+        "SELECT * FROM clock_marks WHERE match_id = ? AND seq >= ? ORDER BY seq, board",
+        match_id,
+        seq,
+    )
+
+
+async def drop_clock_marks(db: aiosqlite.Connection, match_id: int, seq: int) -> None:
+    """Forget the clock marks of the actions from position seq on (they were undone)."""
+    await db.execute("DELETE FROM clock_marks WHERE match_id = ? AND seq >= ?", (match_id, seq))
+
+
 async def due_matches(db: aiosqlite.Connection, now: float) -> list[aiosqlite.Row]:
     """Return the active matches with a clock or a transfer deadline due, earliest first."""
     return await rows(

@@ -25,6 +25,7 @@ MAX_LIVE_MINUTES: Final = 180
 MAX_INCREMENT: Final = 180  # seconds
 MAX_DAYS: Final = 30
 _LIVE: Final = re.compile(r"(\d{1,3}(?:\.\d{1,2})?)\s*\+\s*(\d{1,3})")
+_SLACK: Final = 1e-6  # seconds: rounding between a due time and the time left then
 _DAYS: Final = re.compile(r"(\d{1,2})\s*d(?:ays?)?")
 
 
@@ -202,13 +203,25 @@ class Clocks:
                 self._touch(board)
         return started
 
-    def reset(self, board: int, turn: Side | None, now: float, *, running: bool) -> None:
-        """Charge a board's running clock, then run turn's (None: the board has ended)."""
+    def mark(self, board: int, now: float) -> tuple[float, float, int]:
+        """Return a board's clocks at now as restore takes them: time left, reminders sent."""
         clock = self.boards[board]
-        clock._charge(now)
+        return clock.left("white", now), clock.left("black", now), clock.reminded
+
+    def restore(
+        self,
+        board: int,
+        mark: tuple[float, float, int],
+        turn: Side | None,
+        now: float,
+        *,
+        running: bool,
+    ) -> None:
+        """Set a board's clocks back to a mark, and run turn's from now (None: it has ended)."""
+        clock = self.boards[board]
+        clock.white, clock.black, clock.reminded = mark
         clock.running = turn
         clock.since = now if running and turn is not None else None
-        clock.reminded = 0
         self._touch(board)
 
     def reminded(self, board: int, level: int) -> None:
@@ -237,7 +250,7 @@ class Clocks:
         clock = self.boards[board]
         if self.control.kind != "correspondence" or clock.running is None or clock.since is None:
             return None
-        left = clock.left(clock.running, now)
+        left = clock.left(clock.running, now) - _SLACK  # as due_at, whose sums round otherwise
         if clock.reminded < 2 and left <= HOUR:
             return 2
         if clock.reminded < 1 and left <= self.control.seconds / 4:

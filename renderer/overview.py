@@ -68,7 +68,8 @@ def overview_image(
         middle = top - layout.label_height / 2
         write(image, (left, middle), str(view.number), label, TEXT, anchor="lm", bold=True)
         number_width = label.getlength(f"{view.number}  ")
-        status = fit(_status(view, clocks.get(view.number)), label, layout.side - number_width)
+        room = layout.side - number_width
+        status = fit(_status(view, clocks.get(view.number), label, room), label, room)
         colour = TEXT if not view.finished else MUTED
         write(image, (left + layout.side, middle), status, label, colour, anchor="rm")
         draw_diagram(
@@ -220,9 +221,13 @@ def team_name(team: str) -> str:
     return side_name(team) if team in SIDES else team
 
 
-def _status(view: BoardView, clocks: tuple[timedelta, timedelta] | None) -> str:
+def _status(
+    view: BoardView, clocks: tuple[timedelta, timedelta] | None, typeface: Font, room: float
+) -> str:
     if not view.finished and clocks is not None:
-        return f"W {format_clock(clocks[0])} · B {format_clock(clocks[1])}"
+        times = f"W {format_clock(clocks[0])} · B {format_clock(clocks[1])}"
+        whose = f"{view.turn[0].upper()} to move · {times}"
+        return whose if typeface.getlength(whose) <= room else times
     if not view.finished:
         return f"{view.turn.capitalize()} to move"
     if view.transfer_pending is not None:

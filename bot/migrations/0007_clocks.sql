@@ -17,3 +17,15 @@ CREATE TABLE clocks (
     PRIMARY KEY (match_id, board)
 );
 CREATE INDEX clocks_due ON clocks (due_at) WHERE due_at IS NOT NULL;
+
+-- Each board's clocks as they stood just before an action changed them (seq: the action's
+-- first event), so that an undo gives back the time the undone actions took.
+CREATE TABLE clock_marks (
+    match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL CHECK (seq >= 1),
+    board INTEGER NOT NULL CHECK (board >= 1),
+    white REAL NOT NULL,              -- seconds left then
+    black REAL NOT NULL,
+    reminded INTEGER NOT NULL,
+    PRIMARY KEY (match_id, seq, board)
+);

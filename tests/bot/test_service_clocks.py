@@ -254,7 +254,7 @@ def test_a_moderator_gives_time_back_and_it_is_audited_and_announced(tmp_path: P
         now[0] = 1200.0
         with pytest.raises(NotAllowedError, match="only a moderator"):
             await service.add_time(match_id, NOT_MOD, 1, "white", 2, "lag")
-        with pytest.raises(RulesError, match="1 to 43200 minutes"):
+        with pytest.raises(RulesError, match="more than 0, at most 43200"):
             await service.add_time(match_id, MOD, 1, "white", 0, "lag")
         added = await service.add_time(match_id, MOD, 1, "white", 2, "lag")
         assert [(n.place, n.kind) for n in added.notices] == [
@@ -283,21 +283,48 @@ def test_a_moderator_gives_time_back_and_it_is_audited_and_announced(tmp_path: P
     run_at(tmp_path, now, scenario)
 
 
-def test_an_undo_leaves_time_used_as_used_and_runs_the_clock_of_the_side_now_to_move(
+def test_an_undo_sets_the_clocks_back_as_they_stood_and_runs_the_side_now_to_move(
     tmp_path: Path,
 ) -> None:
     now = [1000.0]
 
     async def scenario(service: MatchService, store: Storage) -> None:
-        match_id = await lobby(service, boards=2, time_control="10+0")
+        match_id = await lobby(service, boards=1, time_control="10+5")
         await service.start(match_id, "ana")
         now[0] = 1030.0
-        await service.play(match_id, "ana", 1, "e4")
+        await service.play(match_id, "ana", 1, "e4")  # White had 570 s left, then 575
         now[0] = 1060.0
         await service.undo(match_id, MOD, 1, "a slip")
-        assert (await service.clock_readings(match_id))[1] == (570.0, 570.0)
+        assert (await service.clock_readings(match_id))[1] == (570.0, 600.0)
         now[0] = 1070.0
-        assert (await service.clock_readings(match_id))[1] == (560.0, 570.0)
+        assert (await service.clock_readings(match_id))[1] == (560.0, 600.0)
+        # a flag undone with the move before it gives back the flagged side's time too
+        await service.play(match_id, "ana", 1, "e4")
+        now[0] = 1670.0
+        (flag,) = await service.settle_due()
+        assert flag.events[0].KIND == "flag"
+        await service.undo(match_id, MOD, 2, "lag")
+        assert await service.status(match_id) == "active"
+        assert (await service.clock_readings(match_id))[1] == (560.0, 600.0)
+
+    run_at(tmp_path, now, scenario)
+
+
+def test_a_correspondence_undo_gives_back_what_was_left_not_a_new_period(
+    tmp_path: Path,
+) -> None:
+    now = [1000.0]
+
+    async def scenario(service: MatchService, store: Storage) -> None:
+        game = await service.create_game(
+            "ana", "bo", boards=2, time_control="1d", names=("ana", "bo")
+        )
+        now[0] = 1000.0 + 19 * HOUR
+        assert len(await service.settle_due()) == 2  # both boards' quarter reminders
+        await service.play(game, "ana", 1, "e4")
+        await service.undo(game, Moderator("mod", True), 1, "a slip")
+        assert (await service.clock_readings(game))[1] == (5 * HOUR, DAY)
+        assert await service.settle_due() == []  # the reminder is not sent again
 
     run_at(tmp_path, now, scenario)
 
@@ -365,5 +392,28 @@ def test_undoing_a_flag_pauses_the_match_until_time_is_given_back(tmp_path: Path
         (fell,) = await service.settle_due()
         assert fell.events[0].board == 2  # type: ignore[attr-defined]
         assert (await service.clock_readings(match_id))[1] == (115.0, 60.0)
+
+    run_at(tmp_path, now, scenario)
+
+
+def test_after_a_restart_flags_fall_in_the_order_they_fell_whatever_reminders_were_sent(
+    tmp_path: Path,
+) -> None:
+    now = [1000.0]
+
+    async def scenario(service: MatchService, store: Storage) -> None:
+        game = await service.create_game("ana", "bo", boards=2, time_control="1d")
+        now[0] = 4600.0
+        await service.play(game, "ana", 1, "e4")  # Black's day on board 1 ends at 91000
+        now[0] = 66400.0
+        (reminded,) = await service.settle_due()  # board 2's quarter; board 1's is at 69400
+        assert reminded.notices[0].payload["board"] == 2
+        now[0] = 100_000.0  # nobody looked in between
+        settled = await service.settle_due()
+        flags = [(e.board, e.side) for o in settled for e in o.events if e.KIND == "flag"]  # type: ignore[attr-defined]
+        assert flags == [(2, "white"), (1, "black")]
+        assert not [n for o in settled for n in o.notices if n.kind == "transfer-prompt"]
+        log = await kinds_of_log(store, game)
+        assert [at for kind, at in log if kind == "flag"] == [87400.0, 91000.0]
 
     run_at(tmp_path, now, scenario)
