@@ -406,7 +406,7 @@ class MatchService:
             match = loaded.match
             turns = {board: match.turn(board) for board in range(1, match.boards + 1)}
             loaded.clocks = Clocks.start(loaded.control, turns, now)
-            await storage.save_clocks(db, loaded.id, clock_rows(loaded.clocks, turns))
+            await self._save_clocks(db, loaded, list(turns))
         await storage.set_status(db, loaded.id, "active", now, started=True)
         await self._enqueue(db, loaded, notices)
         roster.seats = seats
@@ -659,12 +659,8 @@ class MatchService:
         while loaded.status == "active":
             now = self._clock()
             due = [(at, "transfer", board) for board, at in loaded.deadlines.items() if at <= now]
-            clocks = loaded.clocks
-            for at, board in clocks.due(now) if clocks is not None else []:
-                assert clocks is not None
-                falls = clocks.boards[board].falls_at()
-                # a flag that has fallen counts from when it fell, not from its reminder
-                due.append((falls if falls is not None and falls <= now else at, "clock", board))
+            if loaded.clocks is not None:
+                due += [(at, "clock", board) for at, board in loaded.clocks.due(now)]
             if not due:
                 break
             at, kind, board = min(due)
@@ -720,7 +716,7 @@ class MatchService:
         # without a level (a rounding edge), note one more, so that the look moves on
         clocks.reminded(board, clocks.boards[board].reminded + 1 if level is None else level)
         async with self._write(loaded.id) as db:
-            await storage.save_clocks(db, loaded.id, clock_rows(clocks, [board]))
+            await self._save_clocks(db, loaded, [board])
             await self._enqueue(db, loaded, notices)
         return Outcome(loaded.id, (), tuple(notices))
 
@@ -871,9 +867,8 @@ class MatchService:
                         notices.append(Notice(OVERVIEW, "pause", payload))
                         audits.append(("pause", why, {}))
                 async with self._write(match_id) as db:
-                    if loaded.clocks is not None:
-                        await storage.save_clocks(db, match_id, clock_rows(loaded.clocks, clocked))
-                        await storage.drop_clock_marks(db, match_id, kept + 1)
+                    await self._save_clocks(db, loaded, clocked)
+                    await storage.drop_clock_marks(db, match_id, kept + 1)
                     await storage.set_paused(db, match_id, paused_at)
                     await storage.truncate_events(db, match_id, kept)
                     await storage.clear_states(db, match_id)
@@ -950,8 +945,7 @@ class MatchService:
             async with self._write(match_id) as db:
                 await storage.set_status(db, match_id, "paused", now)
                 await storage.set_paused(db, match_id, now)
-                if loaded.clocks is not None:
-                    await storage.save_clocks(db, match_id, clock_rows(loaded.clocks, halted))
+                await self._save_clocks(db, loaded, halted)
                 await self._audit(db, loaded, moderator, "pause", reason, {})
                 await self._enqueue(db, loaded, notices)
             loaded.status, loaded.paused_at = "paused", now
@@ -973,8 +967,7 @@ class MatchService:
                 await storage.set_status(db, match_id, "active", now)
                 await storage.set_paused(db, match_id, None)
                 await storage.shift_deadlines(db, match_id, paused_for)
-                if loaded.clocks is not None:
-                    await storage.save_clocks(db, match_id, clock_rows(loaded.clocks, started))
+                await self._save_clocks(db, loaded, started)
                 await self._audit(db, loaded, moderator, "resume", reason, {})
                 await self._enqueue(db, loaded, notices)
             loaded.status, loaded.paused_at, loaded.deadlines = "active", None, deadlines
@@ -1027,7 +1020,7 @@ class MatchService:
                     Notice(board_place(board), "add-time", payload),
                 ]
                 async with self._write(match_id) as db:
-                    await storage.save_clocks(db, match_id, clock_rows(clocks, [board]))
+                    await self._save_clocks(db, loaded, [board])
                     details = {"board": board, "side": side, "seconds": seconds}
                     await self._audit(db, loaded, moderator, "add-time", reason, details)
                     await self._enqueue(db, loaded, notices)
@@ -1042,8 +1035,7 @@ class MatchService:
             now = self._clock()
             halted = loaded.clocks.halt(now) if loaded.clocks is not None else []
             async with self._write(match_id) as db:
-                if loaded.clocks is not None:
-                    await storage.save_clocks(db, match_id, clock_rows(loaded.clocks, halted))
+                await self._save_clocks(db, loaded, halted)
                 await storage.set_status(db, match_id, "aborted", now)
                 await storage.set_paused(db, match_id, None)
                 await storage.clear_offers(db, match_id, every_board)
@@ -1254,7 +1246,7 @@ class MatchService:
             offered = {b: match.transfer_options(b) for b in loaded.deadlines}
             winners = {b: match.pending_transfer(b) for b in loaded.deadlines}
             events = action()
-            timed, marks = _run_clocks(loaded.clocks, events, now)
+            marks = _run_clocks(loaded.clocks, events, now)
             finished = all(match.is_closed(board) for board in range(1, match.boards + 1))
             touched = sorted({board for event in events for board in boards_of(event)})
             # judged once the whole action is done: one action may end a board and clear it
@@ -1289,8 +1281,8 @@ class MatchService:
                 await storage.append_events(db, loaded.id, seq + 1, rows, now)
                 states = {b: json.dumps(loaded.match.board_state(b)) for b in touched}
                 await storage.save_states(db, loaded.id, seq + len(events), states)
-                if loaded.clocks is not None and timed:
-                    await storage.save_clocks(db, loaded.id, clock_rows(loaded.clocks, timed))
+                if marks:
+                    await self._save_clocks(db, loaded, sorted(marks))
                     await storage.save_clock_marks(db, loaded.id, seq + 1, marks)
                 if finished:
                     await storage.set_status(db, loaded.id, "finished", self._clock())
@@ -1329,6 +1321,13 @@ class MatchService:
         """
         start = loaded.paused_at if loaded.paused_at is not None else self._clock()
         return start + loaded.control.transfer_window(self._transfer_window)
+
+    async def _save_clocks(
+        self, db: aiosqlite.Connection, loaded: Loaded, boards: Sequence[int]
+    ) -> None:
+        """Store some boards' clocks, when the match has clocks."""
+        if loaded.clocks is not None and boards:
+            await storage.save_clocks(db, loaded.id, clock_rows(loaded.clocks, boards))
 
     async def _enqueue(
         self, db: aiosqlite.Connection, loaded: Loaded, notices: list[Notice]
@@ -1518,16 +1517,16 @@ def _control(text: str) -> TimeControl:
 
 def _run_clocks(
     clocks: Clocks | None, events: Sequence[Event], now: float
-) -> tuple[list[int], dict[int, tuple[float, float, int]]]:
+) -> dict[int, tuple[float, float, int]]:
     """Run the clocks as an action's events say.
 
-    Return the boards whose clocks changed, and their clocks as they stood before (which
+    Return the boards whose clocks changed, with their clocks as they stood before (which
     an undo gives back). A move or a ride stops the mover's clock on its board and starts
     the opponent's; an arrival touches no clock; a board that ends stops its clocks.
     """
     marks: dict[int, tuple[float, float, int]] = {}
     if clocks is None:
-        return [], marks
+        return marks
     for event in events:
         if not isinstance(event, (Moved, Rode, BoardEnded)):
             continue
@@ -1536,7 +1535,7 @@ def _run_clocks(
             clocks.stop(event.board, now)
         else:
             clocks.moved(event.board, now)
-    return sorted(marks), marks
+    return marks
 
 
 def _resign_all(match: Match, side: Side) -> list[Event]:

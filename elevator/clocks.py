@@ -271,7 +271,11 @@ class Clocks:
         return min(times)
 
     def due(self, now: float) -> list[tuple[float, int]]:
-        """Return (when, board) of every board needing a look by now, earliest first."""
+        """Return (when, board) of every board needing a look by now, earliest first.
+
+        A board whose flag has fallen by now counts from when it fell, not from a reminder
+        never sent: what fell due while nobody looked is settled in the order it fell.
+        """
         found: set[tuple[float, int]] = set()
         while self._heap and self._heap[0][0] <= now:
             at, board = heapq.heappop(self._heap)
@@ -279,7 +283,11 @@ class Clocks:
                 found.add((at, board))
         for entry in found:  # still due until they are dealt with
             heapq.heappush(self._heap, entry)
-        return sorted(found)
+        when = []
+        for at, board in found:
+            falls = self.boards[board].falls_at()
+            when.append((falls if falls is not None and falls <= now else at, board))
+        return sorted(when)
 
 
 def clock_rows(clocks: Clocks, boards: Iterable[int]) -> list[dict[str, Any]]:

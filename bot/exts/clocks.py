@@ -38,20 +38,18 @@ def board_clocks(
     readings: Mapping[int, tuple[float, float]], board: int
 ) -> tuple[timedelta, timedelta] | None:
     """Return a board's clocks as a board image shows them, or None if it has none."""
-    if board not in readings:
-        return None
-    white, black = readings[board]
-    return timedelta(seconds=white), timedelta(seconds=black)
+    return _pair(*readings[board]) if board in readings else None
 
 
 def all_clocks(
     readings: Mapping[int, tuple[float, float]],
 ) -> dict[int, tuple[timedelta, timedelta]]:
     """Return every board's clocks as an overview image shows them."""
-    return {
-        board: (timedelta(seconds=white), timedelta(seconds=black))
-        for board, (white, black) in readings.items()
-    }
+    return {board: _pair(*reading) for board, reading in readings.items()}
+
+
+def _pair(white: float, black: float) -> tuple[timedelta, timedelta]:
+    return timedelta(seconds=white), timedelta(seconds=black)
 
 
 def lapses(at: float) -> str:

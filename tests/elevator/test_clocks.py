@@ -174,3 +174,11 @@ def test_a_due_time_a_change_has_moved_is_not_reported() -> None:
     assert clocks.due(10_000) == [(120, 2), (150, 1)]  # still due until dealt with
     clocks.stop(2, 120)
     assert clocks.due(10_000) == [(150, 1)]
+
+
+def test_a_fallen_flag_counts_from_when_it_fell_not_from_a_reminder_never_sent() -> None:
+    clocks = Clocks.start(TimeControl.parse("1d"), {1: "white", 2: "white"}, now=0)
+    clocks.moved(1, 3600)  # board 1: Black's day ends at 90000, the quarter is due at 68400
+    clocks.reminded(2, 1)  # board 2: its flag falls at 86400
+    assert clocks.due(100_000) == [(86_400, 2), (90_000, 1)]
+    assert clocks.due(70_000) == [(68_400, 1)]  # before either flag, the reminder counts
