@@ -13,16 +13,17 @@ from typing import Any
 import discord
 
 from bot.delivery import Delivery, Undeliverable
-from bot.exts.clocks import all_clocks, board_clocks, lapses
+from bot.exts.clocks import all_clocks, lapses
 from bot.exts.play._buttons import board_view, game_view
 from bot.exts.play._transfer import transfer_view
 from bot.lobby import Roster
 from bot.notices import OVERVIEW
 from bot.service import MatchService
-from elevator import Match
+from bot.shown import ShownBoard, ShownGame
 from elevator.clocks import left_words
 from elevator.pieces import PIECE_NAMES, SIDES, Side, opponent, side_name
-from renderer import board_png, overview_png
+from renderer import board_view_png, overview_view_png
+from renderer.view import BoardView
 
 logger = logging.getLogger(__name__)
 
@@ -161,8 +162,13 @@ class DiscordSender:
             self._games_done.popitem(last=False)
         if not sides:
             return
-        lines, prompts = self._game_lines(await self._service.action_notices(action))
-        game = await self._service.game(delivery.match_id)
+        notices = await self._service.action_notices(action)
+        lines, prompts = self._game_lines(notices)
+        stored = next((payload["game"] for _, _, payload in notices if "game" in payload), None)
+        if stored is not None:
+            game = ShownGame.from_record(stored)
+        else:  # queued before notices carried the game: show it as it is now
+            game = await self._service.shown_game(delivery.match_id)
         roster = await self._service.roster(delivery.match_id)
         refused: list[str] = []
         for side in sides:
@@ -234,26 +240,33 @@ class DiscordSender:
         self,
         match_id: int,
         side: Side,
-        game: Match,
+        game: ShownGame,
         roster: Roster,
         lines: list[str],
         bound: dict[str, str],
     ) -> None:
-        """Post a DM game as it stands to one player, with the menu for their open boards."""
+        """Post a DM game as the action left it to one player, with the menu for their boards."""
         channel = await self._channel(int(bound[f"dm:{side}"]))
-        mine = [b for b in range(1, game.boards + 1) if game.is_open(b) and game.turn(b) == side]
-        clocks = all_clocks(await self._service.clock_readings(match_id))
-        draw = partial(overview_png, game, perspective=side, marked=mine, clocks=clocks)
+        views = game.view.views
+        mine = [view.number for view in views if not view.finished and view.turn == side]
+        draw = partial(
+            overview_view_png,
+            game.view,
+            perspective=side,
+            marked=mine,
+            clocks=all_clocks(game.clocks),
+        )
         image = await asyncio.to_thread(draw)
         status = (
             f"Your move on board {', '.join(map(str, mine))}." if mine else "Your opponent's move."
         )
-        if all(game.is_closed(b) for b in range(1, game.boards + 1)):
+        if all(view.finished for view in views):
             status = "The game is over."
         text = "\n".join([f"Game {match_id}:", *lines, status])[:2000]
         file = discord.File(io.BytesIO(image), filename=f"game-{match_id}.png")
         seats = roster.boards_of(roster.teams[side][0]) if roster.teams[side] else []
-        view = game_view(match_id, [b for b, _ in seats if game.is_open(b)])
+        still_open = game.open_boards()
+        view = game_view(match_id, [b for b, _ in seats if b in still_open])
         if view is None:
             posted = await channel.send(text, file=file)
         else:
@@ -383,26 +396,21 @@ class DiscordSender:
     async def _post_board(
         self, channel: discord.abc.Messageable, match_id: int, payload: dict[str, Any]
     ) -> None:
+        """Post a board's image and what happened, as the board stood right after the action."""
         board = int(payload["board"])
-        game = await self._service.game(match_id)
-        roster = await self._service.roster(match_id)
-        names = (
-            self._name(roster.seated(board, "white")),
-            self._name(roster.seated(board, "black")),
-        )
-        clocks = board_clocks(await self._service.clock_readings(match_id), board)
-        image = await asyncio.to_thread(_draw, game, board, names, clocks)
+        shown = await self._shown_board(match_id, payload)
+        view = shown.view
+        names = (self._name(shown.white), self._name(shown.black))
+        clocks = None if shown.clocks is None else all_clocks({board: shown.clocks})[board]
+        image = await asyncio.to_thread(_draw, view, names, clocks)
         lines = []
         if payload.get("events") == []:  # the match has just started
-            white, black = (roster.seated(board, side) for side in ("white", "black"))
             lines.append(
-                f"Board {board}: {mention(white or '?')} (White) against "
-                f"{mention(black or '?')} (Black)."
+                f"Board {board}: {mention(shown.white or '?')} (White) against "
+                f"{mention(shown.black or '?')} (Black)."
             )
             near = [
-                f"board {n} {direction}"
-                for direction in ("up", "down")
-                if (n := game.next_board(board, direction)) is not None
+                f"board {n.board} {n.direction}" for n in view.neighbours if n.board is not None
             ]
             lines.append("Elevators lead to " + (" and ".join(near) or "no other board") + ".")
         if "piece" in payload and "from_board" in payload:
@@ -416,27 +424,32 @@ class DiscordSender:
             for e in payload.get("events", [])
             if e.get("kind") == "flag"
         ]
-        if game.is_open(board):
-            to_move = game.turn(board)
-            seated = roster.seated(board, to_move)
-            who = mention(seated) if seated else side_name(to_move)
-            lines.append(f"{side_name(to_move)} to move: {who}.")
+        if not view.finished:
+            seated = shown.seated(view.turn)
+            who = mention(seated) if seated else side_name(view.turn)
+            lines.append(f"{side_name(view.turn)} to move: {who}.")
         else:
-            lines.append(f"Board {board} is over: {game.board_result(board)}.")
+            lines.append(f"Board {board} is over: {view.result}.")
         if payload.get("mention"):
             lines.append(" ".join(mention(user) for user in payload["mention"]))
         if payload.get("offer_withdrawn"):
             lines.append(f"{side_name(payload['offer_withdrawn'])}'s draw offer is withdrawn.")
         file = discord.File(io.BytesIO(image), filename=f"board-{board}.png")
-        view = board_view(match_id, board) if game.is_open(board) else None
-        if view is None:
+        buttons = None if view.finished else board_view(match_id, board)
+        if buttons is None:
             posted = await channel.send("\n".join(lines), file=file)
         else:
-            posted = await channel.send("\n".join(lines), file=file, view=view)
+            posted = await channel.send("\n".join(lines), file=file, view=buttons)
         try:  # the image is up: a failure from here on must not post it again
             await self._retire_previous(channel, match_id, board, posted.id)
         except Exception:
             logger.exception("match %d: board %d's previous image was not retired", match_id, board)
+
+    async def _shown_board(self, match_id: int, payload: dict[str, Any]) -> ShownBoard:
+        """Return the board as its notice stored it, or as it is now for an older notice."""
+        if "shown" in payload:
+            return ShownBoard.from_record(payload["shown"])
+        return await self._service.shown_board(match_id, int(payload["board"]))
 
     async def _retire_previous(
         self, channel: discord.abc.Messageable, match_id: int, board: int, latest: int
@@ -461,6 +474,6 @@ class DiscordSender:
 
 
 def _draw(
-    game: Match, board: int, names: tuple[str, str], clocks: tuple[timedelta, timedelta] | None
+    view: BoardView, names: tuple[str, str], clocks: tuple[timedelta, timedelta] | None
 ) -> bytes:
-    return board_png(game, board, size=640, names=names if all(names) else None, clocks=clocks)
+    return board_view_png(view, size=640, names=names if all(names) else None, clocks=clocks)

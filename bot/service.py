@@ -27,6 +27,7 @@ from bot.errors import DamagedError, NotAllowedError, NotFoundError, RulesError,
 from bot.lobby import Roster, round_robin
 from bot.news import CLOCK, DEADLINE, News, boards_of, describe
 from bot.notices import OVERVIEW, Notice, board_place, user_place
+from bot.shown import ShownBoard, ShownGame, shown_boards, shown_game
 from bot.storage import Storage
 from elevator import (
     BoardCleared,
@@ -55,6 +56,7 @@ MAX_GAME_BOARDS: Final = 10  # boards in a casual game between two people
 CHALLENGE_LIFETIME: Final = 24 * 3600.0  # seconds a challenge stays open
 MAX_MOVE: Final = 24  # characters in a move as typed; the longest real one is about 10
 MAX_ADDED: Final = 30 * DAY  # the most time a moderator gives back at once
+DM_PLACE: Final = "dm:white"  # bound where a game is shown in its players' DMs
 
 
 @dataclass
@@ -71,6 +73,7 @@ class Loaded:
     paused_at: float | None = None
     control: TimeControl = field(default_factory=TimeControl)
     clocks: Clocks | None = None  # once a timed match has started
+    in_dms: bool = False  # shown in its players' DMs: each action carries the whole game
 
 
 @dataclass
@@ -189,9 +192,10 @@ class MatchService:
         )
         for user, side in zip((white, black), SIDES, strict=True):
             await self._enlist(db, loaded, user, side)
-        await self._begin(db, loaded)
         if places:
             await storage.bind(db, loaded.id, dict(places))
+            loaded.in_dms = DM_PLACE in places
+        await self._begin(db, loaded)
         return loaded
 
     async def challenge(
@@ -408,8 +412,8 @@ class MatchService:
             loaded.clocks = Clocks.start(loaded.control, turns, now)
             await self._save_clocks(db, loaded, list(turns))
         await storage.set_status(db, loaded.id, "active", now, started=True)
+        roster.seats = seats  # in memory first, for the images; a failed commit forgets it
         await self._enqueue(db, loaded, notices)
-        roster.seats = seats
         loaded.status = "active"
         return notices
 
@@ -455,6 +459,20 @@ class MatchService:
             states = [match.board_state(board) for board in range(1, match.boards + 1)]
             return Match.restore(match.config, match.events, states)
 
+    async def shown_board(self, match_id: int, board: int) -> ShownBoard:
+        """Read how a board looks now, with its players and clocks: cheap, for images."""
+        async with self._lock(match_id):
+            loaded = await self._get(match_id)
+            self._check_board(loaded, board)
+            match, roster = loaded.match, loaded.roster
+            return shown_boards(match, roster, loaded.clocks, [board], self._clock())[board]
+
+    async def shown_game(self, match_id: int) -> ShownGame:
+        """Read a match's first 40 boards as an overview shows them now: cheap, for images."""
+        async with self._lock(match_id):
+            loaded = await self._get(match_id)
+            return shown_game(loaded.match, loaded.clocks, self._clock())
+
     async def time_control(self, match_id: int) -> TimeControl:
         """Return a match's time control."""
         async with self._lock(match_id):
@@ -477,9 +495,10 @@ class MatchService:
     async def bind(self, match_id: int, places: Mapping[str, str]) -> None:
         """Record where places of a match live outside the bot (the front's channels)."""
         async with self._lock(match_id):
-            await self._get(match_id)
+            loaded = await self._get(match_id)
             async with self._write(None) as db:
                 await storage.bind(db, match_id, dict(places))
+            loaded.in_dms = loaded.in_dms or DM_PLACE in places
 
     async def unbind(self, match_id: int, places: Sequence[str]) -> None:
         """Forget where places of a match live."""
@@ -1332,13 +1351,27 @@ class MatchService:
     async def _enqueue(
         self, db: aiosqlite.Connection, loaded: Loaded, notices: list[Notice]
     ) -> None:
-        """Queue an action's notices, each with a key of its own that a retry reuses."""
+        """Queue an action's notices, each with a key of its own that a retry reuses.
+
+        Each board's image notice is stored with the board as it stands now, and in a game
+        shown in DMs the action's first notice with the whole game, so that they show the
+        position right after the action however late they are sent.
+        """
         action = self._new_key()
-        rows = [
-            (notice.place, notice.kind, json.dumps(notice.payload), f"{loaded.id}:{action}:{index}")
-            for index, notice in enumerate(notices)
-        ]
-        await storage.enqueue(db, loaded.id, rows, self._clock())
+        now = self._clock()
+        drawn = [int(n.payload["board"]) for n in notices if _draws_board(n)]
+        shown = shown_boards(loaded.match, loaded.roster, loaded.clocks, drawn, now)
+        rows = []
+        for index, notice in enumerate(notices):
+            payload = notice.payload
+            if _draws_board(notice):
+                payload = payload | {"shown": shown[int(payload["board"])].record()}
+            if index == 0 and loaded.in_dms:
+                payload = payload | {"game": shown_game(loaded.match, loaded.clocks, now).record()}
+            rows.append(
+                (notice.place, notice.kind, json.dumps(payload), f"{loaded.id}:{action}:{index}")
+            )
+        await storage.enqueue(db, loaded.id, rows, now)
 
     async def _enlist(
         self, db: aiosqlite.Connection, loaded: Loaded, user: str, side: Side
@@ -1436,6 +1469,7 @@ async def _load(db: aiosqlite.Connection, match_id: int) -> tuple[Loaded, bool]:
         row["paused_at"],
         control,
         from_rows(control, clocks) if control.timed and clocks else None,
+        in_dms=any(b["place"] == DM_PLACE for b in await storage.binding_rows(db, match_id)),
     )
     return loaded, replayed
 
@@ -1536,6 +1570,11 @@ def _run_clocks(
         else:
             clocks.moved(event.board, now)
     return marks
+
+
+def _draws_board(notice: Notice) -> bool:
+    """Tell whether a notice posts a board's image."""
+    return notice.place.startswith("board:") and notice.kind in ("board", "arrival")
 
 
 def _resign_all(match: Match, side: Side) -> list[Event]:

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from renderer.board import board_image, board_png
+from renderer.board import board_image, board_png, board_view_png
 from renderer.errors import RenderError
-from renderer.overview import overview_image, overview_png
+from renderer.overview import overview_image, overview_png, overview_view_png
 from renderer.replay import replay_gif
 
 __all__ = [
     "RenderError",
     "board_image",
     "board_png",
+    "board_view_png",
     "overview_image",
     "overview_png",
+    "overview_view_png",
     "replay_gif",
 ]

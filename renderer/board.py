@@ -68,6 +68,21 @@ def board_image(
     return draw_board(board_view(match, board), perspective, size, names=names, clocks=clocks)
 
 
+def board_view_png(
+    view: BoardView,
+    perspective: Perspective = "white",
+    size: int = 640,
+    *,
+    names: tuple[str, str] | None = None,
+    clocks: tuple[timedelta, timedelta] | None = None,
+) -> bytes:
+    """Return a PNG of a board view read earlier (board_view), as board_png draws it."""
+    check_perspective(perspective)
+    check_size(size)
+    check_names_and_clocks(names, clocks)
+    return png_bytes(draw_board(view, perspective, size, names=names, clocks=clocks))
+
+
 def draw_board(
     view: BoardView,
     perspective: Perspective,

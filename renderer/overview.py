@@ -18,7 +18,7 @@ from renderer.errors import RenderError, check_board, check_pair, check_perspect
 from renderer.palette import BACKGROUND, ELEVATOR_MARK, MUTED, TEXT, png_bytes
 from renderer.sprites import Font
 from renderer.text import fit, font, write
-from renderer.view import BoardView, board_views
+from renderer.view import BoardView, MatchView, match_view
 
 MAX_BOARDS: Final = 40
 _WIDTH: Final = 960  # about how wide the grid of boards is
@@ -54,34 +54,58 @@ def overview_image(
 ) -> Image.Image:
     """Draw a match's overview as an RGB image; see overview_png."""
     check_perspective(perspective)
-    shown = _shown(match, boards)
+    view = match_view(match, _shown(match, boards))
+    return draw_overview(view, perspective=perspective, marked=marked, clocks=clocks)
+
+
+def overview_view_png(
+    view: MatchView,
+    *,
+    perspective: Perspective = "white",
+    marked: Sequence[int] = (),
+    clocks: Mapping[int, tuple[timedelta, timedelta]] | None = None,
+) -> bytes:
+    """Return a PNG of an overview read earlier (match_view), as overview_png draws it."""
+    check_perspective(perspective)
+    if not 1 <= len(view.views) <= MAX_BOARDS:
+        raise RenderError(f"an overview shows 1 to {MAX_BOARDS} boards, not {len(view.views)}")
+    return png_bytes(draw_overview(view, perspective=perspective, marked=marked, clocks=clocks))
+
+
+def draw_overview(
+    view: MatchView,
+    *,
+    perspective: Perspective,
+    marked: Sequence[int] = (),
+    clocks: Mapping[int, tuple[timedelta, timedelta]] | None = None,
+) -> Image.Image:
+    """Draw an overview view: the score, then its boards in a grid."""
     clocks = clocks or {}
     for pair in clocks.values():
         check_pair("clocks", pair, timedelta)
-    views = board_views(match, shown)
-    layout = GridLayout.for_count(len(shown))
+    layout = GridLayout.for_count(len(view.views))
     image = Image.new("RGB", (layout.width, layout.height), BACKGROUND)
-    _header(image, match, shown, layout.gap, layout.width - 2 * layout.gap)
+    _header(image, view, layout.gap, layout.width - 2 * layout.gap)
     label = font(layout.label_size)
-    for index, view in enumerate(views):
+    for index, board in enumerate(view.views):
         left, top = layout.board_origin(index)
         middle = top - layout.label_height / 2
-        write(image, (left, middle), str(view.number), label, TEXT, anchor="lm", bold=True)
-        number_width = label.getlength(f"{view.number}  ")
+        write(image, (left, middle), str(board.number), label, TEXT, anchor="lm", bold=True)
+        number_width = label.getlength(f"{board.number}  ")
         room = layout.side - number_width
-        status = fit(_status(view, clocks.get(view.number), label, room), label, room)
-        colour = TEXT if not view.finished else MUTED
+        status = fit(_status(board, clocks.get(board.number), label, room), label, room)
+        colour = TEXT if not board.finished else MUTED
         write(image, (left + layout.side, middle), status, label, colour, anchor="rm")
         draw_diagram(
             image,
-            view,
+            board,
             left=left,
             top=top,
             square=layout.square,
             perspective=perspective,
             detail=False,
         )
-        if view.number in marked:
+        if board.number in marked:
             frame = max(3, layout.square // 8)
             box = (
                 left - frame,
@@ -173,12 +197,12 @@ def _shown(match: Match, boards: Sequence[int] | None) -> list[int]:
     return shown
 
 
-def score_line(match: Match, typeface: Font | None = None, width: float = 0) -> str:
+def score_line(view: MatchView, typeface: Font | None = None, width: float = 0) -> str:
     """Write the score of every team, best first; halves as .5.
 
     Given a typeface and a width, long team names are cut so that every score shows.
     """
-    scores = sorted(match.team_scores().items(), key=lambda item: -item[1])
+    scores = sorted(view.scores, key=lambda item: -item[1])
     gap = "   "
     parts = []
     for team, points in scores:
@@ -190,7 +214,7 @@ def score_line(match: Match, typeface: Font | None = None, width: float = 0) -> 
     return gap.join(parts)
 
 
-def _header(image: Image.Image, match: Match, shown: list[int], left: int, width: int) -> None:
+def _header(image: Image.Image, match: MatchView, left: int, width: int) -> None:
     title = font(30)
     small = font(18)
     write(
@@ -202,13 +226,13 @@ def _header(image: Image.Image, match: Match, shown: list[int], left: int, width
         anchor="lt",
         bold=True,
     )
-    finished = sum(1 for board in range(1, match.boards + 1) if match.is_closed(board))
     parts = [f"{match.boards} board{'s' if match.boards != 1 else ''} in a {match.layout}"]
-    parts.append(f"{finished} finished")
+    parts.append(f"{match.finished} finished")
+    shown = match.shown
     if shown != list(range(1, match.boards + 1)):
         parts.append(f"showing {_ranges(shown)}")
-    if match.decided():
-        winners = match.winners()
+    winners = match.winners
+    if winners is not None:
         if len(winners) == 1:
             parts.append(f"{team_name(winners[0])} has won the match")
         else:

@@ -112,6 +112,35 @@ class BoardView:
         return f"{outcome} by {self.ending}" if self.ending else outcome
 
 
+@dataclass(frozen=True, slots=True)
+class MatchView:
+    """What an overview of a match shows, read at one moment: the score and some boards."""
+
+    boards: int
+    layout: str
+    scores: tuple[tuple[str, float], ...]  # each team and its points, in the teams' order
+    finished: int  # how many boards are closed
+    winners: tuple[str, ...] | None  # the teams that won the match, once it is decided
+    views: tuple[BoardView, ...]  # the boards shown, in the order shown
+
+    @property
+    def shown(self) -> list[int]:
+        """Return the numbers of the boards shown."""
+        return [view.number for view in self.views]
+
+
+def match_view(match: Match, boards: Sequence[int]) -> MatchView:
+    """Read what an overview of some boards of a match shows now."""
+    return MatchView(
+        boards=match.boards,
+        layout=match.layout,
+        scores=tuple(match.team_scores().items()),
+        finished=sum(1 for board in range(1, match.boards + 1) if match.is_closed(board)),
+        winners=tuple(match.winners()) if match.decided() else None,
+        views=tuple(board_views(match, boards)),
+    )
+
+
 def board_view(match: Match, board: int) -> BoardView:
     """Read what an image of a board shows now, its latest action highlighted."""
     return board_views(match, [board], neighbours=True)[0]

@@ -86,6 +86,7 @@ class FakeDiscord:
         self.channel_delay = 0.0  # seconds each channel takes to create
         self.muted: set[int] = set()  # channels where the bot has lost Send Messages
         self.closed_dms: set[int] = set()  # users who take no direct messages from the bot
+        self.held: dict[int, asyncio.Event] = {}  # slow channels: a post waits for the event
         self.identified = asyncio.Event()
         self._sockets: list[web.WebSocketResponse] = []
         self._seq = 0
@@ -414,6 +415,9 @@ class FakeDiscord:
         problem = _too_long(body)
         if problem:
             return _error(400, 50035, problem)
+        gate = self.held.get(channel_id)
+        if gate is not None:
+            await gate.wait()
         sent = self._record(channel_id, body, files, None)
         payload = self._message_payload(sent)
         self.messages[channel_id].append(payload)

@@ -1,0 +1,132 @@
+"""Views as JSON records: what an image showed when an action happened, stored to draw it later."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from elevator import Piece, Side
+from renderer.errors import RenderError
+from renderer.view import Arrival, BoardView, Cell, Departure, MatchView, Neighbour
+
+
+def board_record(view: BoardView) -> dict[str, Any]:
+    """Write a board view as a JSON-ready record."""
+    return {
+        "number": view.number,
+        "placement": view.placement,
+        "turn": view.turn,
+        "fullmove": view.fullmove,
+        "elevators": list(view.elevators),
+        "result": view.result,
+        "ending": view.ending,
+        "transfer_pending": view.transfer_pending,
+        "last_move": list(view.last_move) if view.last_move else None,
+        "departure": (
+            [view.departure.square, view.departure.direction, view.departure.to_board]
+            if view.departure
+            else None
+        ),
+        "arrivals": [[a.square, a.direction, a.from_board] for a in view.arrivals],
+        "check": view.check,
+        "capturable": view.capturable,
+        "caption": view.caption,
+        "neighbours": [_neighbour_record(n) for n in view.neighbours],
+    }
+
+
+def board_from_record(record: dict[str, Any]) -> BoardView:
+    """Read a board view back from its record; refuse one that does not read."""
+    try:
+        departure = record["departure"]
+        last = record["last_move"]
+        return BoardView(
+            number=int(record["number"]),
+            placement=str(record["placement"]),
+            turn=_side(record["turn"]),
+            fullmove=int(record["fullmove"]),
+            elevators=tuple(record["elevators"]),
+            result=str(record["result"]),
+            ending=str(record["ending"]),
+            transfer_pending=(
+                None if record["transfer_pending"] is None else _side(record["transfer_pending"])
+            ),
+            last_move=None if last is None else (str(last[0]), str(last[1])),
+            departure=None if departure is None else Departure(*departure),
+            arrivals=tuple(Arrival(*arrival) for arrival in record["arrivals"]),
+            check=record["check"],
+            capturable=record["capturable"],
+            caption=str(record["caption"]),
+            neighbours=tuple(_neighbour(n) for n in record["neighbours"]),
+        )
+    except (KeyError, TypeError, ValueError) as error:
+        raise RenderError(f"a stored board view does not read: {error!r}") from None
+
+
+def match_record(view: MatchView) -> dict[str, Any]:
+    """Write an overview's view as a JSON-ready record."""
+    return {
+        "boards": view.boards,
+        "layout": view.layout,
+        "scores": [list(score) for score in view.scores],
+        "finished": view.finished,
+        "winners": None if view.winners is None else list(view.winners),
+        "views": [board_record(board) for board in view.views],
+    }
+
+
+def match_from_record(record: dict[str, Any]) -> MatchView:
+    """Read an overview's view back from its record; refuse one that does not read."""
+    try:
+        winners = record["winners"]
+        return MatchView(
+            boards=int(record["boards"]),
+            layout=str(record["layout"]),
+            scores=tuple((str(team), float(points)) for team, points in record["scores"]),
+            finished=int(record["finished"]),
+            winners=None if winners is None else tuple(winners),
+            views=tuple(board_from_record(board) for board in record["views"]),
+        )
+    except (KeyError, TypeError, ValueError) as error:
+        raise RenderError(f"a stored overview does not read: {error!r}") from None
+
+
+def _neighbour_record(neighbour: Neighbour) -> dict[str, Any]:
+    return {
+        "direction": neighbour.direction,
+        "board": neighbour.board,
+        "through": neighbour.through,
+        "blocked": neighbour.blocked,
+        "end": neighbour.end,
+        "status": neighbour.status,
+        "cells": [
+            [cell.ours, cell.theirs, None if cell.piece is None else cell.piece.symbol]
+            for cell in neighbour.cells
+        ],
+    }
+
+
+def _neighbour(record: dict[str, Any]) -> Neighbour:
+    return Neighbour(
+        direction=record["direction"],
+        board=record["board"],
+        through=record["through"],
+        blocked=str(record["blocked"]),
+        end=bool(record["end"]),
+        status=str(record["status"]),
+        cells=tuple(
+            Cell(ours, theirs, None if symbol is None else _piece(symbol))
+            for ours, theirs, symbol in record["cells"]
+        ),
+    )
+
+
+def _piece(symbol: str) -> Piece:
+    return Piece(symbol.upper(), "white" if symbol.isupper() else "black")
+
+
+def _side(text: object) -> Side:
+    if text == "white":
+        return "white"
+    if text == "black":
+        return "black"
+    raise ValueError(f"{text!r} is no side")
