@@ -93,6 +93,15 @@ class Moderator:
 
 
 @dataclass(frozen=True)
+class MatchShape:
+    """A match's shape as the front names it: boards, layout and the teams' names."""
+
+    boards: int
+    layout: str
+    teams: dict[Side, str]
+
+
+@dataclass(frozen=True)
 class Outcome:
     """What an accepted action produced: its events and the notices it queued."""
 
@@ -453,11 +462,54 @@ class MatchService:
             )
 
     async def game(self, match_id: int) -> Match:
-        """Return a copy of a match's rules-core state, safe to render in another thread."""
+        """Return a copy of a match's rules-core state, safe to render in another thread.
+
+        It costs a restore of every board (100 ms for 1,000 boards), made off the event loop;
+        images, autocomplete and menus read the cheap views below instead.
+        """
         async with self._lock(match_id):
             match = (await self._get(match_id)).match
+            config, events = match.config, list(match.events)
             states = [match.board_state(board) for board in range(1, match.boards + 1)]
-            return Match.restore(match.config, match.events, states)
+        return await asyncio.to_thread(Match.restore, config, events, states)
+
+    async def shape(self, match_id: int) -> MatchShape:
+        """Return a match's boards, layout and team names."""
+        async with self._lock(match_id):
+            match = (await self._get(match_id)).match
+            teams = {side: match.team(1, side) for side in SIDES}
+            return MatchShape(match.boards, match.layout, teams)
+
+    async def turns(self, match_id: int, user: str) -> tuple[list[int], list[int]]:
+        """Return the open boards user sits at where it is their move, and the others."""
+        async with self._lock(match_id):
+            loaded = await self._get(match_id)
+            match = loaded.match
+            seats = [(b, side) for b, side in loaded.roster.boards_of(user) if match.is_open(b)]
+            mine = [b for b, side in seats if match.turn(b) == side]
+            return mine, [b for b, _ in seats if b not in mine]
+
+    async def legal_moves(self, match_id: int, board: int) -> tuple[Side, list[str]]:
+        """Return the side to move on a board and its legal moves (none once it is over)."""
+        async with self._lock(match_id):
+            loaded = await self._get(match_id)
+            self._check_board(loaded, board)
+            match = loaded.match
+            moves = match.legal_moves(board) if match.is_open(board) else []
+            return match.turn(board), moves
+
+    async def move_options(self, match_id: int, user: str, board: int) -> list[str]:
+        """Return the moves user may play on a board now: none unless they may move there."""
+        async with self._lock(match_id):
+            loaded = await self._get(match_id)
+            self._check_board(loaded, board)
+            match, roster = loaded.match, loaded.roster
+            if match.is_closed(board):
+                return []
+            side = match.turn(board)
+            if user not in (roster.seated(board, side), roster.captains.get(side)):
+                return []
+            return match.legal_moves(board)
 
     async def shown_board(self, match_id: int, board: int) -> ShownBoard:
         """Read how a board looks now, with its players and clocks: cheap, for images."""

@@ -158,20 +158,18 @@ class Games(commands.Cog):
         user = str(interaction.user.id)
         lines = []
         for match_id in await self.service.games_of(user):
-            game = await self.service.game(match_id)
-            seats = (await self.service.roster(match_id)).boards_of(user)
-            mine = [b for b, side in seats if game.is_open(b) and game.turn(b) == side]
+            teams = (await self.service.shape(match_id)).teams
+            seats = dict((await self.service.roster(match_id)).boards_of(user))
+            mine, _ = await self.service.turns(match_id, user)
             readings = await self.service.clock_readings(match_id)
             boards = [
-                f"{b} ({left_words(readings[b][0 if game.turn(b) == 'white' else 1])} left)"
+                f"{b} ({left_words(readings[b][0 if seats[b] == 'white' else 1])} left)"
                 if b in readings
                 else str(b)
                 for b in mine
             ]
             turn = f"your move on board {', '.join(boards)}" if mine else "waiting"
-            lines.append(
-                f"Game {match_id}: {game.team(1, 'white')} against {game.team(1, 'black')}, {turn}"
-            )
+            lines.append(f"Game {match_id}: {teams['white']} against {teams['black']}, {turn}")
         text = "\n".join(lines) or "You have no game under way: /challenge starts one."
         await interaction.response.send_message(text[:2000], ephemeral=True)
 

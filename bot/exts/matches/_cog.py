@@ -25,8 +25,8 @@ from bot.exts.matches._lobby import lobby_embed, lobby_view
 from bot.exts.moderators import moderator, moderator_role
 from bot.sender import score_words
 from bot.service import MatchService
-from elevator.pieces import SIDES, Side
-from renderer import overview_png
+from elevator.pieces import Side
+from renderer import overview_view_png
 
 logger = logging.getLogger(__name__)
 
@@ -152,10 +152,10 @@ class Matches(commands.GroupCog, group_name="match"):
         """Show the match of this channel: every board at a glance, and the score."""
         match_id = await self._match_here(interaction)
         await interaction.response.defer(thinking=True)
-        game = await self.service.game(match_id)
-        readings = clocks.all_clocks(await self.service.clock_readings(match_id))
-        image = await asyncio.to_thread(partial(overview_png, game, clocks=readings))
-        scores = score_words(game.team_scores())
+        shown = await self.service.shown_game(match_id)
+        readings = clocks.all_clocks(shown.clocks)
+        image = await asyncio.to_thread(partial(overview_view_png, shown.view, clocks=readings))
+        scores = score_words(dict(shown.view.scores))
         status = await self.service.status(match_id)
         control = await self.service.time_control(match_id)
         file = discord.File(io.BytesIO(image), filename=f"match-{match_id}.png")
@@ -269,13 +269,12 @@ class Matches(commands.GroupCog, group_name="match"):
     async def _make_and_start(
         self, interaction: discord.Interaction, guild: discord.Guild, match_id: int, actor: str
     ) -> None:
-        game = await self.service.game(match_id)
+        shape = await self.service.shape(match_id)
         roster = await self.service.roster(match_id)
-        teams = {side: game.team(1, side) for side in SIDES}
         moderators = await moderator_role(self.service, guild)
         try:
             channels = await create_channels(
-                guild, match_id, game.boards, teams, roster, moderators
+                guild, match_id, shape.boards, shape.teams, roster, moderators
             )
         except ChannelsError as error:
             await interaction.followup.send(f"{error} Nothing was kept; try again.")
@@ -323,12 +322,12 @@ class Matches(commands.GroupCog, group_name="match"):
         raise NotFoundError("there is no match lobby in this channel: /match create opens one")
 
     async def _lobby_embed(self, match_id: int) -> discord.Embed:
-        game = await self.service.game(match_id)
+        shape = await self.service.shape(match_id)
         roster = await self.service.roster(match_id)
         host = await self.service.host(match_id)
         status = await self.service.status(match_id)
         control = await self.service.time_control(match_id)
-        return lobby_embed(match_id, game, roster, host, status, control)
+        return lobby_embed(match_id, shape, roster, host, status, control)
 
     async def _refresh_lobby(self, interaction: discord.Interaction, match_id: int) -> None:
         """Show the lobby message as the match now stands (it may have been deleted)."""

@@ -9,7 +9,7 @@ import discord
 
 from bot.lobby import Roster
 from bot.sender import mention
-from elevator import Match
+from bot.service import MatchShape
 from elevator.clocks import TimeControl
 from elevator.pieces import SIDES
 
@@ -18,7 +18,7 @@ LOBBY_ACTIONS: Final = ("join-white", "join-black", "leave", "start", "cancel")
 
 
 def lobby_embed(
-    match_id: int, match: Match, roster: Roster, host: str, status: str, control: TimeControl
+    match_id: int, match: MatchShape, roster: Roster, host: str, status: str, control: TimeControl
 ) -> discord.Embed:
     """Describe a lobby: the match's shape and clock, both teams with captains, and the host."""
     title = f"Elevator Chess match {match_id}: {match.boards} boards in a {match.layout}"
@@ -31,7 +31,7 @@ def lobby_embed(
         ]
         if len(players) > SHOWN:  # an embed field holds 1,024 characters
             lines.append(f"and {len(players) - SHOWN} more")
-        name = f"{match.team(1, side)} ({side.capitalize()})"
+        name = f"{match.teams[side]} ({side.capitalize()})"
         embed.add_field(name=name, value="\n".join(lines) or "nobody yet", inline=True)
     states = {
         "lobby": "Join a team below. The host starts the match.",

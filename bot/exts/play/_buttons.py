@@ -72,10 +72,10 @@ class BoardButton(
                     f"You offered a draw on board {self.board}.", ephemeral=True
                 )
             else:
-                game = await service.game(self.match_id)
-                moves = ", ".join(game.legal_moves(self.board)) or "none"
+                side, legal = await service.legal_moves(self.match_id, self.board)
+                moves = ", ".join(legal) or "none"
                 await interaction.response.send_message(
-                    f"Legal moves on board {self.board} for {game.turn(self.board)}: {moves}"[
+                    f"Legal moves on board {self.board} for {side}: {moves}"[
                         :1900
                     ],
                     ephemeral=True,

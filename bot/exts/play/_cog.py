@@ -18,7 +18,7 @@ from bot.exts import clocks
 from bot.exts.play._buttons import BoardButton
 from bot.service import MatchService
 from elevator.pieces import PIECE_NAMES, Side
-from renderer import board_png
+from renderer import board_view_png
 
 logger = logging.getLogger(__name__)
 
@@ -146,12 +146,13 @@ class Play(commands.Cog):
         """Show a board as it stands."""
         match_id, board = await self._where(interaction, board, game)
         await interaction.response.defer(ephemeral=mine, thinking=True)
-        state = await self.service.game(match_id)
+        shown = await self.service.shown_board(match_id, board)
         roster = await self.service.roster(match_id)
         seats = roster.boards_of(str(interaction.user.id))
         side: Side = next((s for b, s in seats if b == board), "white") if mine else "white"
-        readings = clocks.board_clocks(await self.service.clock_readings(match_id), board)
-        draw = partial(board_png, state, board, side, clocks=readings)
+        readings = None if shown.clocks is None else clocks.all_clocks({board: shown.clocks})
+        times = None if readings is None else readings[board]
+        draw = partial(board_view_png, shown.view, side, clocks=times)
         image = await asyncio.to_thread(draw)
         file = discord.File(io.BytesIO(image), filename=f"board-{board}.png")
         await interaction.followup.send(file=file, ephemeral=mine)
@@ -164,20 +165,12 @@ class Play(commands.Cog):
         try:
             namespace = interaction.namespace
             match_id, board = await self._where(interaction, namespace.board, namespace.game)
-            game = await self.service.game(match_id)
-            roster = await self.service.roster(match_id)
+            legal = await self.service.move_options(match_id, str(interaction.user.id), board)
         except ServiceError:
             return []
-        user = str(interaction.user.id)
-        side = game.turn(board)
-        if game.is_closed(board) or user not in (
-            roster.seated(board, side),
-            roster.captains.get(side),
-        ):
-            return []
         typed = current.strip().lower()
-        moves = [m for m in game.legal_moves(board) if m.lower().startswith(typed)]
-        moves += [m for m in game.legal_moves(board) if typed in m.lower() and m not in moves]
+        moves = [m for m in legal if m.lower().startswith(typed)]
+        moves += [m for m in legal if typed in m.lower() and m not in moves]
         return [app_commands.Choice(name=describe(m)[:100], value=m) for m in moves[:MAX_CHOICES]]
 
     async def board_choices(
@@ -211,8 +204,8 @@ class Play(commands.Cog):
         user = str(interaction.user.id)
         found = []
         for match_id in await self.service.games_of(user):
-            game = await self.service.game(match_id)
-            label = f"game {match_id}: {game.team(1, 'white')} against {game.team(1, 'black')}"
+            teams = (await self.service.shape(match_id)).teams
+            label = f"game {match_id}: {teams['white']} against {teams['black']}"
             if current.strip().lower() in label.lower():
                 found.append(app_commands.Choice(name=label[:100], value=match_id))
         return found[:MAX_CHOICES]
@@ -251,11 +244,7 @@ class Play(commands.Cog):
 
     async def _turns(self, match_id: int, user: str) -> tuple[list[int], list[int]]:
         """Return the boards where it is user's move, and the other open boards they hold."""
-        game = await self.service.game(match_id)
-        seats = (await self.service.roster(match_id)).boards_of(user)
-        mine = [b for b, side in seats if game.is_open(b) and game.turn(b) == side]
-        others = [b for b, side in seats if game.is_open(b) and b not in mine]
-        return mine, others
+        return await self.service.turns(match_id, user)
 
     async def _only_game(self, user: str) -> int:
         games = await self.service.games_of(user)
