@@ -52,7 +52,9 @@ def unreachable(error: Exception) -> DiscordUnreachable | None:
         reason = os.strerror(cause.errno) if cause.errno and cause.errno > 0 else str(cause)
     elif isinstance(error, TimeoutError):  # before OSError, of which it is one
         reason = "no answer in time"
-    elif isinstance(error, OSError | aiohttp.ClientError):
+    elif isinstance(error, OSError):
+        reason = error.strerror or str(error) or type(error).__name__
+    elif isinstance(error, aiohttp.ClientError):
         reason = str(error) or type(error).__name__
     else:
         return None

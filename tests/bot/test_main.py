@@ -334,3 +334,27 @@ def test_a_refused_token_is_said_in_one_line_and_not_retried(tmp_path: Path) -> 
         assert "revoked-token" not in written
 
     offline(scenario)
+
+
+def test_sync_while_discord_is_unreachable_says_so_in_one_line_and_exits(tmp_path: Path) -> None:
+    async def main() -> tuple[int, str]:
+        port = free_port()
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            "sync",
+            cwd=tmp_path,
+            env=bot_environment(tmp_path, None, **nobody_at(port)),
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        _, error = await asyncio.wait_for(process.communicate(), 60)
+        return process.returncode or 0, error.decode()
+
+    status, error = asyncio.run(main())
+    assert status == 1
+    assert "Traceback" not in error
+    (said,) = [line for line in error.splitlines() if line.startswith("error:")]
+    assert said.startswith("error: cannot reach Discord at http://127.0.0.1:")
+    assert said.endswith("Connection refused; check the network (or DISCORD_API_BASE)")
