@@ -15,7 +15,8 @@ import discord.utils
 import yarl
 from discord.gateway import DiscordWebSocket
 
-from bot.bot import ElevatorBot
+from bot.bot import DiscordUnreachable, ElevatorBot, unreachable
+from bot.claim import DatabaseClaimed, claim
 from bot.settings import Settings, SettingsError, load_settings
 
 logger = logging.getLogger("bot")
@@ -36,13 +37,19 @@ async def run(settings: Settings, token: str) -> None:
         loop = asyncio.get_running_loop()
         with contextlib.suppress(NotImplementedError):  # signal handlers: not on Windows
             loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
-        await bot.start(token)
+        await bot.start(token)  # waits out a Discord that cannot be reached yet
 
 
 async def sync(settings: Settings, token: str, guild_id: int | None) -> None:
-    """Log in, register the slash commands, and log out."""
-    async with ElevatorBot(settings) as bot:
-        await bot.login(token)  # runs setup_hook, which loads the commands
+    """Log in, register the slash commands, and log out, without opening the database."""
+    async with ElevatorBot(settings, commands_only=True) as bot:
+        try:
+            await bot.login(token)  # runs setup_hook, which loads the commands
+        except Exception as error:  # a one-off command: said once, not retried
+            problem = unreachable(error)
+            if problem is None:
+                raise
+            raise problem from None
         synced = await bot.sync_commands(guild_id)
         where = f"guild {guild_id}" if guild_id is not None else "every guild (may take an hour)"
         logger.info("registered %d slash commands in %s", len(synced), where)
@@ -66,10 +73,22 @@ def main(argv: list[str] | None = None) -> int:
         if arguments.command == "sync":
             asyncio.run(sync(settings, token, arguments.guild or settings.dev_guild_id))
         else:
-            asyncio.run(run(settings, token))
+            with claim(settings.database_path):
+                asyncio.run(run(settings, token))
+    except DatabaseClaimed as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
     except discord.LoginFailure:
-        print("error: Discord refused DISCORD_TOKEN: reset it on the Bot page", file=sys.stderr)
+        print(
+            "error: Discord refused DISCORD_TOKEN: reset it on your application's Bot page at "
+            "https://discord.com/developers/applications and put the new one in .env or the "
+            "environment",
+            file=sys.stderr,
+        )
         return 2
+    except DiscordUnreachable as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         logger.info("stopped")
     return 0

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
+import os
 from typing import Final
 
+import aiohttp
 import discord
+import discord.http
+import discord.utils
 from discord import app_commands
 from discord.ext import commands
 
@@ -19,6 +24,7 @@ from bot.storage import Storage
 
 logger = logging.getLogger(__name__)
 
+RETRY_WAITS: Final = (1.0, 2.0, 5.0, 10.0, 30.0, 60.0)  # seconds between tries to reach Discord
 STOP_WAIT: Final = 10.0  # seconds the background work gets to finish when the bot stops
 SETTLE_EVERY: Final = 1.0  # seconds between looks for flags, reminders and lapsed transfers
 EXTENSIONS: Final = (
@@ -31,6 +37,33 @@ EXTENSIONS: Final = (
 )
 
 
+class DiscordUnreachable(RuntimeError):
+    """Discord cannot be reached; the message says why and what to check."""
+
+
+def unreachable(error: Exception) -> DiscordUnreachable | None:
+    """Say why Discord could not be reached, or return None if the error is about something else."""
+    if isinstance(error, discord.DiscordServerError):
+        reason = f"it answered {error.status} {error.response.reason}"
+    elif isinstance(error, aiohttp.ClientConnectorError):
+        cause = error.os_error
+        # "Connection refused" rather than asyncio's "Connect call failed ('1.2.3.4', 443)";
+        # a failed name lookup has a negative errno and says it in its own words
+        reason = os.strerror(cause.errno) if cause.errno and cause.errno > 0 else str(cause)
+    elif isinstance(error, TimeoutError):  # before OSError, of which it is one
+        reason = "no answer in time"
+    elif isinstance(error, OSError):
+        reason = error.strerror or str(error) or type(error).__name__
+    elif isinstance(error, aiohttp.ClientError):
+        reason = str(error) or type(error).__name__
+    else:
+        return None
+    return DiscordUnreachable(
+        f"cannot reach Discord at {discord.http.Route.BASE}: {reason}; "
+        "check the network (or DISCORD_API_BASE)"
+    )
+
+
 def intents() -> discord.Intents:
     """Return what the bot asks Discord for: guilds and their messages, no privileged intents."""
     return discord.Intents.default()
@@ -39,9 +72,11 @@ def intents() -> discord.Intents:
 class ElevatorBot(commands.Bot):
     """The bot: slash commands over the match service, with its storage opened at set-up."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, *, commands_only: bool = False) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents())
         self.settings = settings
+        self._commands_only = commands_only
+        self._setting_up = False
         self._store: Storage | None = None
         self._service: MatchService | None = None
         self._stop = asyncio.Event()
@@ -54,8 +89,43 @@ class ElevatorBot(commands.Bot):
             raise RuntimeError("the bot is not set up yet")
         return self._service
 
+    async def start(self, token: str, *, reconnect: bool = True) -> None:
+        """Log in, waiting for Discord while it cannot be reached, then serve until closed."""
+        longest = self.settings.discord_retry_max
+        for attempt in itertools.count():
+            try:
+                await self.login(token)  # its last step, setup_hook, runs in the try that gets in
+                break
+            except Exception as error:
+                if self._stop.is_set():  # closed while trying: the close is the answer
+                    return
+                problem = unreachable(error)
+                if problem is None or self._setting_up:  # set-up's failures are not Discord's
+                    raise
+                wait = min(RETRY_WAITS[min(attempt, len(RETRY_WAITS) - 1)], longest)
+                logger.warning("%s; retrying in %g s", problem, wait)
+            # each try opens an HTTP session, whose close takes its connector along: a new
+            # try needs both new, and a session left open would be reported when collected
+            await self.http.close()
+            self.http.connector = discord.utils.MISSING
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stop.wait(), wait)
+            if self._stop.is_set():
+                return
+        if not self.is_closed():
+            await self.connect(reconnect=reconnect)
+
     async def setup_hook(self) -> None:
         """Open the database and load every extension, before connecting to the gateway."""
+        self._setting_up = True
+        if self._commands_only:
+            # `sync` only builds the commands, which take a service: an empty database in
+            # memory serves, and the file, which a running bot may hold, is never opened
+            self._store = await Storage.open(":memory:")
+            self._service = MatchService(self._store)
+            for name in EXTENSIONS:
+                await self.load_extension(name)
+            return
         self._store = await Storage.open(self.settings.database_path)
         self._service = MatchService(self._store)
         # what fell due while the bot was down is settled, in the order it fell, before any

@@ -35,6 +35,8 @@ class Settings(BaseSettings):
     # for the offline test Discord only: where its REST API and its gateway live
     discord_api_base: str | None = None
     discord_gateway_url: str | None = None
+    # the longest wait, in seconds, between attempts to reach Discord at start; tests shorten it
+    discord_retry_max: float = Field(default=60.0, gt=0)
 
     @field_validator("log_level")
     @classmethod

@@ -5,9 +5,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import socket
 import sys
+from asyncio.subprocess import Process
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
+from typing import IO
 
 from tests.fakediscord.server import FakeDiscord
 
@@ -28,8 +31,33 @@ def bot_environment(tmp_path: Path, discord: FakeDiscord | None, **extra: str) -
     return env
 
 
+async def start_bot(tmp_path: Path, env: dict[str, str], output: IO[bytes]) -> Process:
+    """Start `python -m bot` in tmp_path, what it prints going to output."""
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=tmp_path,  # no .env there: the settings come from the environment alone
+        env=env,
+        stdout=output,
+        stderr=asyncio.subprocess.STDOUT,
+    )
+
+
+async def until_connected(discord: FakeDiscord, process: Process, log: Path) -> None:
+    """Wait until the bot has connected to the gateway, failing if it ends or takes a minute."""
+    waiting = asyncio.ensure_future(discord.identified.wait())
+    ended = asyncio.ensure_future(process.wait())
+    await asyncio.wait({waiting, ended}, timeout=60, return_when=asyncio.FIRST_COMPLETED)
+    if not discord.identified.is_set():
+        waiting.cancel()
+        raise AssertionError(f"the bot did not connect:\n{log.read_text()[-4000:]}")
+    ended.cancel()
+    await asyncio.sleep(0.3)  # let it take in the guilds it was sent
+
+
 @contextlib.asynccontextmanager
-async def running_bot(tmp_path: Path, discord: FakeDiscord) -> AsyncIterator[None]:
+async def running_bot(tmp_path: Path, discord: FakeDiscord) -> AsyncIterator[Process]:
     """Run `python -m bot` until the block ends, once it has connected to the gateway.
 
     What it logs goes to bot.log beside its database (a pipe nobody read could fill and
@@ -38,24 +66,10 @@ async def running_bot(tmp_path: Path, discord: FakeDiscord) -> AsyncIterator[Non
     discord.identified.clear()
     log = tmp_path / "bot.log"
     with log.open("ab") as output:
-        process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            cwd=tmp_path,  # no .env there: the settings come from the environment alone
-            env=bot_environment(tmp_path, discord),
-            stdout=output,
-            stderr=asyncio.subprocess.STDOUT,
-        )
+        process = await start_bot(tmp_path, bot_environment(tmp_path, discord), output)
     try:
-        waiting = asyncio.ensure_future(discord.identified.wait())
-        ended = asyncio.ensure_future(process.wait())
-        await asyncio.wait({waiting, ended}, timeout=60, return_when=asyncio.FIRST_COMPLETED)
-        if not discord.identified.is_set():
-            waiting.cancel()
-            raise AssertionError(f"the bot did not connect:\n{log.read_text()[-4000:]}")
-        await asyncio.sleep(0.3)  # let it take in the guilds it was sent
-        yield
+        await until_connected(discord, process, log)
+        yield process
     finally:
         if process.returncode is None:
             process.terminate()  # SIGTERM: the bot closes cleanly
@@ -158,3 +172,189 @@ def test_sync_registers_the_slash_commands_in_a_guild_and_exits(tmp_path: Path) 
         assert TOKEN not in output.decode()
 
     offline(scenario)
+
+
+def test_sync_opens_no_database(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        discord.add_guild("Chess Club", owner=discord.add_user("ana"))
+        environment = bot_environment(tmp_path, discord, DATABASE_PATH="data/elevator.db")
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            "sync",
+            cwd=tmp_path,
+            env=environment,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+        )
+        output, _ = await asyncio.wait_for(process.communicate(), 60)
+        assert process.returncode == 0, output.decode()
+        assert discord.commands[None], "nothing was registered"
+        assert not (tmp_path / "data").exists(), "sync created the database's folder"
+
+    offline(scenario)
+
+
+def free_port() -> int:
+    """Return a port of 127.0.0.1 where nothing listens (bound, then let go)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+def nobody_at(port: int, **extra: str) -> dict[str, str]:
+    """Return the settings of a bot whose Discord is at port of 127.0.0.1."""
+    return {
+        "DISCORD_TOKEN": TOKEN,
+        "DISCORD_API_BASE": f"http://127.0.0.1:{port}/api/v10",
+        "DISCORD_GATEWAY_URL": f"ws://127.0.0.1:{port}/gateway",
+        **extra,
+    }
+
+
+async def read_until(process: Process, lines: list[str], done: Callable[[], bool]) -> None:
+    """Read the process's output into lines until done() says so, failing after a minute."""
+
+    async def reading() -> None:
+        assert process.stdout is not None
+        while not done():
+            line = await process.stdout.readline()
+            if not line:
+                raise AssertionError("the bot ended:\n" + "".join(lines[-40:]))
+            lines.append(line.decode())
+
+    await asyncio.wait_for(reading(), 60)
+
+
+UNREACHABLE = "cannot reach Discord at http://127.0.0.1:{port}/api/v10: Connection refused; "
+UNREACHABLE += "check the network (or DISCORD_API_BASE); retrying in {wait} s"
+
+
+def test_a_bot_started_while_discord_is_unreachable_says_so_in_one_line_and_connects_later(
+    tmp_path: Path,
+) -> None:
+    async def main() -> None:
+        port = free_port()
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            cwd=tmp_path,
+            env=bot_environment(tmp_path, None, **nobody_at(port, DISCORD_RETRY_MAX="0.2")),
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+        )
+        lines: list[str] = []
+        try:
+            message = UNREACHABLE.format(port=port, wait="0.2")
+            await read_until(process, lines, lambda: sum(message in line for line in lines) >= 2)
+            assert "Traceback" not in "".join(lines)
+            assert not (tmp_path / "elevator.db").exists()  # set up once in, not before
+            discord = FakeDiscord()
+            await discord.start(port)
+            try:
+                draining = asyncio.ensure_future(read_until(process, lines, lambda: False))
+                identified = asyncio.ensure_future(discord.identified.wait())
+                await asyncio.wait(
+                    {draining, identified}, timeout=60, return_when=asyncio.FIRST_COMPLETED
+                )
+                assert discord.identified.is_set(), "".join(lines[-40:])
+                process.terminate()
+                assert await asyncio.wait_for(process.wait(), 20) == 0, "".join(lines[-40:])
+                with contextlib.suppress(AssertionError):  # it read to the end
+                    await draining
+            finally:
+                await discord.stop()
+        finally:
+            if process.returncode is None:
+                process.kill()
+                await process.wait()
+        written = "".join(lines)
+        assert "Traceback" not in written
+        assert sum("set up with" in line for line in lines) == 1, written  # once, not per try
+        assert (tmp_path / "elevator.db").exists()
+        assert TOKEN not in written
+
+    asyncio.run(main())
+
+
+def test_a_stop_while_waiting_for_discord_ends_the_bot_at_once(tmp_path: Path) -> None:
+    async def main() -> None:
+        port = free_port()
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            cwd=tmp_path,
+            env=bot_environment(tmp_path, None, **nobody_at(port)),
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+        )
+        lines: list[str] = []
+        try:
+            message = UNREACHABLE.format(port=port, wait="5")  # after 1 s, then 2 s
+            await read_until(process, lines, lambda: any(message in line for line in lines))
+            loop = asyncio.get_running_loop()
+            asked = loop.time()
+            process.terminate()
+            assert await asyncio.wait_for(process.wait(), 20) == 0, "".join(lines[-40:])
+            assert loop.time() - asked < 4, "it waited for its next try before stopping"
+        finally:
+            if process.returncode is None:
+                process.kill()
+                await process.wait()
+        assert process.stdout is not None
+        written = "".join(lines) + (await process.stdout.read()).decode()
+        assert "Traceback" not in written
+
+    asyncio.run(main())
+
+
+def test_a_refused_token_is_said_in_one_line_and_not_retried(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        discord.refused_tokens.add("revoked-token")
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            cwd=tmp_path,
+            env=bot_environment(tmp_path, discord, DISCORD_TOKEN="revoked-token"),
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+        )
+        output, _ = await asyncio.wait_for(process.communicate(), 60)
+        written = output.decode()
+        assert process.returncode == 2, written
+        assert "Traceback" not in written and "retrying" not in written
+        (said,) = [line for line in written.splitlines() if line.startswith("error:")]
+        assert "Discord refused DISCORD_TOKEN" in said and ".env" in said
+        assert "discord.com/developers/applications" in said
+        assert "revoked-token" not in written
+
+    offline(scenario)
+
+
+def test_sync_while_discord_is_unreachable_says_so_in_one_line_and_exits(tmp_path: Path) -> None:
+    async def main() -> tuple[int, str]:
+        port = free_port()
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            "sync",
+            cwd=tmp_path,
+            env=bot_environment(tmp_path, None, **nobody_at(port)),
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        _, error = await asyncio.wait_for(process.communicate(), 60)
+        return process.returncode or 0, error.decode()
+
+    status, error = asyncio.run(main())
+    assert status == 1
+    assert "Traceback" not in error
+    (said,) = [line for line in error.splitlines() if line.startswith("error:")]
+    assert said.startswith("error: cannot reach Discord at http://127.0.0.1:")
+    assert said.endswith("Connection refused; check the network (or DISCORD_API_BASE)")

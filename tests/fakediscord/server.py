@@ -87,6 +87,7 @@ class FakeDiscord:
         self.muted: set[int] = set()  # channels where the bot has lost Send Messages
         self.closed_dms: set[int] = set()  # users who take no direct messages from the bot
         self.held: dict[int, asyncio.Event] = {}  # slow channels: a post waits for the event
+        self.refused_tokens: set[str] = set()  # tokens answered 401, as a reset token is
         self.identified = asyncio.Event()
         self._sockets: list[web.WebSocketResponse] = []
         self._seq = 0
@@ -235,8 +236,8 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ serving
 
-    async def start(self) -> None:
-        """Serve on a free port of 127.0.0.1."""
+    async def start(self, port: int = 0) -> None:
+        """Serve on a port of 127.0.0.1: this one, or a free one."""
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.add_routes(
             [
@@ -267,7 +268,7 @@ class FakeDiscord:
         app.router.add_route("*", f"{API}/{{tail:.*}}", self._unknown)
         self._runner = web.AppRunner(app)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        site = web.TCPSite(self._runner, "127.0.0.1", port)
         await site.start()
         server = site._server
         assert server is not None
@@ -577,7 +578,8 @@ class FakeDiscord:
         return _error(404, 0, f"the fake Discord has no route {request.method} {request.path}")
 
     def _check_token(self, request: web.Request) -> None:
-        if not request.headers.get("Authorization", "").startswith("Bot "):
+        given = request.headers.get("Authorization", "")
+        if not given.startswith("Bot ") or given.removeprefix("Bot ") in self.refused_tokens:
             raise web.HTTPUnauthorized(text='{"message": "401: Unauthorized", "code": 0}')
 
     def _record(
