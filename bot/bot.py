@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.delivery import DeliveryWorker
+from bot.exts.mentions import NOBODY
 from bot.sender import DiscordSender
 from bot.service import MatchService
 from bot.settings import Settings
@@ -73,7 +74,11 @@ class ElevatorBot(commands.Bot):
     """The bot: slash commands over the match service, with its storage opened at set-up."""
 
     def __init__(self, settings: Settings, *, commands_only: bool = False) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents())
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents(),
+            allowed_mentions=NOBODY,  # each message names whom it may ping
+        )
         self.settings = settings
         self._commands_only = commands_only
         self._setting_up = False

@@ -14,6 +14,7 @@ import discord
 
 from bot.delivery import Delivery, Undeliverable
 from bot.exts.clocks import all_clocks, lapses
+from bot.exts.mentions import mention, only, plain
 from bot.exts.play._buttons import board_view, game_view
 from bot.exts.play._transfer import transfer_view
 from bot.lobby import Roster
@@ -28,14 +29,9 @@ from renderer.view import BoardView
 logger = logging.getLogger(__name__)
 
 
-def mention(user: str) -> str:
-    """Write a user id as a mention."""
-    return f"<@{user}>"
-
-
 def score_words(scores: dict[str, float]) -> str:
-    """Write the teams' scores: Reds 2, Blues 1."""
-    return ", ".join(f"{team} {score:g}" for team, score in scores.items())
+    """Write the teams' scores: Reds 2, Blues 1 (names shown as typed)."""
+    return ", ".join(f"{plain(team)} {score:g}" for team, score in scores.items())
 
 
 def piece_words(side: str, kind: str) -> str:
@@ -72,7 +68,7 @@ def overview_words(kind: str, payload: dict[str, Any]) -> str | None:
         side = side_name(payload["side"])
         return (
             f"A moderator gave {side} {left_words(payload['seconds'])} on board "
-            f"{payload['board']}: {payload.get('reason') or ''}. "
+            f"{payload['board']}: {plain(payload.get('reason') or '')}. "
             f"{side} has {left_words(payload['left'])} left there."
         )
     if kind == "board-result":
@@ -80,7 +76,8 @@ def overview_words(kind: str, payload: dict[str, Any]) -> str | None:
         score = f" Score: {standing}." if standing else ""
         return f"Board {payload['board']} ends {payload['result']} ({payload['ending']}).{score}"
     if kind == "decided":
-        return f"The match is decided: {', '.join(payload['winners']) or 'a draw'}."
+        winners = ", ".join(plain(team) for team in payload["winners"])
+        return f"The match is decided: {winners or 'a draw'}."
     if kind == "result":
         standing = score_words(payload.get("scores") or {})
         return f"Final result: {payload['result']}" + (f" ({standing})." if standing else ".")
@@ -93,9 +90,9 @@ def overview_words(kind: str, payload: dict[str, Any]) -> str | None:
         what = {"adjudicate": "ruling", "resign": "resignation for an absent player"}.get(
             kind, "forfeit"
         )
-        return f"A moderator's {what}: {payload.get('reason') or ''}".rstrip(": ") + "."
+        return f"A moderator's {what}: {plain(payload.get('reason') or '')}".rstrip(": ") + "."
     if kind in ("pause", "resume", "abort", "undo", "substitute", "cancelled"):
-        reason = payload.get("reason") or ""
+        reason = plain(payload.get("reason") or "")
         return f"A moderator's {kind}" + (f": {reason}" if reason else ".")
     return None
 
@@ -318,6 +315,7 @@ class DiscordSender:
                 f"{mention(user)}, you won board {payload['board']}: you may send one piece "
                 f"standing on an elevator onward; the chance lapses {lapses(payload['deadline'])}.",
                 view=transfer_view(delivery.match_id, payload["board"], payload["options"]),
+                allowed_mentions=only([user]),
             )
         elif kind == "transfer-prompt":  # the team's room: the options, to talk them over
             options = ", ".join(payload["options"])
@@ -331,14 +329,18 @@ class DiscordSender:
             to = f"{mention(offered)}, " if offered else ""
             await channel.send(
                 f"{to}{side_name(payload['side'])} offers a draw on board {payload['board']}: "
-                "/draw accept or /draw decline (a move declines it too)."
+                "/draw accept or /draw decline (a move declines it too).",
+                allowed_mentions=only([offered]),
             )
         elif kind in ("transfer-lapsed", "transfer-skipped", "transfer-void"):
             words = overview_words(kind, payload)  # to the team room and the winner's board
             if words is not None:
                 await channel.send(words)
         elif kind == "reminder" and place.startswith("board:"):
-            await channel.send(reminder_words(payload, mention_player=True))
+            await channel.send(
+                reminder_words(payload, mention_player=True),
+                allowed_mentions=only(payload.get("mention", [])),
+            )
         elif kind == "add-time" and place.startswith("board:"):
             words = overview_words(kind, payload)
             if words is not None:
@@ -404,7 +406,9 @@ class DiscordSender:
         clocks = None if shown.clocks is None else all_clocks({board: shown.clocks})[board]
         image = await asyncio.to_thread(_draw, view, names, clocks)
         lines = []
+        pinged: list[str | None] = list(payload.get("mention") or [])
         if payload.get("events") == []:  # the match has just started
+            pinged += [shown.white, shown.black]
             lines.append(
                 f"Board {board}: {mention(shown.white or '?')} (White) against "
                 f"{mention(shown.black or '?')} (Black)."
@@ -426,6 +430,7 @@ class DiscordSender:
         ]
         if not view.finished:
             seated = shown.seated(view.turn)
+            pinged.append(seated)
             who = mention(seated) if seated else side_name(view.turn)
             lines.append(f"{side_name(view.turn)} to move: {who}.")
         else:
@@ -436,10 +441,11 @@ class DiscordSender:
             lines.append(f"{side_name(payload['offer_withdrawn'])}'s draw offer is withdrawn.")
         file = discord.File(io.BytesIO(image), filename=f"board-{board}.png")
         buttons = None if view.finished else board_view(match_id, board)
+        text, allowed = "\n".join(lines), only(pinged)
         if buttons is None:
-            posted = await channel.send("\n".join(lines), file=file)
+            posted = await channel.send(text, file=file, allowed_mentions=allowed)
         else:
-            posted = await channel.send("\n".join(lines), file=file, view=buttons)
+            posted = await channel.send(text, file=file, view=buttons, allowed_mentions=allowed)
         try:  # the image is up: a failure from here on must not post it again
             await self._retire_previous(channel, match_id, board, posted.id)
         except Exception:

@@ -13,6 +13,7 @@ import contextlib
 import itertools
 import json
 import logging
+import re
 import secrets
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -44,6 +45,7 @@ class Sent:
     files: list[tuple[str, bytes]]
     flags: int = 0
     interaction_id: int | None = None
+    pings: frozenset[str] = frozenset()  # who Discord notified: everyone, role:ID, user:ID
 
     @property
     def ephemeral(self) -> bool:
@@ -594,6 +596,7 @@ class FakeDiscord:
             files,
             body.get("flags") or 0,
             reply,
+            _pings(body.get("content") or "", body.get("allowed_mentions")),
         )
         self.sent.append(sent)
         return sent
@@ -607,9 +610,12 @@ class FakeDiscord:
             "timestamp": _now(),
             "edited_timestamp": None,
             "tts": False,
-            "mention_everyone": False,
-            "mentions": [],
-            "mention_roles": [],
+            "mention_everyone": "everyone" in sent.pings,
+            "mentions": [
+                self.users[int(p[5:])] for p in sorted(sent.pings)
+                if p.startswith("user:") and int(p[5:]) in self.users
+            ],
+            "mention_roles": [p[5:] for p in sorted(sent.pings) if p.startswith("role:")],
             "attachments": [
                 {
                     "id": str(self.new_id()),
@@ -850,6 +856,26 @@ async def _body(request: web.Request) -> tuple[Json, list[tuple[str, bytes]]]:
 
 
 RESPONSE_WINDOW = 3.0  # seconds Discord gives a bot to answer an interaction
+
+
+def _pings(content: str, allowed: Json | None) -> frozenset[str]:
+    """Return whom a message notifies, as Discord reads its content and allowed_mentions.
+
+    Without allowed_mentions every mention in the content pings; with it, only the kinds
+    named in parse, and the users and roles listed by id.
+    """
+    users = set(re.findall(r"<@!?(\d+)>", content))
+    roles = set(re.findall(r"<@&(\d+)>", content))
+    everyone = "@everyone" in content or "@here" in content
+    if allowed is not None:
+        parse = set(allowed.get("parse") or [])
+        if "users" not in parse:
+            users &= {str(user) for user in allowed.get("users") or []}
+        if "roles" not in parse:
+            roles &= {str(role) for role in allowed.get("roles") or []}
+        everyone = everyone and "everyone" in parse
+    found = {f"user:{user}" for user in users} | {f"role:{role}" for role in roles}
+    return frozenset(found | ({"everyone"} if everyone else set()))
 
 
 def _too_long(body: Json) -> str | None:

@@ -7,8 +7,8 @@ from typing import Any, Final
 
 import discord
 
+from bot.exts.mentions import mention, plain
 from bot.lobby import Roster
-from bot.sender import mention
 from bot.service import MatchShape
 from elevator.clocks import TimeControl
 from elevator.pieces import SIDES
@@ -31,7 +31,7 @@ def lobby_embed(
         ]
         if len(players) > SHOWN:  # an embed field holds 1,024 characters
             lines.append(f"and {len(players) - SHOWN} more")
-        name = f"{match.teams[side]} ({side.capitalize()})"
+        name = f"{plain(match.teams[side])} ({side.capitalize()})"
         embed.add_field(name=name, value="\n".join(lines) or "nobody yet", inline=True)
     states = {
         "lobby": "Join a team below. The host starts the match.",

@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.errors import NotAllowedError
 from bot.exts.errors import reply_error
+from bot.exts.mentions import plain
 from bot.exts.moderators import moderator
 from bot.service import MatchService, Moderator
 
@@ -73,7 +74,7 @@ class Moderation(commands.GroupCog, group_name="mod"):
             lambda m: self.service.adjudicate(
                 match, m, board, RESULTS[result], reason, transfer=transfer
             ),
-            f"Adjudicated board {board} of match {match}: {result} ({reason}).",
+            f"Adjudicated board {board} of match {match}: {result} ({plain(reason)}).",
         )
 
     @app_commands.command(name="resign")
@@ -91,7 +92,7 @@ class Moderation(commands.GroupCog, group_name="mod"):
             interaction,
             match,
             lambda m: self.service.force_resign(match, m, board, side, reason),
-            f"Resigned board {board} of match {match} for {side} ({reason}).",
+            f"Resigned board {board} of match {match} for {side} ({plain(reason)}).",
         )
 
     @app_commands.command(name="forfeit")
@@ -108,7 +109,7 @@ class Moderation(commands.GroupCog, group_name="mod"):
             interaction,
             match,
             lambda m: self.service.forfeit(match, m, side, reason),
-            f"Forfeited match {match} against {side} ({reason}).",
+            f"Forfeited match {match} against {side} ({plain(reason)}).",
         )
 
     @app_commands.command(name="add-time")
@@ -131,7 +132,7 @@ class Moderation(commands.GroupCog, group_name="mod"):
             interaction,
             match,
             lambda m: self.service.add_time(match, m, board, side, minutes, reason),
-            f"Gave {side} {minutes:g} minutes on board {board} of match {match} ({reason}).",
+            f"Gave {side} {minutes:g} minutes on board {board} of match {match} ({plain(reason)}).",
         )
 
     @app_commands.command(name="undo")
@@ -170,7 +171,8 @@ class Moderation(commands.GroupCog, group_name="mod"):
             interaction,
             match,
             lambda m: self.service.substitute(match, m, str(player.id), str(new_player.id), reason),
-            f"Substituted {new_player.mention} for {player.mention} in match {match} ({reason}).",
+            f"Substituted {new_player.mention} for {player.mention} in match {match} "
+            f"({plain(reason)}).",
         )
         await self._hand_over(match, player.id, new_player.id, interaction.client)
 
@@ -203,7 +205,7 @@ class Moderation(commands.GroupCog, group_name="mod"):
             interaction,
             match,
             lambda m: self.service.pause(match, m, reason),
-            f"Paused match {match} ({reason}).",
+            f"Paused match {match} ({plain(reason)}).",
         )
 
     @app_commands.command(name="resume")
@@ -216,7 +218,7 @@ class Moderation(commands.GroupCog, group_name="mod"):
             interaction,
             match,
             lambda m: self.service.resume(match, m, reason),
-            f"Resumed match {match} ({reason}).",
+            f"Resumed match {match} ({plain(reason)}).",
         )
 
     @app_commands.command(name="abort")
@@ -229,7 +231,7 @@ class Moderation(commands.GroupCog, group_name="mod"):
             interaction,
             match,
             lambda m: self.service.abort(match, m, reason),
-            f"Aborted match {match} ({reason}).",
+            f"Aborted match {match} ({plain(reason)}).",
         )
 
     @app_commands.command(name="log")
@@ -241,7 +243,8 @@ class Moderation(commands.GroupCog, group_name="mod"):
             raise NotAllowedError("only a moderator can do that")
         entries = await self.service.audit_log(match)
         lines = [
-            f"<t:{int(float(str(e['at'])))}:f> <@{e['moderator']}> {e['action']}: {e['reason']}"
+            f"<t:{int(float(str(e['at'])))}:f> <@{e['moderator']}> {e['action']}: "
+            + plain(str(e["reason"]))
             for e in entries
         ]
         text = "\n".join(lines) or "No moderator has acted in this match."
@@ -273,7 +276,8 @@ class ConfirmUndo(discord.ui.View):
             await self._service.undo(
                 self._match, self._who, self._count, self._reason, expect=self._length
             )
-            text = f"Undid the last {self._count} actions of match {self._match} ({self._reason})."
+            why = plain(self._reason)
+            text = f"Undid the last {self._count} actions of match {self._match} ({why})."
             await interaction.response.edit_message(content=text, view=None)
             await announce(interaction, self._service, text[:1].lower() + text[1:])
         except Exception as error:
