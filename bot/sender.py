@@ -15,7 +15,7 @@ import discord
 from bot.delivery import Delivery, Undeliverable
 from bot.exts.clocks import all_clocks, lapses
 from bot.exts.mentions import mention, only, plain
-from bot.exts.play._buttons import board_view, game_view
+from bot.exts.play._buttons import board_view, game_view, offer_view
 from bot.exts.play._transfer import transfer_view
 from bot.lobby import Roster
 from bot.notices import OVERVIEW
@@ -167,10 +167,18 @@ class DiscordSender:
         else:  # queued before notices carried the game: show it as it is now
             game = await self._service.shown_game(delivery.match_id)
         roster = await self._service.roster(delivery.match_id)
+        offers = {
+            int(payload["board"]): payload["side"]
+            for place, kind, payload in notices
+            if kind == "draw-offer" and place.startswith("board:")
+        }
         refused: list[str] = []
         for side in sides:
+            offered = [board for board, by in offers.items() if by != side]
             try:
-                await self._show_game(delivery.match_id, side, game, roster, lines, bound)
+                await self._show_game(
+                    delivery.match_id, side, game, roster, lines, bound, offered
+                )
                 for user, payload in prompts:
                     if roster.teams[side][:1] == [user]:
                         channel = await self._channel(int(bound[f"dm:{side}"]))
@@ -221,7 +229,7 @@ class DiscordSender:
             elif place.startswith("board:") and kind == "draw-offer":
                 lines.append(
                     f"Board {board}: {side_name(payload['side'])} offers a draw "
-                    "(/draw accept or /draw decline)."
+                    "(accept or decline it below, or with /draw)."
                 )
             elif place.startswith("board:") and kind == "draw-declined":
                 lines.append(f"Board {board}: {side_name(payload['side'])} declines the draw.")
@@ -241,8 +249,12 @@ class DiscordSender:
         roster: Roster,
         lines: list[str],
         bound: dict[str, str],
+        offered: list[int],
     ) -> None:
-        """Post a DM game as the action left it to one player, with the menu for their boards."""
+        """Post a DM game as the action left it to one player, with the menu for their boards.
+
+        offered: boards where the opponent has just offered them a draw, to accept or decline.
+        """
         channel = await self._channel(int(bound[f"dm:{side}"]))
         views = game.view.views
         mine = [view.number for view in views if not view.finished and view.turn == side]
@@ -263,7 +275,11 @@ class DiscordSender:
         file = discord.File(io.BytesIO(image), filename=f"game-{match_id}.png")
         seats = roster.boards_of(roster.teams[side][0]) if roster.teams[side] else []
         still_open = game.open_boards()
-        view = game_view(match_id, [b for b, _ in seats if b in still_open])
+        view = game_view(
+            match_id,
+            [b for b, _ in seats if b in still_open],
+            [b for b in offered if b in still_open],
+        )
         if view is None:
             posted = await channel.send(text, file=file)
         else:
@@ -329,7 +345,8 @@ class DiscordSender:
             to = f"{mention(offered)}, " if offered else ""
             await channel.send(
                 f"{to}{side_name(payload['side'])} offers a draw on board {payload['board']}: "
-                "/draw accept or /draw decline (a move declines it too).",
+                "accept or decline it below, or with /draw (a move declines it too).",
+                view=offer_view(delivery.match_id, payload["board"]),
                 allowed_mentions=only([offered]),
             )
         elif kind in ("transfer-lapsed", "transfer-skipped", "transfer-void"):

@@ -8,7 +8,7 @@ from typing import Any, Final
 import discord
 
 from bot.exts.errors import reply_error
-from bot.service import MatchService
+from bot.service import MatchService, Outcome
 
 ACTIONS: Final = {
     "resign": ("Resign", discord.ButtonStyle.danger),
@@ -16,7 +16,19 @@ ACTIONS: Final = {
     "draw": ("Offer draw", discord.ButtonStyle.secondary),
     "moves": ("Legal moves", discord.ButtonStyle.secondary),
     "claim": ("Claim a draw", discord.ButtonStyle.secondary),
+    "accept-draw": ("Accept draw", discord.ButtonStyle.success),
+    "decline-draw": ("Decline draw", discord.ButtonStyle.secondary),
 }
+
+
+def offered_words(outcome: Outcome, board: int) -> str:
+    """Say what offering a draw did: an offer made, or, meeting the opponent's, a draw."""
+    if outcome.events:
+        return (
+            f"Your opponent had already offered a draw on board {board}, so yours agrees it: "
+            f"board {board} is drawn (1/2-1/2)."
+        )
+    return f"You offered a draw on board {board}."
 
 
 class BoardButton(
@@ -67,10 +79,22 @@ class BoardButton(
                     f"You claimed a draw on board {self.board}.", ephemeral=True
                 )
             elif self.action == "draw":
-                await service.offer_draw(self.match_id, user, self.board)
+                outcome = await service.offer_draw(self.match_id, user, self.board)
                 await interaction.response.send_message(
-                    f"You offered a draw on board {self.board}.", ephemeral=True
+                    offered_words(outcome, self.board), ephemeral=True
                 )
+            elif self.action in ("accept-draw", "decline-draw"):
+                if self.action == "accept-draw":
+                    await service.accept_draw(self.match_id, user, self.board)
+                    done = f"You accepted the draw: board {self.board} is drawn (1/2-1/2)."
+                else:
+                    await service.decline_draw(self.match_id, user, self.board)
+                    done = f"You declined the draw on board {self.board}."
+                if interaction.message is not None and interaction.guild is not None:
+                    await interaction.response.edit_message(view=None)  # the offer is answered
+                    await interaction.followup.send(done, ephemeral=True)
+                else:
+                    await interaction.response.send_message(done, ephemeral=True)
             else:
                 side, legal = await service.legal_moves(self.match_id, self.board)
                 moves = ", ".join(legal) or "none"
@@ -135,11 +159,28 @@ class GameActions(
         await BoardButton(self.match_id, board, self.action).callback(interaction)
 
 
-def game_view(match_id: int, boards: list[int]) -> discord.ui.View | None:
-    """Return the menus under a DM game's latest image, for the player's open boards."""
+def game_view(
+    match_id: int, boards: list[int], offered: list[int] | None = None
+) -> discord.ui.View | None:
+    """Return the menus under a DM game's latest image, for the player's open boards.
+
+    offered: boards where the opponent has just offered the player a draw, which get
+    Accept and Decline buttons.
+    """
     if not boards:
         return None
     view = discord.ui.View(timeout=None)
     for action in GAME_ACTIONS:
         view.add_item(GameActions(match_id, action, boards))
+    for board in (offered or [])[:2]:  # a row holds five buttons
+        for action in ("accept-draw", "decline-draw"):
+            view.add_item(BoardButton(match_id, board, action))
+    return view
+
+
+def offer_view(match_id: int, board: int) -> discord.ui.View:
+    """Return Accept and Decline buttons for a draw offered on a board."""
+    view = discord.ui.View(timeout=None)
+    for action in ("accept-draw", "decline-draw"):
+        view.add_item(BoardButton(match_id, board, action))
     return view

@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.errors import NotFoundError, ServiceError
 from bot.exts import clocks
-from bot.exts.play._buttons import BoardButton
+from bot.exts.play._buttons import BoardButton, offered_words
 from bot.service import MatchService
 from elevator.pieces import PIECE_NAMES, Side
 from renderer import board_view_png
@@ -120,14 +120,14 @@ class Play(commands.Cog):
             "decline": self.service.decline_draw,
             "claim": self.service.claim_draw,
         }[action]
-        await act(match_id, user, board)
+        outcome = await act(match_id, user, board)
         done = {
-            "offer": "You offered a draw",
-            "accept": "You accepted the draw",
-            "decline": "You declined the draw",
-            "claim": "You claimed a draw",
+            "offer": offered_words(outcome, board),
+            "accept": f"You accepted the draw on board {board}.",
+            "decline": f"You declined the draw on board {board}.",
+            "claim": f"You claimed a draw on board {board}.",
         }[action]
-        await interaction.response.send_message(f"{done} on board {board}.", ephemeral=True)
+        await interaction.response.send_message(done, ephemeral=True)
 
     @app_commands.command(name="board")
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
