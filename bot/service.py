@@ -25,6 +25,7 @@ import aiosqlite
 from bot import storage
 from bot.errors import DamagedError, NotAllowedError, NotFoundError, RulesError, WrongStateError
 from bot.lobby import Roster, round_robin
+from bot.names import clean_name, same_name, visible
 from bot.news import CLOCK, DEADLINE, News, boards_of, describe
 from bot.notices import OVERVIEW, Notice, board_place, user_place
 from bot.shown import ShownBoard, ShownGame, shown_boards, shown_game
@@ -192,7 +193,9 @@ class MatchService:
     ) -> Loaded:
         if white == black:
             raise RulesError("a game needs two different players")
-        teams = names if names is not None and len(set(names)) == 2 else (white, black)
+        teams = [visible(name)[:MAX_NAME] for name in names or ()]
+        if len(teams) != 2 or not all(teams) or same_name(*teams):
+            teams = [white, black]
         config = _config(boards, layout, teams[0][:MAX_NAME], teams[1][:MAX_NAME], None)
         loaded = Loaded(0, "lobby", white, Roster(), Match.from_config(config), control=control)
         now = self._clock()
@@ -1577,13 +1580,13 @@ def _config(
     boards: int, layout: str, white_team: str, black_team: str, start_fens: Sequence[str] | None
 ) -> MatchConfig:
     """Check a new match's settings and return its configuration."""
-    names = (white_team.strip(), black_team.strip())
-    if not all(names):
-        raise RulesError("a team needs a name")
+    names = (clean_name(white_team), clean_name(black_team))
     if any(len(name) > MAX_NAME for name in names):
         raise RulesError(f"a team's name is at most {MAX_NAME} characters")
-    if names[0] == names[1]:
-        raise RulesError("the two teams need different names")
+    if same_name(*names):
+        raise RulesError(
+            f"the two teams need different names: '{names[0]}' looks like '{names[1]}'"
+        )
     in_range = isinstance(boards, int) and 1 <= boards <= MAX_BOARDS
     try:
         return MatchConfig.create(

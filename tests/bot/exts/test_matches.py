@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from pathlib import Path
 
 from tests.bot.test_main import offline, running_bot
@@ -614,5 +615,30 @@ def test_a_captain_resigns_the_match_only_after_confirming_and_the_overview_hear
             await discord.press(bo, asked)
             await until(discord, overview, f"<@{bo}> resigned the match for their team.")
             assert "(Reds 2, Blues 0)" in (await until(discord, overview, "Final result")).content
+
+    offline(scenario)
+
+
+def test_a_team_name_of_a_zero_width_space_is_refused_readably_and_creates_nothing(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, _, guild = club(discord)
+        general = discord.channel_named(guild, "general")
+        options = [
+            {"type": 4, "name": "boards", "value": 2},
+            {"type": 3, "name": "layout", "value": "line"},
+            {"type": 3, "name": "white", "value": "\u200b"},
+            {"type": 3, "name": "black", "value": "Blues"},
+        ]
+        async with running_bot(tmp_path, discord):
+            refused = await discord.invoke(ana, general, "match", options, subcommand="create")
+            assert await replied(discord, refused) == (
+                "A team name needs at least one visible character"
+            )
+            assert all(sent.ephemeral for sent in discord.replies(refused))
+            assert discord.messages[general] == []
+        with sqlite3.connect(tmp_path / "elevator.db") as stored:
+            assert stored.execute("SELECT COUNT(*) FROM matches").fetchone() == (0,)
 
     offline(scenario)
