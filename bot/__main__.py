@@ -38,6 +38,7 @@ async def run(settings: Settings, token: str) -> None:
         with contextlib.suppress(NotImplementedError):  # signal handlers: not on Windows
             loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
         await bot.start(token)  # waits out a Discord that cannot be reached yet
+        await bot.close()  # once stopped, wait until the database is closed too
 
 
 async def sync(settings: Settings, token: str, guild_id: int | None) -> None:

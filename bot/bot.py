@@ -86,6 +86,7 @@ class ElevatorBot(commands.Bot):
         self._service: MatchService | None = None
         self._stop = asyncio.Event()
         self._background: list[asyncio.Task[None]] = []
+        self._closing: asyncio.Future[None] | None = None
 
     @property
     def service(self) -> MatchService:
@@ -164,7 +165,17 @@ class ElevatorBot(commands.Bot):
                 await asyncio.wait_for(self._stop.wait(), SETTLE_EVERY)
 
     async def close(self) -> None:
-        """Stop the background work, then close the gateway and the database."""
+        """Stop the background work, then close the gateway and the database.
+
+        Called again (a stop signal, then leaving the client's block), it waits for the
+        first call to finish rather than starting over: a stop cancelled half-way would
+        leave the database's thread open and the process running.
+        """
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._closing)
+
+    async def _close(self) -> None:
         self._stop.set()
         # let a delivery round under way finish and record what it sent: cancelled between
         # posting and recording, it would post again after the restart
