@@ -142,6 +142,7 @@ def describe(event: Event) -> str:
         "transfer": f"{side} sent a {data.get('piece')} onward from {data.get('square')}",
         "decline-transfer": f"{side}'s victory transfer was let go",
         "resign": f"{side} resigned",
+        "resign-match": f"{side} resigned every board left",
         "agree-draw": "a draw was agreed",
         "claim-draw": f"{side} claimed a draw ({data.get('reason')})",
         "flag": f"{side} ran out of time",

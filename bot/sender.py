@@ -176,9 +176,7 @@ class DiscordSender:
         for side in sides:
             offered = [board for board, by in offers.items() if by != side]
             try:
-                await self._show_game(
-                    delivery.match_id, side, game, roster, lines, bound, offered
-                )
+                await self._show_game(delivery.match_id, side, game, roster, lines, bound, offered)
                 for user, payload in prompts:
                     if roster.teams[side][:1] == [user]:
                         channel = await self._channel(int(bound[f"dm:{side}"]))

@@ -607,7 +607,7 @@ class MatchService:
             side = next((s for s, c in loaded.roster.captains.items() if c == user), None)
             if side is None:
                 raise NotAllowedError("only a team's captain can resign the match")
-            return await self._act(loaded, user, partial(_resign_all, loaded.match, side))
+            return await self._act(loaded, user, partial(loaded.match.resign_match, side))
 
     async def offer_draw(self, match_id: int, user: str, board: int) -> Outcome:
         """Offer a draw on a board; if the opponent has offered one, that agrees the draw."""
@@ -829,7 +829,7 @@ class MatchService:
             return await self._act(
                 loaded,
                 moderator.user,
-                partial(_resign_all, loaded.match, side),
+                partial(loaded.match.resign_match, side),
                 audit=("forfeit", reason, {"side": side, "boards": boards}),
             )
 
@@ -1630,12 +1630,6 @@ def _run_clocks(
 def _draws_board(notice: Notice) -> bool:
     """Tell whether a notice posts a board's image."""
     return notice.place.startswith("board:") and notice.kind in ("board", "arrival")
-
-
-def _resign_all(match: Match, side: Side) -> list[Event]:
-    """Resign every board still open for side; a board another's end closes is skipped."""
-    boards = [b for b in range(1, match.boards + 1) if match.is_open(b)]
-    return [event for b in boards if match.is_open(b) for event in match.resign(b, side)]
 
 
 def _withdrawn_offers(offers: Mapping[int, Side], events: Sequence[Event]) -> dict[int, Side]:

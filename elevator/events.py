@@ -107,6 +107,15 @@ class Resigned(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class MatchResigned(Event):
+    """A side resigned every board still being played, as one action (a captain's)."""
+
+    KIND: ClassVar[str] = "resign-match"
+    ACTION: ClassVar[bool] = True
+    side: Side
+
+
+@dataclass(frozen=True, slots=True)
 class DrawAgreed(Event):
     """Both sides agreed to draw a board."""
 
@@ -207,6 +216,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         Transferred,
         TransferDeclined,
         Resigned,
+        MatchResigned,
         DrawAgreed,
         DrawClaimed,
         Adjudicated,

@@ -27,6 +27,7 @@ from elevator.events import (
     Event,
     Flagged,
     MatchDecided,
+    MatchResigned,
     Moved,
     Resigned,
     Rode,
@@ -285,6 +286,14 @@ class Match:
         loser = _side(side)
         return self._act(lambda: self._resign(board, loser))
 
+    def resign_match(self, side: Side) -> list[Event]:
+        """Resign every board still being played for side, as one action taken back as one."""
+        loser = _side(side)
+        boards = [board for board in range(1, self.boards + 1) if self._shaft.is_open(board)]
+        if not boards:
+            raise IllegalMoveError("no board is still being played: there is nothing to resign")
+        return self._act(lambda: self._resign_match(boards, loser))
+
     def draw(self, board: int) -> list[Event]:
         """Draw a board by agreement."""
         self._open(board)
@@ -480,6 +489,8 @@ class Match:
             return self.skip_transfer(action.board, side=action.side)
         if isinstance(action, Resigned):
             return self.resign(action.board, action.side)
+        if isinstance(action, MatchResigned):
+            return self.resign_match(action.side)
         if isinstance(action, DrawAgreed):
             return self.draw(action.board)
         if isinstance(action, DrawClaimed):
@@ -699,6 +710,12 @@ class Match:
     def _resign(self, board: int, loser: Side) -> None:
         self._events.append(Resigned(board, loser))
         self._end(board, opponent(loser), Ending.RESIGNATION)
+
+    def _resign_match(self, boards: list[int], loser: Side) -> None:
+        self._events.append(MatchResigned(loser))
+        for board in boards:
+            if self._shaft.is_open(board):  # another board's end may have closed it
+                self._end(board, opponent(loser), Ending.RESIGNATION)
 
     def _agree_draw(self, board: int) -> None:
         self._events.append(DrawAgreed(board))

@@ -286,7 +286,8 @@ def test_resigning_a_board_or_the_whole_match(tmp_path: Path) -> None:
         with pytest.raises(NotAllowedError, match="only a team's captain"):
             await service.resign_match(match_id, "cy")
         outcome = await service.resign_match(match_id, "bo")
-        resigned = [e.to_dict()["board"] for e in outcome.events if e.KIND == "resign"]
+        assert outcome.events[0].to_dict() == {"kind": "resign-match", "side": "black"}
+        resigned = [e.to_dict()["board"] for e in outcome.events if e.KIND == "board-end"]
         assert resigned == [1, 3]
         assert ("overview", "result") in [(n.place, n.kind) for n in outcome.notices]
         assert await service.status(match_id) == "finished"
@@ -1073,7 +1074,7 @@ def test_a_forfeit_ends_every_unfinished_board_against_a_side_and_is_audited(
         with pytest.raises(NotAllowedError, match="only a moderator"):
             await service.forfeit(match_id, NOT_MOD, "black", "no show")
         outcome = await service.forfeit(match_id, MOD, "black", "the Blues did not show up")
-        assert [e.to_dict()["board"] for e in outcome.events if e.KIND == "resign"] == [1, 3]
+        assert [e.to_dict()["board"] for e in outcome.events if e.KIND == "board-end"] == [1, 3]
         assert await service.status(match_id) == "finished"
         (entry,) = await service.audit_log(match_id)
         assert entry["action"] == "forfeit" and entry["details"] == {

@@ -16,7 +16,7 @@ def test_every_event_survives_its_json_form() -> None:
 
 
 def test_the_kinds_are_distinct() -> None:
-    assert len(EVENT_TYPES) == 13
+    assert len(EVENT_TYPES) == 14
 
 
 @pytest.mark.parametrize(

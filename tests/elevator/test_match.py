@@ -903,3 +903,21 @@ def test_history_yields_each_action_with_the_match_after_it() -> None:
     assert seen[0][1] == "8/4k3/8/3N4/8/8/8/4K3 w - - 0 1"
     assert seen[1][1] == match.fen(2)
     assert [event for group, _ in seen for event in group] == list(match.events)
+
+
+def test_a_match_resignation_is_one_action_and_one_undo_takes_back_every_board() -> None:
+    match = Match(3)
+    match.play(1, "e4")
+    match.resign(2, "black")
+    events = match.resign_match("white")
+    assert events[0].KIND == "resign-match"
+    assert [match.board_result(b) for b in (1, 2, 3)] == ["0-1", "1-0", "0-1"]
+    assert Match.from_json(match.to_json()).events == match.events  # it replays
+    undone = match.undo(1)
+    assert undone == events
+    assert [match.board_result(b) for b in (1, 2, 3)] == ["*", "1-0", "*"]
+    assert match.turn(1) == "black"
+    over = Match(1)
+    over.resign(1, "white")
+    with pytest.raises(IllegalMoveError, match="nothing to resign"):
+        over.resign_match("black")

@@ -612,7 +612,8 @@ class FakeDiscord:
             "tts": False,
             "mention_everyone": "everyone" in sent.pings,
             "mentions": [
-                self.users[int(p[5:])] for p in sorted(sent.pings)
+                self.users[int(p[5:])]
+                for p in sorted(sent.pings)
                 if p.startswith("user:") and int(p[5:]) in self.users
             ],
             "mention_roles": [p[5:] for p in sorted(sent.pings) if p.startswith("role:")],

@@ -99,9 +99,7 @@ class BoardButton(
                 side, legal = await service.legal_moves(self.match_id, self.board)
                 moves = ", ".join(legal) or "none"
                 await interaction.response.send_message(
-                    f"Legal moves on board {self.board} for {side}: {moves}"[
-                        :1900
-                    ],
+                    f"Legal moves on board {self.board} for {side}: {moves}"[:1900],
                     ephemeral=True,
                 )
         except Exception as error:
