@@ -775,6 +775,10 @@ class Match:
     def _automatic_ending(self, board: int) -> tuple[Side | None, Ending] | None:
         """Return how an open board has ended by itself, in python-chess's order, or None."""
         playing = self._boards[board - 1]
+        if playing.king_capturable():
+            # An arrival left a king en prise: taking it ends the board, and nothing may
+            # end it first (a lone knight beside bare kings is no draw while it can do so).
+            return None
         has_moves = playing.has_moves()
         if not has_moves and playing.is_check():
             return opponent(playing.turn), Ending.CHECKMATE
