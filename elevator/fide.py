@@ -321,10 +321,15 @@ class FideBoard:
             return Ending.FIVEFOLD_REPETITION
         return None
 
-    def claimable_draw(self) -> Ending | None:
-        """Return the draw the side to move may claim, if any."""
+    def claimable_draw(self, *, can_ride: bool = False) -> Ending | None:
+        """Return the draw the side to move may claim, if any.
+
+        can_ride: the side to move has a ride, which counts as a legal move. python-chess
+        wants a normal legal move for the fifty-move claim; a ride never makes the claim
+        possible by being played (it resets the count) nor a repetition (it resets history).
+        """
         board = self._board
-        if board.can_claim_fifty_moves():
+        if board.can_claim_fifty_moves() or (can_ride and board.halfmove_clock >= 100):
             return Ending.FIFTY_MOVES
         if board.can_claim_threefold_repetition():
             return Ending.THREEFOLD_REPETITION

@@ -203,10 +203,10 @@ class Match:
 
     def claimable_draw(self, board: int) -> str | None:
         """Return the draw the side to move on a board may claim now, or None."""
-        playing = self._board(board)
+        self._board(board)
         if not self._shaft.is_open(board):
             return None
-        return playing.claimable_draw()
+        return self._claimable(board)
 
     def pending_transfer(self, board: int) -> Side | None:
         """Return the winner who may still make a board's victory transfer, or None."""
@@ -294,7 +294,7 @@ class Match:
         """Claim a draw by threefold repetition or the fifty-move rule for the side to move."""
         playing = self._open(board)
         self._check_turn(board, side)
-        reason = playing.claimable_draw()
+        reason = self._claimable(board)
         if reason is None:
             raise IllegalMoveError(
                 f"no draw can be claimed on board {board}: the position has not occurred "
@@ -613,6 +613,15 @@ class Match:
                 continue
             rides += self._landings(board, index, piece, DIRECTIONS)[0]
         return rides
+
+    def _claimable(self, board: int) -> Ending | None:
+        """Return the draw the side to move on an open board may claim, rides counting."""
+        playing = self._boards[board - 1]
+        # A ride matters only to a side with no normal move: python-chess counts those.
+        can_ride = not playing.has_moves() and bool(
+            self._rides(board, playing.turn, king_safety=True)
+        )
+        return playing.claimable_draw(can_ride=can_ride)
 
     def _ride_name(self, board: int, ride: _Ride) -> str:
         index, direction, target = ride

@@ -571,6 +571,29 @@ def test_the_fifty_move_rule_is_claimed_by_the_player_to_move() -> None:
     assert events[1].ending == "fifty-move rule"  # type: ignore[attr-defined]
 
 
+# Black's king is boxed in and the e5 pawn blocked: Black's only move is a ride, Pe5^2.
+ONLY_A_RIDE_AFTER_FIFTY_MOVES = "7k/5K2/6P1/4p3/4P3/8/8/8 b - - 100 80"
+
+
+def test_the_fifty_move_rule_may_be_claimed_by_a_side_whose_only_moves_are_rides() -> None:
+    match = Match(2, start_fens=[ONLY_A_RIDE_AFTER_FIFTY_MOVES, START])
+    assert match.legal_moves(1) == ["Pe5^2"]
+    assert match.claimable_draw(1) == "fifty-move rule"
+    with pytest.raises(IllegalMoveError, match="it is Black's turn"):
+        match.claim_draw(1, side="white")
+    events = match.claim_draw(1, side="black")
+    assert events[1] == BoardEnded(
+        1, "1/2-1/2", "fifty-move rule", ONLY_A_RIDE_AFTER_FIFTY_MOVES, False
+    )
+
+
+def test_a_ride_cannot_bring_the_fifty_move_count_to_a_claim() -> None:
+    # At 99 half-moves a normal move could make it 100, but a ride resets the count.
+    match = Match(2, start_fens=[ONLY_A_RIDE_AFTER_FIFTY_MOVES.replace("100 80", "99 80"), START])
+    assert match.claimable_draw(1) is None
+    unchanged(match, lambda: match.claim_draw(1, side="black"))
+
+
 def test_insufficient_material_waits_while_a_piece_could_still_arrive() -> None:
     match = Match(boards=2, start_fens=[BARE_KINGS_WHITE, START])
     match.play(1, "Kd1")
