@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Literal, get_args, get_origin, get_type_hints
 
-from elevator.errors import RecordError
+from elevator.errors import RecordError, shown
 from elevator.notation import ride_notation
 from elevator.pieces import Piece, Side
 from elevator.shaft import Direction
@@ -233,11 +233,11 @@ def _fits(value: Any, hint: Any) -> bool:
 def event_from_dict(data: Any) -> Event:
     """Rebuild an event from its JSON form, refusing anything malformed."""
     if not isinstance(data, dict):
-        raise RecordError(f"an event must be an object, not {data!r}")
+        raise RecordError(f"an event must be an object, not {shown(data)}")
     kind = data.get("kind")
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise RecordError(f"unknown event kind {data.get('kind')!r}")
+        raise RecordError(f"unknown event kind {shown(data.get('kind'))}")
     hints = get_type_hints(cls)
     names = [field.name for field in fields(cls)]
     if set(data) != {"kind", *names}:
@@ -248,6 +248,6 @@ def event_from_dict(data: Any) -> Event:
         if isinstance(value, list):
             value = tuple(value)
         if not _fits(value, hints[name]):
-            raise RecordError(f"a {cls.KIND} event has a bad {name}: {data[name]!r}")
+            raise RecordError(f"a {cls.KIND} event has a bad {name}: {shown(data[name])}")
         values[name] = value
     return cls(**values)

@@ -16,6 +16,7 @@ from elevator.errors import (
     IllegalMoveError,
     MatchConfigError,
     RecordError,
+    shown,
 )
 from elevator.events import (
     Adjudicated,
@@ -255,7 +256,7 @@ class Match:
         playing = self._open(board)
         self._check_turn(board, side)
         if not isinstance(text, str):
-            raise IllegalMoveError(f"a move is text such as Nf3 or Ne4^2, not {text!r}")
+            raise IllegalMoveError(f"a move is text such as Nf3 or Ne4^2, not {shown(text)}")
         ride_text = parse_ride(text)
         if ride_text is not None:
             ride = self._resolve_ride(board, ride_text, playing.turn, king_safety=True)
@@ -269,7 +270,7 @@ class Match:
         ride_text = parse_ride(text) if isinstance(text, str) else None
         if ride_text is None:
             raise IllegalMoveError(
-                f"{text!r} is not a ride: a victory transfer is written like Qd4v1 or Ne4^3"
+                f"{shown(text)} is not a ride: a victory transfer is written like Qd4v1 or Ne4^3"
             )
         ride = self._resolve_ride(board, ride_text, winner, king_safety=False)
         return self._act(lambda: self._transfer(board, ride))
@@ -309,11 +310,11 @@ class Match:
         """End a board with a given result; the winner gets a victory transfer unless told not."""
         self._open(board)
         if result not in FINAL_RESULTS:
-            raise IllegalMoveError(f"a result is 1-0, 0-1 or 1/2-1/2, not {result!r}")
+            raise IllegalMoveError(f"a result is 1-0, 0-1 or 1/2-1/2, not {shown(result)}")
         if not isinstance(reason, str) or not reason.strip():
             raise IllegalMoveError("an adjudication needs a reason")
         if not isinstance(transfer, bool):
-            raise IllegalMoveError(f"transfer is True or False, not {transfer!r}")
+            raise IllegalMoveError(f"transfer is True or False, not {shown(transfer)}")
         return self._act(lambda: self._adjudicate(board, result, reason.strip(), transfer))
 
     def flag(self, board: int, side: Side) -> list[Event]:
@@ -336,7 +337,7 @@ class Match:
         groups = _action_groups(self._events)
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise IllegalMoveError(
-                f"the number of actions to undo must be 1 or more, not {count!r}"
+                f"the number of actions to undo must be 1 or more, not {shown(count)}"
             )
         if count > len(groups):
             raise IllegalMoveError(
@@ -378,7 +379,7 @@ class Match:
             raise RecordError("this is not an Elevator Chess match record")
         if data.get("version") != RECORD_VERSION:
             raise RecordError(
-                f"match record version {data.get('version')!r} is not supported "
+                f"match record version {shown(data.get('version'))} is not supported "
                 f"(this version reads {RECORD_VERSION})"
             )
         if set(data) != {"format", "version", "config", "events"}:
@@ -496,10 +497,12 @@ class Match:
 
     def _board(self, board: int) -> Board:
         if isinstance(board, bool) or not isinstance(board, int):
-            raise IllegalMoveError(f"a board is numbered 1 to {self.boards}, not {board!r}")
+            raise IllegalMoveError(
+                f"a board is numbered 1 to {self.boards}, not {shown(board)}"
+            )
         if not 1 <= board <= self.boards:
             raise IllegalMoveError(
-                f"there is no board {board}: this match has boards 1 to {self.boards}"
+                f"there is no board {shown(board)}: this match has boards 1 to {self.boards}"
             )
         return self._boards[board - 1]
 
@@ -518,7 +521,7 @@ class Match:
     def _check_direction(self, board: int, direction: Direction) -> None:
         self._board(board)
         if direction not in DIRECTIONS:
-            raise IllegalMoveError(f"a direction is 'up' or 'down', not {direction!r}")
+            raise IllegalMoveError(f"a direction is 'up' or 'down', not {shown(direction)}")
 
     def _check_turn(self, board: int, side: Side | None) -> None:
         if side is None:
@@ -813,7 +816,7 @@ def _side(value: object) -> Side:
     for side in SIDES:
         if value == side:
             return side
-    raise IllegalMoveError(f"a side is 'white' or 'black', not {value!r}")
+    raise IllegalMoveError(f"a side is 'white' or 'black', not {shown(value)}")
 
 
 def _misfit(boards: Sequence[Board], starts: Sequence[str], events: Sequence[Event]) -> str | None:
