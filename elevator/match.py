@@ -497,9 +497,7 @@ class Match:
 
     def _board(self, board: int) -> Board:
         if isinstance(board, bool) or not isinstance(board, int):
-            raise IllegalMoveError(
-                f"a board is numbered 1 to {self.boards}, not {shown(board)}"
-            )
+            raise IllegalMoveError(f"a board is numbered 1 to {self.boards}, not {shown(board)}")
         if not 1 <= board <= self.boards:
             raise IllegalMoveError(
                 f"there is no board {shown(board)}: this match has boards 1 to {self.boards}"
