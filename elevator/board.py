@@ -113,8 +113,11 @@ class Board(Protocol):
         """Return the automatic draw (75 moves, fivefold repetition) that applies, if any."""
         ...
 
-    def claimable_draw(self) -> Ending | None:
-        """Return the draw the side to move may claim (fifty moves, threefold), if any."""
+    def claimable_draw(self, *, can_ride: bool = False) -> Ending | None:
+        """Return the draw the side to move may claim (fifty moves, threefold), if any.
+
+        can_ride: the side to move has a ride, which counts as a legal move.
+        """
         ...
 
     def clear(self) -> None:

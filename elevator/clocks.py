@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from elevator.errors import ElevatorError
+from elevator.errors import ElevatorError, shown
 from elevator.pieces import Side, opponent
 
 Kind = Literal["none", "live", "correspondence"]
@@ -44,7 +44,7 @@ class TimeControl:
     @classmethod
     def parse(cls, text: str) -> TimeControl:
         """Read a time control as players write it: none, 10+5 (minutes+seconds) or 3d."""
-        written = " ".join(str(text).split()).lower()
+        written = " ".join((text if isinstance(text, str) else shown(text)).split()).lower()
         if written in ("", "none", "no", "off", "untimed"):
             return cls()
         live = _LIVE.fullmatch(written)
@@ -62,9 +62,8 @@ class TimeControl:
             if not 1 <= count <= MAX_DAYS:
                 raise TimeControlError(f"a correspondence game has 1 to {MAX_DAYS} days a move")
             return cls("correspondence", count * DAY)
-        shown = written if len(written) <= 20 else written[:19] + "…"
         raise TimeControlError(
-            f"{shown!r} is not a time control: write none, minutes+increment as in 10+5, "
+            f"{shown(written)} is not a time control: write none, minutes+increment as in 10+5, "
             "or days a move as in 3d"
         )
 

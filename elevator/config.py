@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from elevator.errors import MatchConfigError
+from elevator.errors import MatchConfigError, shown
 from elevator.shaft import LAYOUTS, Layout
 
 MAX_BOARDS: Final = 1000
@@ -35,11 +35,13 @@ class MatchConfig:
     ) -> MatchConfig:
         """Check and normalise what a match is created with."""
         if isinstance(boards, bool) or not isinstance(boards, int):
-            raise MatchConfigError(f"the number of boards must be a whole number, not {boards!r}")
+            raise MatchConfigError(
+                f"the number of boards must be a whole number, not {shown(boards)}"
+            )
         if not 1 <= boards <= MAX_BOARDS:
-            raise MatchConfigError(f"a match has 1 to {MAX_BOARDS} boards, not {boards}")
+            raise MatchConfigError(f"a match has 1 to {MAX_BOARDS} boards, not {shown(boards)}")
         if layout not in LAYOUTS:
-            raise MatchConfigError(f"the layout must be 'line' or 'ring', not {layout!r}")
+            raise MatchConfigError(f"the layout must be 'line' or 'ring', not {shown(layout)}")
         if layout == "ring" and boards < 3:
             raise MatchConfigError("a ring needs at least 3 boards")
         return cls(
@@ -134,6 +136,6 @@ def _teams(
         if not (isinstance(white, str) and isinstance(black, str) and white and black):
             raise MatchConfigError(f"board {number}'s teams must be non-empty names")
         if white == black:
-            raise MatchConfigError(f"board {number} has team {white!r} on both sides")
+            raise MatchConfigError(f"board {number} has team {shown(white)} on both sides")
         result.append((white, black))
     return tuple(result)

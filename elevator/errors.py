@@ -21,3 +21,14 @@ class MatchConfigError(ElevatorError):
 
 class RecordError(ElevatorError):
     """Refuse a match record that is malformed or does not replay."""
+
+
+def shown(value: object, limit: int = 20) -> str:
+    """Quote what a player gave for an error message, cut to about limit characters."""
+    if isinstance(value, str):
+        return repr(value if len(value) <= limit else value[: limit - 1] + "…")
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # an int past str()'s digit limit, a nest too deep
+        return "a number too long to show" if isinstance(value, int) else "a value too deep to show"
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -9,10 +9,11 @@ of the actions recomputes and checks.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Literal, get_args, get_origin, get_type_hints
 
-from elevator.errors import RecordError
+from elevator.errors import RecordError, shown
 from elevator.notation import ride_notation
 from elevator.pieces import Piece, Side
 from elevator.shaft import Direction
@@ -229,35 +230,57 @@ EVENT_TYPES: dict[str, type[Event]] = {
 }
 
 
-def _fits(value: Any, hint: Any) -> bool:
+_Check = Callable[[Any], bool]
+_Schema = tuple[frozenset[str], tuple[tuple[str, _Check], ...]]
+_SCHEMAS: dict[type[Event], _Schema] = {}
+
+
+def _check(hint: Any) -> _Check:
+    """Return the test a JSON value (lists made tuples) must pass to fill a field of type hint."""
     origin = get_origin(hint)
     if origin is Literal:
-        return value in get_args(hint)
+        allowed = get_args(hint)
+        return lambda value: value in allowed
     if origin is tuple:
-        return isinstance(value, tuple) and all(isinstance(item, str) for item in value)
+        return lambda value: isinstance(value, tuple) and all(isinstance(i, str) for i in value)
     if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    return isinstance(value, hint)
+        return lambda value: isinstance(value, int) and not isinstance(value, bool)
+    return lambda value: isinstance(value, hint)
+
+
+def _schema(cls: type[Event]) -> _Schema:
+    """Return the keys of an event class's JSON form and each field's test, worked out once.
+
+    Resolving the string annotations (get_type_hints) costs about 80 µs a class: done for
+    every event of a log, it was most of the time a cold load took.
+    """
+    found = _SCHEMAS.get(cls)
+    if found is None:
+        hints = get_type_hints(cls)
+        names = [field.name for field in fields(cls)]
+        checks = tuple((name, _check(hints[name])) for name in names)
+        found = _SCHEMAS[cls] = (frozenset(("kind", *names)), checks)
+    return found
 
 
 def event_from_dict(data: Any) -> Event:
     """Rebuild an event from its JSON form, refusing anything malformed."""
     if not isinstance(data, dict):
-        raise RecordError(f"an event must be an object, not {data!r}")
+        raise RecordError(f"an event must be an object, not {shown(data)}")
     kind = data.get("kind")
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise RecordError(f"unknown event kind {data.get('kind')!r}")
-    hints = get_type_hints(cls)
-    names = [field.name for field in fields(cls)]
-    if set(data) != {"kind", *names}:
-        raise RecordError(f"a {cls.KIND} event must have exactly the fields {', '.join(names)}")
-    values: dict[str, Any] = {}
-    for name in names:
+        raise RecordError(f"unknown event kind {shown(data.get('kind'))}")
+    keys, checks = _schema(cls)
+    if data.keys() != keys:
+        names = ", ".join(name for name, _ in checks)
+        raise RecordError(f"a {cls.KIND} event must have exactly the fields {names}")
+    values: list[Any] = []
+    for name, fits in checks:
         value = data[name]
         if isinstance(value, list):
             value = tuple(value)
-        if not _fits(value, hints[name]):
-            raise RecordError(f"a {cls.KIND} event has a bad {name}: {data[name]!r}")
-        values[name] = value
-    return cls(**values)
+        if not fits(value):
+            raise RecordError(f"a {cls.KIND} event has a bad {name}: {shown(data[name])}")
+        values.append(value)
+    return cls(*values)

@@ -9,7 +9,13 @@ from typing import Any
 import chess
 
 from elevator.board import Played
-from elevator.errors import AmbiguousMoveError, IllegalMoveError, MatchConfigError, RecordError
+from elevator.errors import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    MatchConfigError,
+    RecordError,
+    shown,
+)
 from elevator.pieces import Piece, Side, side_name
 from elevator.results import Ending
 
@@ -86,7 +92,7 @@ class FideBoard:
                 squares.append(chess.parse_square(name))
             except ValueError:
                 raise MatchConfigError(
-                    f"{name!r} is not a square of board {number}: name elevators like d4"
+                    f"{shown(name)} is not a square of board {number}: name elevators like d4"
                 ) from None
         if len(set(squares)) != len(squares):
             raise MatchConfigError(f"board {number} names an elevator square twice")
@@ -99,8 +105,10 @@ class FideBoard:
         try:
             board = _KingCaptureBoard(fen)
         except ValueError as error:
+            # python-chess ends its reason by quoting the whole FEN: say the reason alone.
+            reason = str(error).partition(": '")[0]
             raise MatchConfigError(
-                f"the FEN for board {self.number} is not valid: {error}"
+                f"the FEN for board {self.number} is not valid: {reason}"
             ) from None
         status = board.status()
         for flag, problem in _FATAL_STATUS.items():
@@ -130,7 +138,9 @@ class FideBoard:
         try:
             index = chess.parse_square(square)
         except ValueError:
-            raise IllegalMoveError(f"{square!r} is not a square of board {self.number}") from None
+            raise IllegalMoveError(
+                f"{shown(square)} is not a square of board {self.number}"
+            ) from None
         piece = self._board.piece_at(index)
         return None if piece is None else _piece(piece)
 
@@ -191,7 +201,7 @@ class FideBoard:
             move = chess.Move.null()
         if not move:
             raise IllegalMoveError(
-                f"{token!r} is not a move on board {self.number}: write a move in SAN (Nf3) "
+                f"{shown(token)} is not a move on board {self.number}: write a move in SAN (Nf3) "
                 "or UCI (g1f3), or a ride such as Ne4^2"
             )
         return move.uci()
@@ -321,10 +331,15 @@ class FideBoard:
             return Ending.FIVEFOLD_REPETITION
         return None
 
-    def claimable_draw(self) -> Ending | None:
-        """Return the draw the side to move may claim, if any."""
+    def claimable_draw(self, *, can_ride: bool = False) -> Ending | None:
+        """Return the draw the side to move may claim, if any.
+
+        can_ride: the side to move has a ride, which counts as a legal move. python-chess
+        wants a normal legal move for the fifty-move claim; a ride never makes the claim
+        possible by being played (it resets the count) nor a repetition (it resets history).
+        """
         board = self._board
-        if board.can_claim_fifty_moves():
+        if board.can_claim_fifty_moves() or (can_ride and board.halfmove_clock >= 100):
             return Ending.FIFTY_MOVES
         if board.can_claim_threefold_repetition():
             return Ending.THREEFOLD_REPETITION

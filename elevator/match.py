@@ -16,6 +16,7 @@ from elevator.errors import (
     IllegalMoveError,
     MatchConfigError,
     RecordError,
+    shown,
 )
 from elevator.events import (
     Adjudicated,
@@ -204,10 +205,10 @@ class Match:
 
     def claimable_draw(self, board: int) -> str | None:
         """Return the draw the side to move on a board may claim now, or None."""
-        playing = self._board(board)
+        self._board(board)
         if not self._shaft.is_open(board):
             return None
-        return playing.claimable_draw()
+        return self._claimable(board)
 
     def pending_transfer(self, board: int) -> Side | None:
         """Return the winner who may still make a board's victory transfer, or None."""
@@ -256,7 +257,7 @@ class Match:
         playing = self._open(board)
         self._check_turn(board, side)
         if not isinstance(text, str):
-            raise IllegalMoveError(f"a move is text such as Nf3 or Ne4^2, not {text!r}")
+            raise IllegalMoveError(f"a move is text such as Nf3 or Ne4^2, not {shown(text)}")
         ride_text = parse_ride(text)
         if ride_text is not None:
             ride = self._resolve_ride(board, ride_text, playing.turn, king_safety=True)
@@ -270,7 +271,7 @@ class Match:
         ride_text = parse_ride(text) if isinstance(text, str) else None
         if ride_text is None:
             raise IllegalMoveError(
-                f"{text!r} is not a ride: a victory transfer is written like Qd4v1 or Ne4^3"
+                f"{shown(text)} is not a ride: a victory transfer is written like Qd4v1 or Ne4^3"
             )
         ride = self._resolve_ride(board, ride_text, winner, king_safety=False)
         return self._act(lambda: self._transfer(board, ride))
@@ -303,7 +304,7 @@ class Match:
         """Claim a draw by threefold repetition or the fifty-move rule for the side to move."""
         playing = self._open(board)
         self._check_turn(board, side)
-        reason = playing.claimable_draw()
+        reason = self._claimable(board)
         if reason is None:
             raise IllegalMoveError(
                 f"no draw can be claimed on board {board}: the position has not occurred "
@@ -318,11 +319,11 @@ class Match:
         """End a board with a given result; the winner gets a victory transfer unless told not."""
         self._open(board)
         if result not in FINAL_RESULTS:
-            raise IllegalMoveError(f"a result is 1-0, 0-1 or 1/2-1/2, not {result!r}")
+            raise IllegalMoveError(f"a result is 1-0, 0-1 or 1/2-1/2, not {shown(result)}")
         if not isinstance(reason, str) or not reason.strip():
             raise IllegalMoveError("an adjudication needs a reason")
         if not isinstance(transfer, bool):
-            raise IllegalMoveError(f"transfer is True or False, not {transfer!r}")
+            raise IllegalMoveError(f"transfer is True or False, not {shown(transfer)}")
         return self._act(lambda: self._adjudicate(board, result, reason.strip(), transfer))
 
     def flag(self, board: int, side: Side) -> list[Event]:
@@ -345,7 +346,7 @@ class Match:
         groups = _action_groups(self._events)
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise IllegalMoveError(
-                f"the number of actions to undo must be 1 or more, not {count!r}"
+                f"the number of actions to undo must be 1 or more, not {shown(count)}"
             )
         if count > len(groups):
             raise IllegalMoveError(
@@ -387,7 +388,7 @@ class Match:
             raise RecordError("this is not an Elevator Chess match record")
         if data.get("version") != RECORD_VERSION:
             raise RecordError(
-                f"match record version {data.get('version')!r} is not supported "
+                f"match record version {shown(data.get('version'))} is not supported "
                 f"(this version reads {RECORD_VERSION})"
             )
         if set(data) != {"format", "version", "config", "events"}:
@@ -507,10 +508,10 @@ class Match:
 
     def _board(self, board: int) -> Board:
         if isinstance(board, bool) or not isinstance(board, int):
-            raise IllegalMoveError(f"a board is numbered 1 to {self.boards}, not {board!r}")
+            raise IllegalMoveError(f"a board is numbered 1 to {self.boards}, not {shown(board)}")
         if not 1 <= board <= self.boards:
             raise IllegalMoveError(
-                f"there is no board {board}: this match has boards 1 to {self.boards}"
+                f"there is no board {shown(board)}: this match has boards 1 to {self.boards}"
             )
         return self._boards[board - 1]
 
@@ -529,7 +530,7 @@ class Match:
     def _check_direction(self, board: int, direction: Direction) -> None:
         self._board(board)
         if direction not in DIRECTIONS:
-            raise IllegalMoveError(f"a direction is 'up' or 'down', not {direction!r}")
+            raise IllegalMoveError(f"a direction is 'up' or 'down', not {shown(direction)}")
 
     def _check_turn(self, board: int, side: Side | None) -> None:
         if side is None:
@@ -624,6 +625,15 @@ class Match:
                 continue
             rides += self._landings(board, index, piece, DIRECTIONS)[0]
         return rides
+
+    def _claimable(self, board: int) -> Ending | None:
+        """Return the draw the side to move on an open board may claim, rides counting."""
+        playing = self._boards[board - 1]
+        # A ride matters only to a side with no normal move: python-chess counts those.
+        can_ride = not playing.has_moves() and bool(
+            self._rides(board, playing.turn, king_safety=True)
+        )
+        return playing.claimable_draw(can_ride=can_ride)
 
     def _ride_name(self, board: int, ride: _Ride) -> str:
         index, direction, target = ride
@@ -792,6 +802,10 @@ class Match:
     def _automatic_ending(self, board: int) -> tuple[Side | None, Ending] | None:
         """Return how an open board has ended by itself, in python-chess's order, or None."""
         playing = self._boards[board - 1]
+        if playing.king_capturable():
+            # An arrival left a king en prise: taking it ends the board, and nothing may
+            # end it first (a lone knight beside bare kings is no draw while it can do so).
+            return None
         has_moves = playing.has_moves()
         if not has_moves and playing.is_check():
             return opponent(playing.turn), Ending.CHECKMATE
@@ -817,7 +831,7 @@ def _side(value: object) -> Side:
     for side in SIDES:
         if value == side:
             return side
-    raise IllegalMoveError(f"a side is 'white' or 'black', not {value!r}")
+    raise IllegalMoveError(f"a side is 'white' or 'black', not {shown(value)}")
 
 
 def _misfit(boards: Sequence[Board], starts: Sequence[str], events: Sequence[Event]) -> str | None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from elevator.config import MAX_BOARDS
+from elevator.errors import IllegalMoveError, shown
 from elevator.shaft import Direction
 
 # Each run of spaces is anchored between two required parts, so a long run cannot make the
@@ -34,17 +36,30 @@ class RideText:
 
 
 def parse_ride(text: str) -> RideText | None:
-    """Read a ride such as Ne4^3, Pd5v1, Ne4^, e4 up, e4 down or Ne4>3; None if text is no ride."""
+    """Read a ride such as Ne4^3, Pd5v1, Ne4^, e4 up, e4 down or Ne4>3; None if text is no ride.
+
+    Raises IllegalMoveError for a ride to a board number no match can have.
+    """
     found = _RIDE.fullmatch(text.strip())
     if found is None:
         return None
     piece = found["piece"]
-    board = found["board"]
+    board: int | None = None
+    if found["board"]:
+        # Leading zeros are harmless; a number past the longest board number is no board,
+        # and int() refuses digit strings past Python's digit limit with a bare ValueError.
+        digits = found["board"].lstrip("0") or "0"
+        if len(digits) > len(str(MAX_BOARDS)):
+            raise IllegalMoveError(
+                f"there is no board {shown(found['board'])}: a match has at most "
+                f"{MAX_BOARDS} boards"
+            )
+        board = int(digits)
     return RideText(
         piece=piece.upper() if piece else None,
         square=found["square"].lower(),
         direction=_DIRECTIONS[found["direction"].lower()],
-        board=int(board) if board else None,
+        board=board,
     )
 
 

@@ -13,7 +13,7 @@ import textwrap
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from elevator.errors import RecordError
+from elevator.errors import RecordError, shown
 from elevator.events import (
     Adjudicated,
     Arrived,
@@ -37,7 +37,7 @@ _TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
 
 def _tag(name: str, value: object) -> str:
     if not isinstance(name, str) or not _TAG_NAME.fullmatch(name):
-        raise RecordError(f"a PGN tag name is letters, digits and underscores, not {name!r}")
+        raise RecordError(f"a PGN tag name is letters, digits and underscores, not {shown(name)}")
     text = " ".join(str(value).split())  # a tag stays on one line
     escaped = text.replace("\\", "\\\\").replace('"', '\\"')
     return f'[{name} "{escaped}"]'

@@ -373,6 +373,71 @@ def test_the_king_need_not_be_taken() -> None:
     assert match.turn(2) == "black"
 
 
+# Black resigns board 1, whose white knight may then ride up beside bare kings.
+KNIGHT_D4_BLACK_TO_MOVE = "4k3/8/8/8/3N4/8/8/4K3 b - - 0 1"
+KING_E6_WHITE_TO_MOVE = "8/8/4k3/8/8/8/8/4K3 w - - 0 1"
+
+
+def test_a_transfer_that_isolates_a_board_does_not_draw_a_king_that_can_be_taken() -> None:
+    match = Match(2, start_fens=[KNIGHT_D4_BLACK_TO_MOVE, KING_E6_WHITE_TO_MOVE])
+    match.resign(1, "black")
+    events = match.transfer(1, "Nd4^2")
+    assert events == [
+        Transferred(1, "white", "N", "d4", "up", 2),
+        Arrived(2, "white", "N", "d4", 1, check=False, king_capturable=True),
+        BoardCleared(1),
+    ]
+    assert match.board_result(2) == "*"
+    assert "Nxe6" in match.legal_moves(2)
+    events = match.play(2, "Nxe6")
+    assert events[1] == BoardEnded(2, "1-0", "king capture", "8/8/4N3/8/8/8/8/4K3 b - - 0 1", False)
+    assert match.result() == "1-0"
+
+
+def test_a_king_left_en_prise_is_drawn_once_the_chance_to_take_it_is_gone() -> None:
+    match = Match(2, start_fens=[KNIGHT_D4_BLACK_TO_MOVE, KING_E6_WHITE_TO_MOVE])
+    match.resign(1, "black")
+    match.transfer(1, "Nd4^2")
+    events = match.play(2, "Kd1")
+    assert events[1] == BoardEnded(
+        2, "1/2-1/2", "insufficient material", "8/8/4k3/8/3N4/8/8/3K4 b - - 1 1", False
+    )
+
+
+def test_a_king_that_can_be_taken_survives_the_records_replay_and_restore() -> None:
+    match = Match(2, start_fens=[KNIGHT_D4_BLACK_TO_MOVE, KING_E6_WHITE_TO_MOVE])
+    match.resign(1, "black")
+    match.transfer(1, "Nd4^2")
+    again = Match.from_json(match.to_json())
+    assert again.board_result(2) == "*"
+    assert again.king_capturable(2)
+    states = [match.board_state(board) for board in (1, 2)]
+    restored = Match.restore(match.config, match.events, states)
+    restored.play(2, "Nxe6")
+    assert restored.board_result(2) == "1-0"
+
+
+@pytest.mark.parametrize(
+    ("fen", "capture"),
+    [
+        # Bare kings and a knight: insufficient material on a board nothing can reach.
+        ("4k3/8/5N2/8/8/8/8/4K3 w - - 0 1", "Nxe8"),
+        # 150 half-moves without a capture: the seventy-five-move rule would apply.
+        ("R3k3/8/8/8/8/8/8/4K3 w - - 150 100", "Rxe8"),
+        # The king and the blocked pawn have no move but taking the king: no stalemate.
+        ("8/8/8/3pk3/3P4/1q6/8/K7 w - - 0 1", "dxe5"),
+    ],
+)
+def test_no_automatic_ending_comes_before_a_king_capture(fen: str, capture: str) -> None:
+    match = Match(1, start_fens=[fen])
+    assert match.board_result(1) == "*"
+    assert capture in match.legal_moves(1)
+    match.play(1, capture)
+    ending = match.ending(1)
+    assert ending is not None
+    assert (ending.result, ending.ending) == ("1-0", "king capture")
+
+
 def test_an_arrival_that_checkmates_ends_the_board() -> None:
     queen = "4k3/8/8/3Q4/8/8/8/4K3 w - - 0 1"
     mate_target = "k7/p7/8/8/8/8/8/1R5K b - - 0 1"
@@ -504,6 +569,29 @@ def test_the_fifty_move_rule_is_claimed_by_the_player_to_move() -> None:
         match.claim_draw(1, side="black")
     events = match.claim_draw(1)
     assert events[1].ending == "fifty-move rule"  # type: ignore[attr-defined]
+
+
+# Black's king is boxed in and the e5 pawn blocked: Black's only move is a ride, Pe5^2.
+ONLY_A_RIDE_AFTER_FIFTY_MOVES = "7k/5K2/6P1/4p3/4P3/8/8/8 b - - 100 80"
+
+
+def test_the_fifty_move_rule_may_be_claimed_by_a_side_whose_only_moves_are_rides() -> None:
+    match = Match(2, start_fens=[ONLY_A_RIDE_AFTER_FIFTY_MOVES, START])
+    assert match.legal_moves(1) == ["Pe5^2"]
+    assert match.claimable_draw(1) == "fifty-move rule"
+    with pytest.raises(IllegalMoveError, match="it is Black's turn"):
+        match.claim_draw(1, side="white")
+    events = match.claim_draw(1, side="black")
+    assert events[1] == BoardEnded(
+        1, "1/2-1/2", "fifty-move rule", ONLY_A_RIDE_AFTER_FIFTY_MOVES, False
+    )
+
+
+def test_a_ride_cannot_bring_the_fifty_move_count_to_a_claim() -> None:
+    # At 99 half-moves a normal move could make it 100, but a ride resets the count.
+    match = Match(2, start_fens=[ONLY_A_RIDE_AFTER_FIFTY_MOVES.replace("100 80", "99 80"), START])
+    assert match.claimable_draw(1) is None
+    unchanged(match, lambda: match.claim_draw(1, side="black"))
 
 
 def test_insufficient_material_waits_while_a_piece_could_still_arrive() -> None:
