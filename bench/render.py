@@ -23,7 +23,7 @@ import resvg_py
 from elevator import Match
 from renderer import board_png, overview_png
 from renderer.board import BoardLayout
-from renderer.view import board_view
+from views.model import board_view
 
 try:
     from bench.timing import Samples

@@ -24,7 +24,7 @@ from bot.shown import ShownBoard, ShownGame
 from elevator.clocks import left_words
 from elevator.pieces import PIECE_NAMES, SIDES, Side, opponent, side_name
 from renderer import board_view_png, overview_view_png
-from renderer.view import BoardView
+from views.model import BoardView
 
 logger = logging.getLogger(__name__)
 

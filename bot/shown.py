@@ -15,9 +15,8 @@ from typing import Any
 from bot.lobby import Roster
 from elevator import Match, Side
 from elevator.clocks import Clocks
-from renderer.overview import MAX_BOARDS
-from renderer.records import board_from_record, board_record, match_from_record, match_record
-from renderer.view import BoardView, MatchView, board_views, match_view
+from views.model import MAX_SHOWN, BoardView, MatchView, board_views, match_view
+from views.records import board_from_record, board_record, match_from_record, match_record
 
 Readings = dict[int, tuple[float, float]]  # board: White's and Black's seconds left
 
@@ -109,5 +108,5 @@ def shown_boards(
 
 def shown_game(match: Match, clocks: Clocks | None, now: float) -> ShownGame:
     """Read a whole game (its first 40 boards) as an overview shows it now."""
-    boards = list(range(1, min(match.boards, MAX_BOARDS) + 1))
+    boards = list(range(1, min(match.boards, MAX_SHOWN) + 1))
     return ShownGame(match_view(match, boards), readings(clocks, boards, now))

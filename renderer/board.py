@@ -32,7 +32,7 @@ from renderer.palette import (
 )
 from renderer.sprites import SPRITES
 from renderer.text import fit, font, wrap, write
-from renderer.view import BoardView, Neighbour, board_view
+from views.model import BoardView, Neighbour, board_view
 
 
 def board_png(

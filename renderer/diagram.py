@@ -28,7 +28,7 @@ from renderer.palette import (
 )
 from renderer.sprites import SPRITES
 from renderer.text import font, write
-from renderer.view import BoardView
+from views.model import BoardView
 
 Perspective = Literal["white", "black"]
 

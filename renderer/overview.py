@@ -18,9 +18,9 @@ from renderer.errors import RenderError, check_board, check_pair, check_perspect
 from renderer.palette import BACKGROUND, ELEVATOR_MARK, MUTED, TEXT, png_bytes
 from renderer.sprites import Font
 from renderer.text import fit, font, write
-from renderer.view import BoardView, MatchView, match_view
+from views.model import MAX_SHOWN, BoardView, MatchView, match_view
 
-MAX_BOARDS: Final = 40
+MAX_BOARDS: Final = MAX_SHOWN
 _WIDTH: Final = 960  # about how wide the grid of boards is
 
 

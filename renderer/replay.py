@@ -12,7 +12,7 @@ from renderer.diagram import Perspective, draw_diagram
 from renderer.errors import MAX_REPLAY_SIZE, RenderError, check_board, check_perspective, check_size
 from renderer.palette import BACKGROUND, MUTED, TEXT, to_palette
 from renderer.text import font, wrap, write
-from renderer.view import BoardView, replay_views
+from views.model import BoardView, replay_views
 
 FRAME_MS: Final = 1000
 LAST_FRAME_MS: Final = 4000

@@ -55,6 +55,11 @@ def test_only_the_board_module_imports_python_chess() -> None:
     assert importers == {"fide.py"}
 
 
+def test_the_read_model_imports_no_discord_pillow_database_renderer_or_bot() -> None:
+    forbidden = {"discord", "PIL", "aiosqlite", "sqlite3", "renderer", "bot"}
+    assert {(name, top) for name, top in _imported("views") if top in forbidden} == set()
+
+
 def test_the_renderer_imports_no_discord_database_or_bot() -> None:
     forbidden = {"discord", "aiosqlite", "sqlite3", "bot"}
     assert {(name, top) for name, top in _imported("renderer") if top in forbidden} == set()

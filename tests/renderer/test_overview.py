@@ -12,7 +12,7 @@ from elevator import Match
 from renderer import RenderError, overview_png
 from renderer.overview import GridLayout, grid_shape, score_line
 from renderer.palette import ELEVATOR_MARK, PLAIN, dim
-from renderer.view import match_view
+from views.model import match_view
 
 BARE_KINGS = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"

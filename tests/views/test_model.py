@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from elevator import Arrived, BoardEnded, Match, Moved, Rode, Transferred
-from renderer.view import board_view, replay_views
+from views.model import board_view, replay_views
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 KNIGHT_D5 = "4k3/8/8/3N4/8/8/8/4K3 w - - 0 1"

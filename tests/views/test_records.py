@@ -8,9 +8,14 @@ import pytest
 
 from elevator import Match
 from renderer import board_png, board_view_png, overview_png, overview_view_png
-from renderer.errors import RenderError
-from renderer.records import board_from_record, board_record, match_from_record, match_record
-from renderer.view import board_view, match_view
+from views.model import board_view, match_view
+from views.records import (
+    ViewRecordError,
+    board_from_record,
+    board_record,
+    match_from_record,
+    match_record,
+)
 
 
 def ridden() -> Match:
@@ -46,7 +51,7 @@ def test_images_drawn_from_records_are_the_images_of_the_match() -> None:
 def test_a_record_that_does_not_read_is_refused_as_a_render_error() -> None:
     record = board_record(board_view(Match(2), 1))
     del record["placement"]
-    with pytest.raises(RenderError, match="does not read"):
+    with pytest.raises(ViewRecordError, match="does not read"):
         board_from_record(record)
-    with pytest.raises(RenderError, match="does not read"):
+    with pytest.raises(ViewRecordError, match="does not read"):
         match_from_record({"boards": 2})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 import chess
 
@@ -23,6 +24,8 @@ from elevator import (
 from elevator.pieces import PIECE_NAMES, opponent, side_name
 from elevator.results import UNFINISHED, winner_of
 from elevator.shaft import DIRECTIONS
+
+MAX_SHOWN: Final = 40  # boards an overview shows at most
 
 # The events that change what a board's picture shows: one replay frame each.
 SHOWN = (Moved, Rode, Arrived, Transferred, BoardEnded)

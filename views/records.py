@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from elevator import Piece, Side
-from renderer.errors import RenderError
-from renderer.view import Arrival, BoardView, Cell, Departure, MatchView, Neighbour
+from views.model import Arrival, BoardView, Cell, Departure, MatchView, Neighbour
+
+
+class ViewRecordError(ValueError):
+    """A stored view does not read back: its record is damaged or from another version."""
 
 
 def board_record(view: BoardView) -> dict[str, Any]:
@@ -59,7 +62,7 @@ def board_from_record(record: dict[str, Any]) -> BoardView:
             neighbours=tuple(_neighbour(n) for n in record["neighbours"]),
         )
     except (KeyError, TypeError, ValueError) as error:
-        raise RenderError(f"a stored board view does not read: {error!r}") from None
+        raise ViewRecordError(f"a stored board view does not read: {error!r}") from None
 
 
 def match_record(view: MatchView) -> dict[str, Any]:
@@ -87,7 +90,7 @@ def match_from_record(record: dict[str, Any]) -> MatchView:
             views=tuple(board_from_record(board) for board in record["views"]),
         )
     except (KeyError, TypeError, ValueError) as error:
-        raise RenderError(f"a stored overview does not read: {error!r}") from None
+        raise ViewRecordError(f"a stored overview does not read: {error!r}") from None
 
 
 def _neighbour_record(neighbour: Neighbour) -> dict[str, Any]:
