@@ -91,6 +91,8 @@ def overview_words(kind: str, payload: dict[str, Any]) -> str | None:
             kind, "forfeit"
         )
         return f"A moderator's {what}: {plain(payload.get('reason') or '')}".rstrip(": ") + "."
+    if kind == "reopened":
+        return "The match is on again: the players may play in the board channels."
     if kind in ("pause", "resume", "abort", "undo", "substitute", "cancelled"):
         reason = plain(payload.get("reason") or "")
         return f"A moderator's {kind}" + (f": {reason}" if reason else ".")
@@ -322,7 +324,9 @@ class DiscordSender:
             if words is not None:
                 await channel.send(words)
             if kind == "result":
-                await self._close_boards(delivery.match_id, bound)
+                await self._let_players_play(delivery.match_id, bound, play=False)
+            elif kind == "reopened":
+                await self._let_players_play(delivery.match_id, bound, play=True)
         elif kind == "transfer-prompt" and place.startswith("user:"):
             user = place.removeprefix("user:")
             await channel.send(
@@ -365,14 +369,16 @@ class DiscordSender:
                 f"Board {payload['board']}: {side_name(payload['side'])} declines the draw."
             )
 
-    async def _close_boards(self, match_id: int, bound: dict[str, str]) -> None:
-        """Make the board channels read-only for the players once the match is over.
+    async def _let_players_play(self, match_id: int, bound: dict[str, str], *, play: bool) -> None:
+        """Let the players write in the board channels, or make them read-only once it is over.
 
-        Never raises: the result is already posted, and a retry would post it again.
+        Channel permissions follow the match: read-only at its end, open again when an undo
+        brings it back. Never raises: the notice is already posted, and a retry would post
+        it again.
         """
         roster = await self._service.roster(match_id)
         players = [int(user) for team in roster.teams.values() for user in team]
-        read_only = discord.PermissionOverwrite(view_channel=True, send_messages=False)
+        rights = discord.PermissionOverwrite(view_channel=True, send_messages=play)
         for place, target in bound.items():
             channel = self._client.get_channel(int(target))
             if not place.startswith("board:") or not isinstance(channel, discord.TextChannel):
@@ -383,12 +389,15 @@ class DiscordSender:
                     del overwrites[key]
             # an Object stands for a member the bot has not cached (no members intent)
             overwrites.update(
-                {discord.Object(user, type=discord.Member): read_only for user in players}
+                {discord.Object(user, type=discord.Member): rights for user in players}
             )
+            why = "the match is on again" if play else "the match is over"
             try:
-                await channel.edit(overwrites=overwrites, reason="the match is over")
+                await channel.edit(overwrites=overwrites, reason=why)
             except discord.HTTPException:
-                logger.warning("match %d: %s could not be made read-only", match_id, place)
+                logger.warning(
+                    "match %d: %s's permissions could not follow it (%s)", match_id, place, why
+                )
 
     def _name(self, user: str | None) -> str:
         """Return the name a player shows under, as far as the bot knows it."""

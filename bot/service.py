@@ -912,6 +912,8 @@ class MatchService:
                 # a match that finished while paused (a moderator's ruling) comes back paused
                 reopened = "paused" if loaded.paused_at is not None else "active"
                 status = reopened if loaded.status == "finished" else loaded.status
+                if status != loaded.status:  # its board channels open to the players again
+                    notices.append(Notice(OVERVIEW, "reopened", {"status": status}))
                 # the clocks go back to how they stood before the undone actions; the side
                 # to move now has theirs running from now
                 now = self._clock()
