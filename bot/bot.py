@@ -20,6 +20,7 @@ from bot.storage import Storage
 logger = logging.getLogger(__name__)
 
 STOP_WAIT: Final = 10.0  # seconds the background work gets to finish when the bot stops
+RATE_LIMIT_WAIT: Final = 30.0  # seconds of a rate limit discord.py may sleep inside a send
 SETTLE_EVERY: Final = 1.0  # seconds between looks for flags, reminders and lapsed transfers
 EXTENSIONS: Final = (
     "bot.exts.errors",
@@ -40,7 +41,13 @@ class ElevatorBot(commands.Bot):
     """The bot: slash commands over the match service, with its storage opened at set-up."""
 
     def __init__(self, settings: Settings) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents())
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents(),
+            # a longer rate limit raises instead of being slept out inside the request, so
+            # that the outbox waits it out for that place alone (discord.py's least is 30 s)
+            max_ratelimit_timeout=RATE_LIMIT_WAIT,
+        )
         self.settings = settings
         self._store: Storage | None = None
         self._service: MatchService | None = None

@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from bot.delivery import Delivery, Undeliverable
+from bot.delivery import Delivery, RetryLater, Undeliverable
 from bot.exts.clocks import all_clocks, board_clocks, lapses
 from bot.exts.play._buttons import board_view, game_view
 from bot.exts.play._transfer import transfer_view
@@ -144,6 +144,8 @@ class DiscordSender:
             why = str(error) if isinstance(error, Undeliverable) else error.text or str(error)
             await self._report(delivery.match_id, place, target, bound)
             raise Undeliverable(why) from None
+        except discord.RateLimited as error:
+            raise RetryLater(error.retry_after, "rate limited by Discord") from None
 
     async def _post_game(self, delivery: Delivery, bound: dict[str, str]) -> None:
         """Show one action of a DM game to both players: what happened, and every board.
