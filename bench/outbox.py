@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import statistics
 import tempfile
 import time
@@ -165,6 +166,7 @@ def main() -> None:
     parser.add_argument("--delivered", type=int, default=1_000_000, help="to prune (1000000)")
     parser.add_argument("--moves", type=int, default=300, help="moves timed per case (300)")
     arguments = parser.parse_args()
+    logging.getLogger("bot.delivery").setLevel(logging.ERROR)  # Discord is down on purpose
     asyncio.run(run(arguments.matches, arguments.per_match, arguments.delivered, arguments.moves))
 
 

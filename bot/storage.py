@@ -616,16 +616,16 @@ async def enqueue(
 
 
 async def due_notices(db: aiosqlite.Connection, now: float, limit: int) -> list[aiosqlite.Row]:
-    """Return the oldest unsent notification of each place, if it is due, oldest first.
+    """Return the oldest unsent notification of each place, if it is due, longest due first.
 
     One per place keeps each place in order: the next waits until this one is sent. The
-    places' heads are kept apart (outbox_heads), so this reads one row per place with
-    something pending, however many notices wait behind them.
+    places' heads are kept apart (outbox_heads) by when they are due, so this reads only the
+    rows it returns, however many notices wait behind them or in their backoff.
     """
     return await rows(
         db,
         "SELECT o.* FROM outbox_heads h JOIN outbox o ON o.id = h.id "
-        "WHERE o.next_attempt_at <= ? ORDER BY h.id LIMIT ?",
+        "WHERE h.due <= ? ORDER BY h.due, h.id LIMIT ?",
         now,
         limit,
     )
