@@ -35,8 +35,8 @@ MAX_ATTEMPTS = 12  # about half an hour of retries
 KEEP_SENT = 24 * 3600.0
 KEEP_GIVEN_UP = 30 * 24 * 3600.0
 PRUNE_EVERY = 3600.0
-PRUNE_BATCH = 500  # notices deleted per transaction: a few milliseconds that a move may wait
-PRUNE_PAUSE = 0.02  # seconds between two such transactions, when the others may go
+PRUNE_BATCH = 200  # notices deleted per transaction: about a millisecond that a move may wait
+PRUNE_PAUSE = 0.01  # seconds between two such transactions, when the others may go
 
 
 class Undeliverable(Exception):
