@@ -117,9 +117,7 @@ class DeliveryWorker:
         """Start sending each due notice whose place has no send under way; return the sends."""
         async with self._store.read() as db:
             # the heads being sent are still pending: ask for enough to fill the batch anyway
-            due = await storage.due_notices(
-                db, self._clock(), self._batch + len(self._sending)
-            )
+            due = await storage.due_notices(db, self._clock(), self._batch + len(self._sending))
         started = []
         for row in due:
             if len(self._sending) >= self._batch:
