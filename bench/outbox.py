@@ -6,7 +6,7 @@ A real MatchService and DeliveryWorker on a temporary SQLite file; Discord is do
 sender fails every send). Moves are timed one at a time through MatchService.play with the
 outbox empty; then with matches x per-match notices pending, spread over five places per
 match and waiting out their backoff, as a long outage leaves them; then the same while
-the worker prunes delivered delivered notices a day old. Printed: each case's median, p99
+the worker prunes that many delivered notices a day old. Printed: each case's median, p99
 and worst beside the empty case, the worker's look for due notices, a player's games
 (storage.matches_of) and how long the prune took.
 Goal (issue 13): a move's time stays flat (about 1x) in every case.
