@@ -27,6 +27,7 @@ logger = logging.getLogger(__name__)
 
 RETRY_WAITS: Final = (1.0, 2.0, 5.0, 10.0, 30.0, 60.0)  # seconds between tries to reach Discord
 STOP_WAIT: Final = 10.0  # seconds the background work gets to finish when the bot stops
+RATE_LIMIT_WAIT: Final = 30.0  # seconds of a rate limit discord.py may sleep inside a send
 SETTLE_EVERY: Final = 1.0  # seconds between looks for flags, reminders and lapsed transfers
 EXTENSIONS: Final = (
     "bot.exts.errors",
@@ -78,6 +79,9 @@ class ElevatorBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=intents(),
             allowed_mentions=NOBODY,  # each message names whom it may ping
+            # a longer rate limit raises instead of being slept out inside the request, so
+            # that the outbox waits it out for that place alone (discord.py's least is 30 s)
+            max_ratelimit_timeout=RATE_LIMIT_WAIT,
         )
         self.settings = settings
         self._commands_only = commands_only

@@ -6,19 +6,23 @@ the idempotency key lets a sender that can (by remembering keys) avoid posting t
 
 A notice that can never arrive (the sender raises Undeliverable: a closed DM, a deleted
 channel) or that failed max_attempts times is given up: kept with its reason for a
-moderator to see, so that the notices behind it in its place go on. Delivered notices are
-pruned after a day, given-up ones after thirty.
+moderator to see, so that the notices behind it in its place go on. A receiver that asks
+to wait (the sender raises RetryLater: Discord's rate limit) is waited for, without counting
+toward giving up. Delivered notices are pruned after a day, given-up ones after thirty.
+
+Every place is sent to on its own: a place that is slow or failing waits alone while the
+others go on, and the worker is woken as soon as an action's notices are committed.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Protocol
 
 from bot import storage
@@ -31,10 +35,20 @@ MAX_ATTEMPTS = 12  # about half an hour of retries
 KEEP_SENT = 24 * 3600.0
 KEEP_GIVEN_UP = 30 * 24 * 3600.0
 PRUNE_EVERY = 3600.0
+PRUNE_BATCH = 200  # notices deleted per transaction: about a millisecond that a move may wait
+PRUNE_PAUSE = 0.01  # seconds between two such transactions, when the others may go
 
 
 class Undeliverable(Exception):
     """Raised by a sender for a notice that no retry can deliver; the message says why."""
+
+
+class RetryLater(Exception):
+    """Raised by a sender whose receiver asks it to wait (a rate limit) before trying again."""
+
+    def __init__(self, seconds: float, why: str = "asked to wait") -> None:
+        super().__init__(f"{why} for {seconds:.0f} s")
+        self.seconds = seconds
 
 
 @dataclass(frozen=True)
@@ -59,7 +73,11 @@ class Sender(Protocol):
 
 
 class DeliveryWorker:
-    """Sends due notices, one per place at a time so that each place gets them in order."""
+    """Sends due notices, one per place at a time so that each place gets them in order.
+
+    Each place's send runs as a task of its own: a place whose sends hang or fail holds up
+    no other, and the worker picks up what falls due elsewhere meanwhile.
+    """
 
     def __init__(
         self,
@@ -71,7 +89,13 @@ class DeliveryWorker:
         batch: int = 50,
         timeout: float = 30.0,
         max_attempts: int = MAX_ATTEMPTS,
+        wake: bool = True,
     ) -> None:
+        """Deliver store's notices through sender.
+
+        batch: how many places are sent to at once; timeout: seconds a send may take;
+        wake: look as soon as notices are committed, not only every interval.
+        """
         self._timeout = timeout
         self._max_attempts = max_attempts
         self._pruned_at: float | None = None
@@ -80,24 +104,58 @@ class DeliveryWorker:
         self._clock = clock
         self._backoff = backoff
         self._batch = batch
+        self._wake = wake
+        self._sending: dict[int, asyncio.Task[bool]] = {}  # notice id: its send under way
+        self._moved = asyncio.Event()  # a place's head was sent or given up: its next may go
 
     async def run_once(self) -> int:
-        """Send what is due now; return how many notices were sent."""
+        """Send what is due now and wait for those sends; return how many notices were sent."""
+        started = await self._start_due()
+        return sum(await asyncio.gather(*started))
+
+    async def _start_due(self) -> list[asyncio.Task[bool]]:
+        """Start sending each due notice whose place has no send under way; return the sends."""
         async with self._store.read() as db:
-            due = await storage.due_notices(db, self._clock(), self._batch)
-        deliveries = [_delivery(row) for row in due]
-        # a sender that hangs counts as failed, so one place never holds up the others
-        results = await asyncio.gather(
-            *(asyncio.wait_for(self._sender.send(d), self._timeout) for d in deliveries),
-            return_exceptions=True,
-        )
-        sent = 0
-        async with self._store.transaction() as db:
-            for delivery, result in zip(deliveries, results, strict=True):
-                attempt = delivery.attempts + 1
-                if not isinstance(result, BaseException):
+            # the heads being sent are still pending: ask for enough to fill the batch anyway
+            due = await storage.due_notices(db, self._clock(), self._batch + len(self._sending))
+        started = []
+        for row in due:
+            if len(self._sending) >= self._batch:
+                break
+            if row["id"] in self._sending:
+                continue
+            delivery = _delivery(row)
+            task = asyncio.create_task(self._deliver(delivery))
+            self._sending[delivery.id] = task
+            task.add_done_callback(partial(self._forget, delivery.id))
+            started.append(task)
+        return started
+
+    def _forget(self, notice_id: int, _: asyncio.Task[bool]) -> None:
+        """Take a finished send off the list of those under way."""
+        self._sending.pop(notice_id, None)
+
+    async def _deliver(self, delivery: Delivery) -> bool:
+        """Send one notice and record how it went; return whether it was sent."""
+        try:
+            await asyncio.wait_for(self._sender.send(delivery), self._timeout)
+            result: Exception | None = None
+        except Exception as error:  # a sender that hangs counts as failed
+            result = error
+        attempt = delivery.attempts + 1
+        try:
+            async with self._store.transaction() as db:
+                if result is None:
                     await storage.mark_sent(db, delivery.id, self._clock())
-                    sent += 1
+                elif isinstance(result, RetryLater):
+                    logger.warning(
+                        "sending %s to %s: %s; trying again then",
+                        delivery.kind,
+                        delivery.place,
+                        result,
+                    )
+                    retry_at = self._clock() + result.seconds
+                    await storage.postpone(db, delivery.id, str(result), retry_at)
                 elif isinstance(result, Undeliverable) or attempt >= self._max_attempts:
                     logger.warning(
                         "gave up sending %s to %s (attempt %d): %s",
@@ -119,13 +177,30 @@ class DeliveryWorker:
                     )
                     retry_at = self._clock() + wait
                     await storage.mark_failed(db, delivery.id, _reason(result), retry_at)
-        return sent
+        except Exception:  # it stays due, and the next look tries it again
+            logger.exception("recording a send of %s to %s failed", delivery.kind, delivery.place)
+            return False
+        if result is None or isinstance(result, Undeliverable) or attempt >= self._max_attempts:
+            self._moved.set()  # a failed one waits for its retry time, found by the next look
+        return result is None
 
     async def prune(self) -> int:
-        """Delete delivered notices older than a day and given-up ones older than thirty."""
+        """Delete delivered notices older than a day and given-up ones older than thirty.
+
+        A few hundred at a time, pausing in between, so that what else is under way (a move,
+        a send) waits a few milliseconds at most, not for the whole prune.
+        """
         now = self._clock()
-        async with self._store.transaction() as db:
-            removed = await storage.prune_outbox(db, now - KEEP_SENT, now - KEEP_GIVEN_UP)
+        removed = 0
+        while True:
+            async with self._store.transaction() as db:
+                count = await storage.prune_outbox(
+                    db, now - KEEP_SENT, now - KEEP_GIVEN_UP, PRUNE_BATCH
+                )
+            removed += count
+            if count < PRUNE_BATCH:
+                break
+            await asyncio.sleep(PRUNE_PAUSE)
         self._pruned_at = now
         return removed
 
@@ -136,18 +211,58 @@ class DeliveryWorker:
         return [_delivery(row) for row in found]
 
     async def run(self, stop: asyncio.Event, *, interval: float = 0.5) -> None:
-        """Keep sending until stop is set, pausing when there is nothing due."""
-        while not stop.is_set():
+        """Keep sending until stop is set; look again when told to, or every interval.
+
+        The worker looks when notices are committed (if it wakes), when a place's notice was
+        sent (its next may be due), and every interval regardless: a missed wake-up, or a
+        retry falling due, costs at most that long.
+        """
+        pruning: asyncio.Task[int] | None = None
+        committed = self._store.notices_committed
+        try:
+            while not stop.is_set():
+                if pruning is None or pruning.done():
+                    if pruning is not None:
+                        _log_failure(pruning, "pruning the outbox failed")
+                    pruning = None
+                    if self._pruned_at is None or self._clock() - self._pruned_at >= PRUNE_EVERY:
+                        self._pruned_at = self._clock()  # a failed prune waits for the next hour
+                        pruning = asyncio.create_task(self.prune())
+                # cleared before the look: whatever is committed after it wakes the next one
+                self._moved.clear()
+                committed.clear()
+                try:
+                    await self._start_due()
+                except Exception:
+                    logger.exception("the delivery worker failed; it carries on")
+                signals = [stop, self._moved, *([committed] if self._wake else [])]
+                await _first(signals, interval)
+        finally:
+            # sends under way finish and record what they sent: cut between posting and
+            # recording, a notice would be posted again after a restart
+            waiting = [*self._sending.values(), *([pruning] if pruning else [])]
             try:
-                if self._pruned_at is None or self._clock() - self._pruned_at >= PRUNE_EVERY:
-                    await self.prune()
-                sent = await self.run_once()
-            except Exception:
-                logger.exception("the delivery worker failed; it carries on")
-                sent = 0
-            if sent == 0:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(stop.wait(), interval)
+                await asyncio.gather(*waiting, return_exceptions=True)
+            finally:
+                for task in waiting:
+                    task.cancel()
+
+
+async def _first(events: Sequence[asyncio.Event], timeout: float) -> None:
+    """Wait until one of the events is set, or for timeout seconds."""
+    waits = [asyncio.create_task(event.wait()) for event in events]
+    try:
+        await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for wait in waits:
+            wait.cancel()
+
+
+def _log_failure(task: asyncio.Task[Any], what: str) -> None:
+    """Log the error a finished background task ended with, if any."""
+    error = None if task.cancelled() else task.exception()
+    if error is not None:
+        logger.error(what, exc_info=error)
 
 
 def _delivery(row: Any) -> Delivery:
@@ -168,4 +283,6 @@ def _reason(error: BaseException) -> str:
     """Say why a delivery failed, as stored with it."""
     if isinstance(error, TimeoutError):
         return "the sender did not answer in time"
+    if isinstance(error, RetryLater):
+        return str(error)
     return str(error) if isinstance(error, Undeliverable) else repr(error)

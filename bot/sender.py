@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from bot.delivery import Delivery, Undeliverable
+from bot.delivery import Delivery, RetryLater, Undeliverable
 from bot.exts.clocks import all_clocks, lapses
 from bot.exts.mentions import mention, only, plain
 from bot.exts.play._buttons import board_view, game_view, offer_view
@@ -120,7 +120,17 @@ class DiscordSender:
         self._games_done: OrderedDict[str, None] = OrderedDict()  # DM game actions posted
 
     async def send(self, delivery: Delivery) -> None:
-        """Post one notice; raise Undeliverable when its channel is gone for good."""
+        """Post one notice; raise Undeliverable when its channel is gone for good.
+
+        A rate limit longer than the client sleeps out is raised as RetryLater, for the
+        outbox to wait out for this place alone, in channels and DMs alike.
+        """
+        try:
+            await self._deliver(delivery)
+        except discord.RateLimited as error:
+            raise RetryLater(error.retry_after, "rate limited by Discord") from None
+
+    async def _deliver(self, delivery: Delivery) -> None:
         if delivery.match_id is None:
             return
         place, payload = delivery.place, delivery.payload

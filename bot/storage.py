@@ -53,6 +53,10 @@ class Storage:
         self._db = connection
         self.path = path
         self._lock = asyncio.Lock()
+        self._queued = False  # the transaction under way put notices in the outbox
+        # set once a transaction that put notices in the outbox has committed (never before:
+        # a worker woken early would not see them); whoever waits on it clears it
+        self.notices_committed = asyncio.Event()
 
     @classmethod
     async def open(cls, path: Path | str = DEFAULT_PATH) -> Storage:
@@ -70,6 +74,7 @@ class Storage:
             await connection.execute("PRAGMA busy_timeout = 5000")
             storage = cls(connection, path)
             await storage._migrate()
+            await storage._watch_outbox()
         except BaseException:
             await connection.close()
             raise
@@ -84,6 +89,18 @@ class Storage:
         """Return how many schema steps the database has taken."""
         rows = await self.fetch_all("PRAGMA user_version")
         return int(rows[0][0])
+
+    async def _watch_outbox(self) -> None:
+        """Have SQLite say when a notice is put in the outbox, however it is put there."""
+
+        def queued() -> None:  # runs on aiosqlite's thread, inside the INSERT
+            self._queued = True
+
+        await self._db.create_function("elevator_queued", 0, queued)
+        await self._db.execute(
+            "CREATE TEMP TRIGGER outbox_queued AFTER INSERT ON main.outbox "
+            "BEGIN SELECT elevator_queued(); END"
+        )
 
     async def _migrate(self) -> None:
         """Apply the schema steps the database has not taken yet, each in its own transaction."""
@@ -108,10 +125,12 @@ class Storage:
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """Run the block as one write transaction: all of it commits, or none of it."""
         async with self._lock:
+            self._queued = False
             try:
                 await self._db.execute("BEGIN IMMEDIATE")
                 yield self._db
             except BaseException:
+                self._queued = False
                 # Statements run in order on aiosqlite's thread, so even when the task was
                 # cancelled before BEGIN ran, this ROLLBACK runs after it; shielded, it runs
                 # even if the task is cancelled again.
@@ -123,9 +142,13 @@ class Storage:
             try:
                 await asyncio.shield(self._db.execute("COMMIT"))
             except sqlite3.Error:
+                self._queued = False
                 with contextlib.suppress(sqlite3.OperationalError):
                     await asyncio.shield(self._db.execute("ROLLBACK"))
                 raise
+            if self._queued:
+                self._queued = False
+                self.notices_committed.set()
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -593,15 +616,16 @@ async def enqueue(
 
 
 async def due_notices(db: aiosqlite.Connection, now: float, limit: int) -> list[aiosqlite.Row]:
-    """Return the oldest unsent notification of each place, if it is due, oldest first.
+    """Return the oldest unsent notification of each place, if it is due, longest due first.
 
-    One per place keeps each place in order: the next waits until this one is sent.
+    One per place keeps each place in order: the next waits until this one is sent. The
+    places' heads are kept apart (outbox_heads) by when they are due, so this reads only the
+    rows it returns, however many notices wait behind them or in their backoff.
     """
     return await rows(
         db,
-        "SELECT * FROM outbox WHERE id IN ("
-        " SELECT MIN(id) FROM outbox WHERE done_at IS NULL GROUP BY match_id, place"
-        ") AND next_attempt_at <= ? ORDER BY id LIMIT ?",
+        "SELECT o.* FROM outbox_heads h JOIN outbox o ON o.id = h.id "
+        "WHERE h.due <= ? ORDER BY h.due, h.id LIMIT ?",
         now,
         limit,
     )
@@ -635,6 +659,14 @@ async def mark_failed(
     )
 
 
+async def postpone(db: aiosqlite.Connection, notice_id: int, why: str, retry_at: float) -> None:
+    """Put off a delivery the receiver asked to wait for, without counting it as an attempt."""
+    await db.execute(
+        "UPDATE outbox SET last_error = ?, next_attempt_at = ? WHERE id = ?",
+        (why[:500], retry_at, notice_id),
+    )
+
+
 async def give_up(db: aiosqlite.Connection, notice_id: int, error: str, at: float) -> None:
     """Stop trying to deliver a notification, keeping it and the reason for a moderator."""
     await db.execute(
@@ -647,16 +679,28 @@ async def give_up(db: aiosqlite.Connection, notice_id: int, error: str, at: floa
 async def given_up(db: aiosqlite.Connection, limit: int) -> list[aiosqlite.Row]:
     """Return the notifications the worker gave up on, newest first."""
     return await rows(
-        db, "SELECT * FROM outbox WHERE gave_up = 1 ORDER BY done_at DESC, id DESC LIMIT ?", limit
+        db,
+        "SELECT * FROM outbox WHERE gave_up = 1 AND done_at IS NOT NULL "
+        "ORDER BY done_at DESC, id DESC LIMIT ?",
+        limit,
     )
 
 
-async def prune_outbox(db: aiosqlite.Connection, sent_before: float, given_up_before: float) -> int:
-    """Delete delivered notifications done before one time and given-up ones before another."""
+async def prune_outbox(
+    db: aiosqlite.Connection, sent_before: float, given_up_before: float, limit: int = -1
+) -> int:
+    """Delete delivered notifications done before one time and given-up ones before another.
+
+    limit: delete at most this many (-1: all), so that a long prune can be done in short
+    transactions that let other work in between.
+    """
     cursor = await db.execute(
-        "DELETE FROM outbox WHERE done_at IS NOT NULL "
-        "AND done_at < (CASE gave_up WHEN 1 THEN ? ELSE ? END)",
-        (given_up_before, sent_before),
+        "DELETE FROM outbox WHERE id IN ("
+        " SELECT id FROM outbox WHERE gave_up = 0 AND done_at IS NOT NULL AND done_at < ?"
+        " UNION ALL"
+        " SELECT id FROM outbox WHERE gave_up = 1 AND done_at IS NOT NULL AND done_at < ?"
+        " LIMIT ?)",
+        (sent_before, given_up_before, limit),
     )
     return cursor.rowcount
 
@@ -684,6 +728,20 @@ async def audit_rows(db: aiosqlite.Connection, match_id: int) -> list[aiosqlite.
 
 
 def _statements(sql: str) -> list[str]:
-    """Split a schema step into statements (steps hold no semicolons inside strings)."""
+    """Split a schema step into statements (steps hold no semicolons inside strings).
+
+    A trigger's body holds statements of its own: pieces are joined until SQLite finds the
+    statement complete.
+    """
     lines = [line.split("--", 1)[0] for line in sql.splitlines()]
-    return [part.strip() for part in "\n".join(lines).split(";") if part.strip()]
+    statements: list[str] = []
+    pending = ""
+    for part in "\n".join(lines).split(";"):
+        pending += part + ";"
+        if sqlite3.complete_statement(pending):
+            if pending.strip(" \n;"):
+                statements.append(pending.strip().removesuffix(";"))
+            pending = ""
+    if pending.strip(" \n;"):
+        statements.append(pending.strip().removesuffix(";"))
+    return statements

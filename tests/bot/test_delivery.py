@@ -4,9 +4,20 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from bot import storage
-from bot.delivery import KEEP_GIVEN_UP, KEEP_SENT, Delivery, DeliveryWorker, Undeliverable
+from bot.delivery import (
+    KEEP_GIVEN_UP,
+    KEEP_SENT,
+    PRUNE_BATCH,
+    Delivery,
+    DeliveryWorker,
+    RetryLater,
+    Undeliverable,
+)
 from bot.storage import Storage
 
 
@@ -199,3 +210,171 @@ def test_old_delivered_and_given_up_notices_are_pruned_and_nothing_pending_is(
             await store.close()
 
     asyncio.run(scenario())
+
+
+class Held(Recorder):
+    """A sender whose sends to one place hang until released, and that says when it sends."""
+
+    def __init__(self, held: str) -> None:
+        super().__init__()
+        self.held = held
+        self.release = asyncio.Event()
+        self.holding = asyncio.Event()
+        self.changed = asyncio.Event()
+
+    async def send(self, delivery: Delivery) -> None:
+        if delivery.place == self.held and not self.release.is_set():
+            self.holding.set()
+            await self.release.wait()
+        await super().send(delivery)
+        self.changed.set()
+
+    async def until(self, count: int) -> None:
+        while len(self.sent) < count:
+            self.changed.clear()
+            await asyncio.wait_for(self.changed.wait(), 5)
+
+
+def test_a_place_whose_send_hangs_waits_alone_while_the_others_keep_going(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> list[tuple[str, str]]:
+        store = await Storage.open(tmp_path / "elevator.db")
+        stop = asyncio.Event()
+        try:
+            await queue(store, [("board:1", "a1"), ("board:1", "a2"), ("board:2", "b1")])
+            sender = Held("board:1")
+            worker = DeliveryWorker(store, sender, clock=lambda: 1.0, timeout=60.0)
+            task = asyncio.create_task(worker.run(stop, interval=60.0))
+            await asyncio.wait_for(sender.holding.wait(), 5)
+            await sender.until(1)
+            await queue(store, [("board:2", "b2"), ("overview", "c1")])  # queued afterwards
+            await sender.until(3)
+            assert not sender.release.is_set() and ("board:1", "a1") not in sender.sent
+            sender.release.set()
+            await sender.until(5)
+            stop.set()
+            await task
+            return sender.sent
+        finally:
+            await store.close()
+
+    sent = asyncio.run(scenario())
+    assert sorted(sent[:3]) == [("board:2", "b1"), ("board:2", "b2"), ("overview", "c1")]
+    assert sent[3:] == [("board:1", "a1"), ("board:1", "a2")]
+
+
+def test_a_rate_limit_puts_off_its_place_alone_for_the_time_asked_without_counting_it(
+    tmp_path: Path,
+) -> None:
+    class Limited(Recorder):
+        def __init__(self) -> None:
+            super().__init__()
+            self.limited = True
+
+        async def send(self, delivery: Delivery) -> None:
+            if delivery.place == "board:1" and self.limited:
+                raise RetryLater(60.0, "rate limited by Discord")
+            await super().send(delivery)
+
+    async def scenario() -> None:
+        store = await Storage.open(tmp_path / "elevator.db")
+        now = [1.0]
+        try:
+            await queue(store, [("board:1", "a1"), ("board:1", "a2"), ("board:2", "b1")])
+            sender = Limited()
+            worker = DeliveryWorker(store, sender, clock=lambda: now[0], max_attempts=1)
+            assert await worker.run_once() == 1
+            (waiting,) = await store.fetch_all(
+                "SELECT attempts, last_error, next_attempt_at, done_at FROM outbox "
+                "WHERE idempotency_key = 'a1'"
+            )
+            assert tuple(waiting) == (0, "rate limited by Discord for 60 s", 61.0, None)
+            now[0] = 60.0
+            assert await worker.run_once() == 0  # not yet
+            now[0] = 61.0
+            assert await worker.run_once() == 0  # still limited: put off again, never given up
+            assert await worker.given_up() == []
+            sender.limited = False
+            now[0] = 121.0
+            assert await worker.run_once() == 1
+            assert await worker.run_once() == 1
+            assert sender.sent == [("board:2", "b1"), ("board:1", "a1"), ("board:1", "a2")]
+        finally:
+            await store.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_worker_wakes_when_notices_commit_and_not_before(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        store = await Storage.open(tmp_path / "elevator.db")
+        stop = asyncio.Event()
+        try:
+            sender = Held("nowhere")
+            worker = DeliveryWorker(store, sender)
+            task = asyncio.create_task(worker.run(stop, interval=60.0))  # never polls here
+            await queue(store, [("overview", "first")])
+            await sender.until(1)
+            async with store.transaction() as db:
+                await storage.enqueue(db, None, [("overview", "board", "{}", "second")], 0.0)
+                for _ in range(20):  # the worker gets every chance to look meanwhile
+                    await asyncio.sleep(0)
+                assert [key for _, key in sender.sent] == ["first"]
+            await sender.until(2)
+            stop.set()
+            await task
+        finally:
+            await store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_worker_that_is_never_woken_still_finds_the_notices_by_looking(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        store = await Storage.open(tmp_path / "elevator.db")
+        stop = asyncio.Event()
+        try:
+            sender = Held("nowhere")
+            worker = DeliveryWorker(store, sender, wake=False)
+            task = asyncio.create_task(worker.run(stop, interval=0.02))
+            await queue(store, [("overview", "a"), ("board:1", "b")])
+            await sender.until(2)
+            stop.set()
+            await task
+        finally:
+            await store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_long_prune_goes_in_small_transactions_and_keeps_what_is_pending(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sizes: list[int] = []
+    prune = storage.prune_outbox
+
+    async def counted(db: Any, sent_before: float, given_up_before: float, limit: int) -> int:
+        sizes.append(await prune(db, sent_before, given_up_before, limit))
+        return sizes[-1]
+
+    monkeypatch.setattr(storage, "prune_outbox", counted)
+
+    async def scenario() -> None:
+        store = await Storage.open(tmp_path / "elevator.db")
+        try:
+            count = PRUNE_BATCH * 2 + 7
+            await queue(store, [("board:1", f"k{i}") for i in range(count + 1)])
+            async with store.transaction() as db:
+                await db.execute("UPDATE outbox SET done_at = 1.0 WHERE idempotency_key != 'k0'")
+            worker = DeliveryWorker(store, Recorder(), clock=lambda: 2.0 + KEEP_SENT)
+            assert await worker.prune() == count
+            left = await store.fetch_all("SELECT idempotency_key FROM outbox")
+            assert [row[0] for row in left] == ["k0"]
+        finally:
+            await store.close()
+
+    asyncio.run(scenario())
+    assert sizes == [PRUNE_BATCH, PRUNE_BATCH, 7]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import sqlite3
 from pathlib import Path
 
@@ -266,6 +267,112 @@ def test_events_are_only_ever_appended_at_the_end_of_the_log(tmp_path: Path) -> 
                 async with store.transaction() as db:
                     await storage.append_events(db, match_id, 3, [("move", "{}", "ana")], 0.0)
             assert len(await store.fetch_all("SELECT * FROM events")) == 1
+        finally:
+            await store.close()
+
+    asyncio.run(scenario())
+
+
+HEADS_BY_SCAN = (  # the places' heads as step 7 found them, reading every pending notice
+    "SELECT id FROM outbox WHERE id IN (SELECT MIN(id) FROM outbox WHERE done_at IS NULL"
+    " GROUP BY match_id, place) ORDER BY next_attempt_at, id"
+)
+
+
+def test_an_outbox_from_step_7_keeps_each_places_next_notice_after_the_upgrade(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "elevator.db"
+    with sqlite3.connect(path) as connection:
+        for number, _, sql in migration_steps()[:7]:
+            connection.executescript(sql)
+            connection.execute(f"PRAGMA user_version = {number}")
+        connection.execute(
+            "INSERT INTO matches (status, config, host, created_at) VALUES ('active', '{}', 'a', 0)"
+        )
+        for key, place, done in [
+            ("k1", "board:1", 5.0),
+            ("k2", "board:1", None),
+            ("k3", "board:1", None),
+            ("k4", "overview", None),
+        ]:
+            connection.execute(
+                "INSERT INTO outbox (match_id, place, kind, payload, idempotency_key, "
+                "created_at, next_attempt_at, done_at) VALUES (1, ?, 'x', '{}', ?, 0, 0, ?)",
+                (place, key, done),
+            )
+    connection.close()
+
+    async def scenario() -> list[str]:
+        store = await Storage.open(path)
+        try:
+            async with store.read() as db:
+                return [n["idempotency_key"] for n in await storage.due_notices(db, 1.0, 10)]
+        finally:
+            await store.close()
+
+    assert asyncio.run(scenario()) == ["k2", "k4"]
+
+
+def test_the_places_heads_stay_those_a_full_scan_finds_through_sends_retries_and_removals(
+    tmp_path: Path,
+) -> None:
+    places = ["board:1", "board:2", "overview", "user:7"]
+
+    async def scenario() -> None:
+        store = await Storage.open(tmp_path / "elevator.db")
+        chance = random.Random(13)
+        try:
+            async with store.transaction() as db:
+                matches = [await storage.insert_match(db, "{}", "ana", 0.0) for _ in range(3)]
+            for step in range(300):
+                async with store.transaction() as db:
+                    pending = await storage.rows(db, "SELECT id FROM outbox WHERE done_at IS NULL")
+                    roll = chance.random()
+                    if roll < 0.45 or not pending:
+                        owner = chance.choice([*matches, None])
+                        notice = (chance.choice(places), "x", "{}", f"k{step}")
+                        await storage.enqueue(db, owner, [notice], 0.0)
+                    elif roll < 0.65:
+                        await storage.mark_sent(db, chance.choice(pending)["id"], 1.0)
+                    elif roll < 0.75:
+                        retry = chance.uniform(0.0, 50.0)
+                        await storage.mark_failed(db, chance.choice(pending)["id"], "down", retry)
+                    elif roll < 0.85:
+                        await storage.give_up(db, chance.choice(pending)["id"], "gone", 1.0)
+                    elif roll < 0.95:
+                        await storage.prune_outbox(db, 2.0, 2.0, 3)
+                    else:  # a pending notice removed outright
+                        await db.execute(
+                            "DELETE FROM outbox WHERE id = ?", (chance.choice(pending)["id"],)
+                        )
+                async with store.read() as db:
+                    heads = [n["id"] for n in await storage.due_notices(db, 100.0, 1000)]
+                    assert heads == [row[0] for row in await storage.rows(db, HEADS_BY_SCAN)]
+        finally:
+            await store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_transaction_that_queues_notices_signals_them_once_committed_and_others_do_not(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        store = await Storage.open(tmp_path / "elevator.db")
+        try:
+            async with store.transaction() as db:
+                match_id = await storage.insert_match(db, "{}", "ana", 0.0)
+            assert not store.notices_committed.is_set()
+            with pytest.raises(RuntimeError, match="crash"):
+                async with store.transaction() as db:
+                    await storage.enqueue(db, match_id, [("overview", "x", "{}", "k1")], 0.0)
+                    raise RuntimeError("crash")
+            assert not store.notices_committed.is_set()
+            async with store.transaction() as db:
+                await storage.enqueue(db, match_id, [("overview", "x", "{}", "k1")], 0.0)
+                assert not store.notices_committed.is_set()
+            assert store.notices_committed.is_set()
         finally:
             await store.close()
 

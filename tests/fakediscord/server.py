@@ -90,6 +90,8 @@ class FakeDiscord:
         self.closed_dms: set[int] = set()  # users who take no direct messages from the bot
         self.held: dict[int, asyncio.Event] = {}  # slow channels: a post waits for the event
         self.refused_tokens: set[str] = set()  # tokens answered 401, as a reset token is
+        self.faults: dict[int, float | None] = {}  # channel: 429's retry-after, or None: 500
+        self.refused: list[tuple[int, int]] = []  # (channel, status) of each request refused
         self.identified = asyncio.Event()
         self._sockets: list[web.WebSocketResponse] = []
         self._seq = 0
@@ -408,6 +410,8 @@ class FakeDiscord:
     async def _create_message(self, request: web.Request) -> web.Response:
         self._check_token(request)
         channel_id = int(request.match_info["channel"])
+        if channel_id in self.faults:
+            return self._fault(channel_id)
         if channel_id not in self.channels:
             return _error(404, 10003, "Unknown Channel")
         if channel_id in self.muted:
@@ -435,6 +439,8 @@ class FakeDiscord:
 
     async def _edit_message(self, request: web.Request) -> web.Response:
         self._check_token(request)
+        if int(request.match_info["channel"]) in self.faults:
+            return self._fault(int(request.match_info["channel"]))
         message = self.message(int(request.match_info["message"]))
         if message is None or int(message["channel_id"]) != int(request.match_info["channel"]):
             return _error(404, 10008, "Unknown Message")
@@ -574,6 +580,43 @@ class FakeDiscord:
             if int(entry["id"]) == target:
                 return int(entry["allow"]), int(entry["deny"])
         return None
+
+    def fail_messages(self, channel_id: int) -> None:
+        """Answer 500 to every request to a channel's messages, until heal is called."""
+        self.faults[channel_id] = None
+
+    def rate_limit_messages(self, channel_id: int, retry_after: float) -> None:
+        """Answer 429 to every request to a channel's messages, as Discord rate limits them."""
+        self.faults[channel_id] = retry_after
+
+    def heal(self, channel_id: int) -> None:
+        """Let a channel's messages through again."""
+        self.faults.pop(channel_id, None)
+
+    def _fault(self, channel_id: int) -> web.Response:
+        retry_after = self.faults[channel_id]
+        if retry_after is None:
+            self.refused.append((channel_id, 500))
+            return _error(500, 0, "500: Internal Server Error")
+        self.refused.append((channel_id, 429))
+        reset = datetime.now(UTC).timestamp() + retry_after
+        response = _json(
+            {"message": "You are being rate limited.", "retry_after": retry_after, "global": False},
+            status=429,
+        )
+        response.headers.update(
+            {
+                "Retry-After": str(int(retry_after)),
+                "X-RateLimit-Limit": "5",
+                "X-RateLimit-Remaining": "0",
+                "X-RateLimit-Reset": f"{reset:.3f}",
+                "X-RateLimit-Reset-After": f"{retry_after:.3f}",
+                "X-RateLimit-Bucket": f"messages-{channel_id}",
+                "X-RateLimit-Scope": "user",
+                "Via": "1.1 google",  # discord.py takes a 429 without it for Cloudflare's ban
+            }
+        )
+        return response
 
     async def _unknown(self, request: web.Request) -> web.Response:
         logger.warning("the fake Discord has no route %s %s", request.method, request.path)
