@@ -27,6 +27,13 @@ Json = dict[str, Any]
 ALL_PERMISSIONS = str((1 << 50) - 1)
 EVERYONE_PERMISSIONS = str(0x0000_0006_4006_4E41)  # view, send, history, attach, embed, ...
 API = "/api/v10"
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+ADMINISTRATOR = 1 << 3
+
+
+class CommandRefused(PermissionError):
+    """Discord's app lets nobody run a slash command where they may not send messages."""
 
 
 def _now() -> str:
@@ -490,6 +497,9 @@ class FakeDiscord:
             guild_id, name, kind=kind, parent=int(parent) if parent else None
         )
         channel = self.channels[channel_id]
+        given = body.get("permission_overwrites") or []
+        if not given and parent:  # a channel without overwrites syncs with its category
+            given = self.channels[int(parent)]["permission_overwrites"]
         channel["permission_overwrites"] = [
             {
                 **o,
@@ -497,7 +507,7 @@ class FakeDiscord:
                 "allow": str(o.get("allow", 0)),
                 "deny": str(o.get("deny", 0)),
             }
-            for o in body.get("permission_overwrites") or []
+            for o in given
         ]
         await self.dispatch("CHANNEL_CREATE", channel)
         return _json(channel)
@@ -573,6 +583,48 @@ class FakeDiscord:
         channel = self.channels.pop(channel_id)
         self.messages.pop(channel_id, None)
         await self.dispatch("CHANNEL_DELETE", channel)
+
+    def permissions(self, channel_id: int, user_id: int) -> int:
+        """Return a member's permissions in a guild channel, as Discord works them out.
+
+        The roles' permissions (with @everyone's), then the channel's overwrites: @everyone's,
+        then the member's roles' together, then the member's own. The owner and
+        administrators have every permission.
+        """
+        channel = self.channels[channel_id]
+        guild = self.guilds[int(channel["guild_id"])]
+        if guild["owner_id"] == str(user_id):
+            return int(ALL_PERMISSIONS)
+        held = {str(guild["id"]), *guild["members"][user_id]["roles"]}
+        allowed = 0
+        for role in guild["roles"]:
+            if role["id"] in held:
+                allowed |= int(role["permissions"])
+        if allowed & ADMINISTRATOR:
+            return int(ALL_PERMISSIONS)
+        overwrites = {entry["id"]: entry for entry in channel["permission_overwrites"]}
+        everyone = overwrites.get(str(guild["id"]))
+        if everyone is not None:
+            allowed = (allowed & ~int(everyone["deny"])) | int(everyone["allow"])
+        denied = granted = 0
+        for role_id in held - {str(guild["id"])}:
+            if role_id in overwrites:
+                denied |= int(overwrites[role_id]["deny"])
+                granted |= int(overwrites[role_id]["allow"])
+        allowed = (allowed & ~denied) | granted
+        own = overwrites.get(str(user_id))
+        if own is not None:
+            allowed = (allowed & ~int(own["deny"])) | int(own["allow"])
+        return allowed
+
+    def _may_type(self, user_id: int, channel_id: int) -> None:
+        """Refuse a command where Discord hides the message box: no Send Messages there."""
+        if "guild_id" not in self.channels[channel_id]:
+            return
+        needed = VIEW_CHANNEL | SEND_MESSAGES
+        if self.permissions(channel_id, user_id) & needed != needed:
+            name = self.channels[channel_id]["name"]
+            raise CommandRefused(f"user {user_id} may not send messages in #{name}")
 
     def overwrite(self, channel_id: int, target: int) -> tuple[int, int] | None:
         """Return the (allow, deny) bits a channel sets for a role or member, if any."""
@@ -741,7 +793,11 @@ class FakeDiscord:
         subcommand: str | None = None,
         timeout: float = 20.0,
     ) -> Interaction:
-        """Run a slash command as a user in a channel; return once the bot has answered."""
+        """Run a slash command as a user in a channel; return once the bot has answered.
+
+        Raise CommandRefused where the user may not send messages, as Discord's app does.
+        """
+        self._may_type(user_id, channel_id)
         guild_id = int(self.channels[channel_id].get("guild_id", 0))
         if subcommand is not None:
             options = [{"type": 1, "name": subcommand, "options": options or []}]
@@ -788,6 +844,7 @@ class FakeDiscord:
 
         The option being typed carries "focused": true.
         """
+        self._may_type(user_id, channel_id)
         guild_id = int(self.channels[channel_id].get("guild_id", 0))
         data = {"id": str(self.new_id()), "name": name, "type": 1, "options": options}
         data["guild_id"] = str(guild_id)

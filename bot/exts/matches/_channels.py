@@ -75,7 +75,12 @@ async def create_channels(
             reason=f"Elevator Chess match {match_id} starts",
         )
         created["category"] = category
-        created["overview"] = await category.create_text_channel("overview")
+        # everyone may type in the overview, where /match status and the like are used:
+        # without Send Messages Discord hides the message box, and with it the commands
+        talking = discord.PermissionOverwrite(view_channel=True, send_messages=True)
+        created["overview"] = await category.create_text_channel(
+            "overview", overwrites={everyone: talking, me: bot_can}
+        )
         board_overwrites: Overwrites = {
             everyone: spectators,
             me: bot_can,
