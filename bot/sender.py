@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
 import logging
 from collections import OrderedDict
@@ -27,6 +28,11 @@ from renderer import board_view_png, overview_view_png
 from views.model import BoardView
 
 logger = logging.getLogger(__name__)
+
+
+def nonce(*parts: str) -> str:
+    """Return the nonce of one post of a notice: the same on every retry, 25 characters."""
+    return hashlib.sha256(":".join(parts).encode()).hexdigest()[:25]
 
 
 def score_words(scores: dict[str, float]) -> str:
@@ -136,7 +142,7 @@ class DiscordSender:
         place, payload = delivery.place, delivery.payload
         bound = await self._service.bindings(delivery.match_id)
         if "dm:white" in bound and delivery.kind == "reminder":  # to the player to move alone
-            await self._remind_in_dm(delivery.match_id, payload, bound)
+            await self._remind_in_dm(delivery, bound)
             return
         if "dm:white" in bound:  # a casual game, shown in both players' DMs
             await self._post_game(delivery, bound)
@@ -188,7 +194,9 @@ class DiscordSender:
         for side in sides:
             offered = [board for board, by in offers.items() if by != side]
             try:
-                await self._show_game(delivery.match_id, side, game, roster, lines, bound, offered)
+                await self._show_game(
+                    delivery.match_id, side, game, roster, lines, bound, offered, action
+                )
                 for user, payload in prompts:
                     if roster.teams[side][:1] == [user]:
                         channel = await self._channel(int(bound[f"dm:{side}"]))
@@ -198,6 +206,7 @@ class DiscordSender:
                             view=transfer_view(
                                 delivery.match_id, payload["board"], payload["options"]
                             ),
+                            nonce=nonce(action, side, "prompt", str(payload["board"])),
                         )
             except (discord.Forbidden, discord.NotFound, Undeliverable) as error:
                 refused.append(f"{side}: {error}")
@@ -207,13 +216,15 @@ class DiscordSender:
         if refused:
             raise Undeliverable("a player's DMs refuse the bot: " + "; ".join(refused))
 
-    async def _remind_in_dm(
-        self, match_id: int, payload: dict[str, Any], bound: dict[str, str]
-    ) -> None:
+    async def _remind_in_dm(self, delivery: Delivery, bound: dict[str, str]) -> None:
         """Remind a DM game's player to move of the time left on a board."""
+        payload = delivery.payload
         try:
             channel = await self._channel(int(bound[f"dm:{payload['side']}"]))
-            await channel.send(f"Game {match_id}: " + reminder_words(payload, mention_player=False))
+            await channel.send(
+                f"Game {delivery.match_id}: " + reminder_words(payload, mention_player=False),
+                nonce=nonce(delivery.idempotency_key),
+            )
         except (discord.Forbidden, discord.NotFound) as error:
             raise Undeliverable(f"the player's DMs refuse the bot: {error}") from None
 
@@ -260,6 +271,7 @@ class DiscordSender:
         lines: list[str],
         bound: dict[str, str],
         offered: list[int],
+        action: str,
     ) -> None:
         """Post a DM game as the action left it to one player, with the menu for their boards.
 
@@ -290,10 +302,11 @@ class DiscordSender:
             [b for b, _ in seats if b in still_open],
             [b for b in offered if b in still_open],
         )
+        key = nonce(action, side)
         if view is None:
-            posted = await channel.send(text, file=file)
+            posted = await channel.send(text, file=file, nonce=key)
         else:
-            posted = await channel.send(text, file=file, view=view)
+            posted = await channel.send(text, file=file, view=view, nonce=key)
         try:  # only the latest image keeps its menu
             await self._retire(channel, match_id, f"dm-message:{side}", posted.id)
         except Exception:
@@ -327,19 +340,22 @@ class DiscordSender:
         """Post a notice in its channel, in the form its kind takes."""
         place, kind, payload = delivery.place, delivery.kind, delivery.payload
         assert delivery.match_id is not None
+        # a retry (after a lost answer or a crash) carries the same nonce, which Discord
+        # enforces: the message is shown once
+        send = partial(channel.send, nonce=nonce(delivery.idempotency_key))
         if place.startswith("board:") and kind in ("board", "arrival"):
-            await self._post_board(channel, delivery.match_id, payload)
+            await self._post_board(channel, delivery.match_id, payload, delivery.idempotency_key)
         elif place == "overview":
             words = overview_words(kind, payload)
             if words is not None:
-                await channel.send(words)
+                await send(words)
             if kind == "result":
                 await self._let_players_play(delivery.match_id, bound, play=False)
             elif kind == "reopened":
                 await self._let_players_play(delivery.match_id, bound, play=True)
         elif kind == "transfer-prompt" and place.startswith("user:"):
             user = place.removeprefix("user:")
-            await channel.send(
+            await send(
                 f"{mention(user)}, you won board {payload['board']}: you may send one piece "
                 f"standing on an elevator onward; the chance lapses {lapses(payload['deadline'])}.",
                 view=transfer_view(delivery.match_id, payload["board"], payload["options"]),
@@ -347,7 +363,7 @@ class DiscordSender:
             )
         elif kind == "transfer-prompt":  # the team's room: the options, to talk them over
             options = ", ".join(payload["options"])
-            await channel.send(
+            await send(
                 f"Board {payload['board']} is won: the piece may go {options}; "
                 f"the chance lapses {lapses(payload['deadline'])}."
             )
@@ -355,7 +371,7 @@ class DiscordSender:
             roster = await self._service.roster(delivery.match_id)
             offered = roster.seated(payload["board"], opponent(payload["side"]))
             to = f"{mention(offered)}, " if offered else ""
-            await channel.send(
+            await send(
                 f"{to}{side_name(payload['side'])} offers a draw on board {payload['board']}: "
                 "accept or decline it below, or with /draw (a move declines it too).",
                 view=offer_view(delivery.match_id, payload["board"]),
@@ -364,20 +380,18 @@ class DiscordSender:
         elif kind in ("transfer-lapsed", "transfer-skipped", "transfer-void"):
             words = overview_words(kind, payload)  # to the team room and the winner's board
             if words is not None:
-                await channel.send(words)
+                await send(words)
         elif kind == "reminder" and place.startswith("board:"):
-            await channel.send(
+            await send(
                 reminder_words(payload, mention_player=True),
                 allowed_mentions=only(payload.get("mention", [])),
             )
         elif kind == "add-time" and place.startswith("board:"):
             words = overview_words(kind, payload)
             if words is not None:
-                await channel.send(words)
+                await send(words)
         elif kind == "draw-declined" and place.startswith("board:"):
-            await channel.send(
-                f"Board {payload['board']}: {side_name(payload['side'])} declines the draw."
-            )
+            await send(f"Board {payload['board']}: {side_name(payload['side'])} declines the draw.")
 
     async def _let_players_play(self, match_id: int, bound: dict[str, str], *, play: bool) -> None:
         """Let the players write in the board channels, or make them read-only once it is over.
@@ -430,7 +444,7 @@ class DiscordSender:
         return found
 
     async def _post_board(
-        self, channel: discord.abc.Messageable, match_id: int, payload: dict[str, Any]
+        self, channel: discord.abc.Messageable, match_id: int, payload: dict[str, Any], key: str
     ) -> None:
         """Post a board's image and what happened, as the board stood right after the action."""
         board = int(payload["board"])
@@ -477,9 +491,11 @@ class DiscordSender:
         buttons = None if view.finished else board_view(match_id, board)
         text, allowed = "\n".join(lines), only(pinged)
         if buttons is None:
-            posted = await channel.send(text, file=file, allowed_mentions=allowed)
+            posted = await channel.send(text, file=file, allowed_mentions=allowed, nonce=nonce(key))
         else:
-            posted = await channel.send(text, file=file, view=buttons, allowed_mentions=allowed)
+            posted = await channel.send(
+                text, file=file, view=buttons, allowed_mentions=allowed, nonce=nonce(key)
+            )
         try:  # the image is up: a failure from here on must not post it again
             await self._retire_previous(channel, match_id, board, posted.id)
         except Exception:

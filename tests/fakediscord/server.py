@@ -15,6 +15,7 @@ import json
 import logging
 import re
 import secrets
+import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -27,6 +28,7 @@ Json = dict[str, Any]
 ALL_PERMISSIONS = str((1 << 50) - 1)
 EVERYONE_PERMISSIONS = str(0x0000_0006_4006_4E41)  # view, send, history, attach, embed, ...
 API = "/api/v10"
+NONCE_WINDOW = 300.0  # seconds Discord keeps an enforced nonce (a few minutes)
 VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
 ADMINISTRATOR = 1 << 3
@@ -98,6 +100,8 @@ class FakeDiscord:
         self.held: dict[int, asyncio.Event] = {}  # slow channels: a post waits for the event
         self.refused_tokens: set[str] = set()  # tokens answered 401, as a reset token is
         self.faults: dict[int, float | None] = {}  # channel: 429's retry-after, or None: 500
+        self.stalled: set[int] = set()  # channels whose posts are made but not yet answered
+        self._nonces: dict[tuple[int, str], tuple[float, Json]] = {}  # enforced nonces
         self.refused: list[tuple[int, int]] = []  # (channel, status) of each request refused
         self.identified = asyncio.Event()
         self._sockets: list[web.WebSocketResponse] = []
@@ -432,9 +436,20 @@ class FakeDiscord:
         gate = self.held.get(channel_id)
         if gate is not None:
             await gate.wait()
+        nonce = body.get("nonce")
+        if nonce is not None and len(str(nonce)) > 25:
+            return _error(400, 50035, "Invalid Form Body: nonce must be 25 or fewer in length")
+        if body.get("enforce_nonce") and nonce is not None:
+            earlier = self._nonces.get((channel_id, str(nonce)))
+            if earlier is not None and time.monotonic() - earlier[0] < NONCE_WINDOW:
+                return _json(earlier[1])  # the message already made with this nonce
         sent = self._record(channel_id, body, files, None)
-        payload = self._message_payload(sent)
+        payload = self._message_payload(sent) | {"nonce": nonce}
         self.messages[channel_id].append(payload)
+        if nonce is not None:
+            self._nonces[(channel_id, str(nonce))] = (time.monotonic(), payload)
+        while channel_id in self.stalled:  # made, but no answer until the channel is let go
+            await asyncio.sleep(0.05)
         return _json(payload)
 
     async def _original(self, request: web.Request) -> web.Response:
