@@ -104,6 +104,8 @@ def visible(text: str) -> str:
 
 def clean_name(text: str) -> str:
     """Return a team's name as it is stored and shown, or refuse one nobody could see."""
+    if not isinstance(text, str):
+        raise RulesError("a team's name is written as text")
     name = visible(text)
     if not name:
         raise RulesError("a team name needs at least one visible character")

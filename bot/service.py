@@ -45,6 +45,7 @@ from elevator import (
 )
 from elevator.clocks import DAY, Clocks, TimeControl, clock_rows, from_rows
 from elevator.config import MAX_BOARDS
+from elevator.errors import shown
 from elevator.events import event_from_dict
 from elevator.pieces import SIDES, opponent, side_name
 
@@ -1247,6 +1248,8 @@ class MatchService:
     @asynccontextmanager
     async def _lock(self, match_id: int) -> AsyncIterator[None]:
         """Hold a match's lock; a lock nobody holds or awaits is forgotten, as is a match over."""
+        if not _whole(match_id) or not 1 <= match_id < 2**63:  # SQLite's largest integer
+            raise NotFoundError(f"there is no match {shown(match_id)}")
         entry = self._locks.get(match_id)
         if entry is None:
             entry = self._locks[match_id] = _Lock()
@@ -1481,8 +1484,8 @@ class MatchService:
         return f"board {board} is finished{how}"
 
     def _check_board(self, loaded: Loaded, board: int) -> None:
-        if not 1 <= board <= loaded.match.boards:
-            raise RulesError(f"there is no board {board}: boards 1 to {loaded.match.boards}")
+        if not _whole(board) or not 1 <= board <= loaded.match.boards:
+            raise RulesError(f"there is no board {shown(board)}: boards 1 to {loaded.match.boards}")
 
     def _team(self, loaded: Loaded, side: Side) -> str:
         return loaded.match.team(1, side)
@@ -1671,7 +1674,14 @@ def _check_side(side: object) -> None:
         raise RulesError(f"a team is 'white' or 'black', not {_clip(str(side))!r}")
 
 
+def _whole(number: object) -> bool:
+    """Tell whether a number as given is a whole number (not a flag, text or fraction)."""
+    return isinstance(number, int) and not isinstance(number, bool)
+
+
 def _check_move_text(text: str) -> None:
+    if not isinstance(text, str):
+        raise RulesError("a move is written as text: e4, Nf3 or Ne4^2")
     if len(text.strip()) > MAX_MOVE:
         raise RulesError(f"{_clip(text)!r} is too long for a move: write it as e4, Nf3 or Ne4^2")
 
