@@ -468,14 +468,26 @@ class MatchService:
     async def game(self, match_id: int) -> Match:
         """Return a copy of a match's rules-core state, safe to render in another thread.
 
-        It costs a restore of every board (100 ms for 1,000 boards), made off the event loop;
-        images, autocomplete and menus read the cheap views below instead.
+        It costs a restore of every board (100 ms for 1,000 boards), made off the event loop
+        while the match's lock keeps its actions waiting; images, autocomplete and menus read
+        the cheap views below instead.
         """
         async with self._lock(match_id):
             match = (await self._get(match_id)).match
-            config, events = match.config, list(match.events)
-            states = [match.board_state(board) for board in range(1, match.boards + 1)]
-        return await asyncio.to_thread(Match.restore, config, events, states)
+            return await asyncio.to_thread(_copy, match)
+
+    async def export(self, match_id: int, board: int | None = None) -> str:
+        """Return a board's game as PGN, or (no board) the whole match's record as JSON.
+
+        Written in a thread, as a long log takes a while, while the match's lock keeps its
+        actions waiting.
+        """
+        async with self._lock(match_id):
+            loaded = await self._get(match_id)
+            if board is None:
+                return await asyncio.to_thread(loaded.match.to_json)
+            self._check_board(loaded, board)
+            return await asyncio.to_thread(loaded.match.pgn, board)
 
     async def shape(self, match_id: int) -> MatchShape:
         """Return a match's boards, layout and team names."""
@@ -524,7 +536,7 @@ class MatchService:
             return shown_boards(match, roster, loaded.clocks, [board], self._clock())[board]
 
     async def shown_game(self, match_id: int) -> ShownGame:
-        """Read a match's first 40 boards as an overview shows them now: cheap, for images."""
+        """Read a match's first 40 boards as an overview shows them now: a few ms, for images."""
         async with self._lock(match_id):
             loaded = await self._get(match_id)
             return shown_game(loaded.match, loaded.clocks, self._clock())
@@ -865,12 +877,13 @@ class MatchService:
 
         Return also the log's length now: undo(expect=it) refuses if the match moved on.
         """
-        game = await self.game(match_id)
-        length = len(game.events)
-        try:
-            return length, [describe(event) for event in game.undo(count)]
-        except ElevatorError as error:
-            raise RulesError(str(error)) from None
+        async with self._lock(match_id):
+            match = (await self._get(match_id)).match
+            try:
+                undone = match.last_actions(count)
+            except ElevatorError as error:
+                raise RulesError(str(error)) from None
+            return len(match.events), [describe(event) for event in undone]
 
     async def undo(
         self,
@@ -1672,6 +1685,12 @@ def _who(actor: str | Moderator) -> str:
 def _check_side(side: object) -> None:
     if side not in SIDES:
         raise RulesError(f"a team is 'white' or 'black', not {_clip(str(side))!r}")
+
+
+def _copy(match: Match) -> Match:
+    """Copy a match from its boards' states, without replaying it."""
+    states = [match.board_state(board) for board in range(1, match.boards + 1)]
+    return Match.restore(match.config, list(match.events), states)
 
 
 def _whole(number: object) -> bool:

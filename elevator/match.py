@@ -343,6 +343,12 @@ class Match:
 
     def undo(self, count: int = 1) -> list[Event]:
         """Take back the last count actions with all they caused; return the removed events."""
+        removed = self.last_actions(count)
+        self._rebuild(_action_groups(self._events[: len(self._events) - len(removed)]))
+        return removed
+
+    def last_actions(self, count: int = 1) -> list[Event]:
+        """Return the events undo(count) would take back, changing nothing."""
         groups = _action_groups(self._events)
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise IllegalMoveError(
@@ -352,9 +358,7 @@ class Match:
             raise IllegalMoveError(
                 f"only {len(groups)} action{'s' if len(groups) != 1 else ''} can be undone"
             )
-        removed = [event for group in groups[-count:] for event in group]
-        self._rebuild(groups[:-count])
-        return removed
+        return [event for group in groups[-count:] for event in group]
 
     def _rebuild(self, groups: list[list[Event]]) -> None:
         """Become the match that replaying these action groups from the start gives."""

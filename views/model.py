@@ -154,7 +154,7 @@ def board_views(
 ) -> list[BoardView]:
     """Read the views of several boards in one pass over the log; neighbours are optional."""
     for board in boards:
-        match.fen(board)  # refuses a board the match does not have
+        match.is_open(board)  # refuses a board the match does not have
     events = match.events
     recent: dict[int, list[tuple[Shown, Direction | None]]] = {board: [] for board in boards}
     waiting = set(boards)

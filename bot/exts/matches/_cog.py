@@ -168,12 +168,12 @@ class Matches(commands.GroupCog, group_name="match"):
     async def export(self, interaction: discord.Interaction) -> None:
         """Attach this board's game as PGN, or, elsewhere, the whole match's record as JSON."""
         match_id = await self._match_here(interaction)
-        game = await self.service.game(match_id)
         board = await self._board_here(interaction, match_id)
+        data = (await self.service.export(match_id, board)).encode()
         if board is not None:
-            data, name = game.pgn(board).encode(), f"match-{match_id}-board-{board}.pgn"
+            name = f"match-{match_id}-board-{board}.pgn"
         else:
-            data, name = game.to_json().encode(), f"match-{match_id}.json"
+            name = f"match-{match_id}.json"
         await interaction.response.send_message(file=discord.File(io.BytesIO(data), filename=name))
 
     @app_commands.command(name="archive")

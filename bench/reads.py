@@ -1,0 +1,125 @@
+"""Benchmark what the Discord front reads from a 1,000-board match, on the event loop.
+
+Run: python bench/reads.py [--boards N] [--repeats N]
+
+Images, autocomplete keystrokes, menus and /games read a match through the service. Each
+read below is timed as the event loop spends it (the match already in memory, as it is
+after its first action); beside them, the whole copy of the match the front used to make
+for each of them on the loop (every board restored). Each row gives the read's median time
+and the longest it held the event loop at once. Goal (issue 13): no read holds the loop
+for more than 5 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from bot.service import MatchService
+from bot.storage import Storage
+from elevator import Match
+
+GOAL_MS = 5.0
+
+
+async def timed(read: Callable[[], Awaitable[object]], repeats: int) -> tuple[float, float]:
+    """Return a read's median milliseconds, and the longest it held the event loop at once.
+
+    A ticker task runs beside the reads and notes the longest gap between its turns: the
+    time the loop could serve nothing else (a read made in a thread holds it only briefly).
+    """
+    samples: list[float] = []
+    longest = 0.0
+    reading = True
+
+    async def ticker() -> None:
+        nonlocal longest
+        last = time.perf_counter()
+        while reading:
+            await asyncio.sleep(0)
+            now = time.perf_counter()
+            longest = max(longest, now - last)
+            last = now
+
+    await read()  # once untimed: the first use of the thread pool starts its threads
+    ticking = asyncio.create_task(ticker())
+    await asyncio.sleep(0)
+    for _ in range(repeats):
+        await asyncio.sleep(0)  # the ticker's turn: one read's hold is measured, not several
+        start = time.perf_counter()
+        await read()
+        samples.append((time.perf_counter() - start) * 1000)
+    reading = False
+    await ticking
+    return statistics.median(samples), longest * 1000
+
+
+def old_copy(match: Match) -> Match:
+    """Copy a match as service.game() did on the event loop before: every board restored."""
+    states = [match.board_state(board) for board in range(1, match.boards + 1)]
+    return Match.restore(match.config, match.events, states)
+
+
+async def measure(folder: Path, boards: int, repeats: int) -> list[tuple[str, float, float]]:
+    """Build a match of boards boards with a few moves played, and time each read of it."""
+    store = await Storage.open(folder / "reads.db")
+    try:
+        service = MatchService(store)
+        match_id = await service.create(
+            "ana", boards=boards, layout="ring", white_team="Reds", black_team="Blues"
+        )
+        await service.join(match_id, "ana", "white")
+        await service.join(match_id, "bo", "black")
+        await service.start(match_id, "ana")
+        middle = boards // 2
+        for board in (1, middle, boards):
+            await service.play(match_id, "ana", board, "e4")
+            await service.play(match_id, "bo", board, "d5")
+        loaded = await service.game(match_id)
+        reads: dict[str, Callable[[], Awaitable[object]]] = {
+            "a board's view (/board, its image)": lambda: service.shown_board(match_id, middle),
+            "the overview's 40 boards (/match status)": lambda: service.shown_game(match_id),
+            "a player's moves (/move autocomplete)": lambda: service.move_options(
+                match_id, "ana", middle
+            ),
+            "the Legal moves button": lambda: service.legal_moves(match_id, middle),
+            "a player's turns (board autocomplete)": lambda: service.turns(match_id, "bo"),
+            "the match's shape (lobby, /games)": lambda: service.shape(match_id),
+            "the clocks' readings": lambda: service.clock_readings(match_id),
+            "a moderator's undo preview": lambda: service.undo_preview(match_id, 2),
+            "a board's PGN (/match export)": lambda: service.export(match_id, middle),
+            "the match's JSON (/match export)": lambda: service.export(match_id),
+        }
+        rows = [(name, *await timed(read, repeats)) for name, read in reads.items()]
+
+        async def before() -> None:
+            old_copy(loaded)
+
+        rows.append(("before: the whole copy on the loop", *await timed(before, 3)))
+        return rows
+    finally:
+        await store.close()
+
+
+def main() -> None:
+    """Print each read's median and worst time against the goal."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--boards", type=int, default=1000)
+    parser.add_argument("--repeats", type=int, default=50)
+    arguments = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        rows = asyncio.run(measure(Path(folder), arguments.boards, arguments.repeats))
+    print(f"Reads of a {arguments.boards}-board match, as the front makes them (ms)")
+    print(f"{'read':<44}{'median':>10}{'loop held':>11}{'x goal':>9}")
+    for name, median, held in rows:
+        print(f"{name:<44}{median:>10.3f}{held:>11.3f}{held / GOAL_MS:>9.2f}")
+    print(f"goal: no read holds the event loop for more than {GOAL_MS:g} ms at once")
+
+
+if __name__ == "__main__":
+    main()
