@@ -24,6 +24,7 @@ import aiosqlite
 
 from bot import storage
 from bot.errors import DamagedError, NotAllowedError, NotFoundError, RulesError, WrongStateError
+from bot.loading import DM_PLACE, Loaded, control_of, load
 from bot.lobby import Roster, round_robin
 from bot.names import clean_name, same_name, visible
 from bot.news import CLOCK, DEADLINE, News, boards_of, describe
@@ -43,10 +44,9 @@ from elevator import (
     TransferDeclined,
     Transferred,
 )
-from elevator.clocks import DAY, Clocks, TimeControl, clock_rows, from_rows
+from elevator.clocks import DAY, Clocks, TimeControl, clock_rows
 from elevator.config import MAX_BOARDS
 from elevator.errors import shown
-from elevator.events import event_from_dict
 from elevator.pieces import SIDES, opponent, side_name
 
 logger = logging.getLogger(__name__)
@@ -58,24 +58,6 @@ MAX_GAME_BOARDS: Final = 10  # boards in a casual game between two people
 CHALLENGE_LIFETIME: Final = 24 * 3600.0  # seconds a challenge stays open
 MAX_MOVE: Final = 24  # characters in a move as typed; the longest real one is about 10
 MAX_ADDED: Final = 30 * DAY  # the most time a moderator gives back at once
-DM_PLACE: Final = "dm:white"  # bound where a game is shown in its players' DMs
-
-
-@dataclass
-class Loaded:
-    """A match as the service holds it in memory: status, people and the rules core's match."""
-
-    id: int
-    status: str
-    host: str
-    roster: Roster
-    match: Match
-    offers: dict[int, Side] = field(default_factory=dict)  # board: who offered a draw
-    deadlines: dict[int, float] = field(default_factory=dict)  # board: when its transfer lapses
-    paused_at: float | None = None
-    control: TimeControl = field(default_factory=TimeControl)
-    clocks: Clocks | None = None  # once a timed match has started
-    in_dms: bool = False  # shown in its players' DMs: each action carries the whole game
 
 
 @dataclass
@@ -150,7 +132,7 @@ class MatchService:
         time_control: none, live minutes+increment per board (10+5) or days a move (3d).
         """
         config = _config(boards, layout, white_team, black_team, start_fens)
-        control = _control(time_control)
+        control = control_of(time_control)
         async with self._write(None) as db:
             match_id = await storage.insert_match(
                 db, json.dumps(config.to_dict()), host, self._clock(), str(control)
@@ -174,7 +156,7 @@ class MatchService:
         names: the two players as the images show them (their ids if not given or alike);
         places: where the front shows the game, bound in the same transaction.
         """
-        control = _control(time_control)
+        control = control_of(time_control)
         async with self._write(None) as db:  # all of it, or no game at all
             loaded = await self._new_game(db, white, black, boards, layout, names, places, control)
         self._loaded[loaded.id] = loaded
@@ -222,7 +204,7 @@ class MatchService:
         time_control: str = "none",
     ) -> int:
         """Challenge someone to a casual game; return the invitation, open for a day."""
-        control = _control(time_control)
+        control = control_of(time_control)
         if challenger == opponent:
             raise RulesError("you cannot challenge yourself")
         if not isinstance(boards, int) or not 1 <= boards <= MAX_GAME_BOARDS:
@@ -273,7 +255,7 @@ class MatchService:
                 row["layout"],
                 (names[0], names[1]),
                 places,
-                _control(row["time_control"]),
+                control_of(row["time_control"]),
             )
             await storage.close_invitation(db, invitation, "accepted", loaded.id)
         self._loaded[loaded.id] = loaded
@@ -1290,7 +1272,7 @@ class MatchService:
             return found
         try:
             async with self._store.read() as db:
-                found, replayed = await _load(db, match_id)
+                found, replayed = await load(db, match_id)
         except (ElevatorError, ValueError, KeyError, TypeError) as error:
             logger.exception("match %d does not load", match_id)
             raise DamagedError(
@@ -1504,96 +1486,6 @@ class MatchService:
         return loaded.match.team(1, side)
 
 
-async def _load(db: aiosqlite.Connection, match_id: int) -> tuple[Loaded, bool]:
-    """Read a match: its row, people, log and board states (the log wins if they disagree).
-
-    Also say whether the log had to be replayed because the states did not fit it.
-    """
-    row = await storage.match_row(db, match_id)
-    if row is None:
-        raise NotFoundError(f"there is no match {match_id}")
-    config = MatchConfig.from_dict(json.loads(row["config"]))
-    roster = Roster()
-    for player in await storage.player_rows(db, match_id):
-        roster.teams[player["team"]].append(player["user"])
-        if player["captain"]:
-            roster.captains[player["team"]] = player["user"]
-    for seat in await storage.seat_rows(db, match_id):
-        roster.seats[(seat["board"], seat["side"])] = seat["user"]
-    events = [
-        event_from_dict(json.loads(e["data"])) for e in await storage.event_rows(db, match_id)
-    ]
-    match, replayed = _restore(match_id, config, events, await storage.state_rows(db, match_id))
-    offers = {offer["board"]: offer["side"] for offer in await storage.offer_rows(db, match_id)}
-    deadlines = {d["board"]: d["deadline"] for d in await storage.deadline_rows(db, match_id)}
-    control = _control(row["time_control"])
-    clocks = [
-        {key: clock[key] for key in clock.keys()}  # noqa: SIM118 (a Row is no mapping)
-        for clock in await storage.clock_rows(db, match_id)
-    ]
-    loaded = Loaded(
-        match_id,
-        row["status"],
-        row["host"],
-        roster,
-        match,
-        offers,
-        deadlines,
-        row["paused_at"],
-        control,
-        from_rows(control, clocks) if control.timed and clocks else None,
-        in_dms=any(b["place"] == DM_PLACE for b in await storage.binding_rows(db, match_id)),
-    )
-    return loaded, replayed
-
-
-def _restore(
-    match_id: int, config: MatchConfig, events: list[Event], states: list[aiosqlite.Row]
-) -> tuple[Match, bool]:
-    """Load a match from its board states, or replay its log if they do not fit it (True)."""
-    misfit = _misfit(match_id, config, events, states)
-    if misfit is None:
-        fresh = Match.from_config(config)
-        by_board = {row["board"]: row for row in states}
-        try:
-            loaded = [
-                json.loads(by_board[b]["data"]) if b in by_board else fresh.board_state(b)
-                for b in range(1, config.boards + 1)
-            ]
-            return Match.restore(config, events, loaded), False
-        except (ElevatorError, ValueError) as error:
-            misfit = str(error)
-    logger.warning(
-        "match %d: board states disagree with the log, replaying it: %s", match_id, misfit
-    )
-    return Match.replay(config, events), True
-
-
-def _misfit(
-    match_id: int, config: MatchConfig, events: list[Event], states: list[aiosqlite.Row]
-) -> str | None:
-    """Say why the stored board states cannot stand for the log, judging by their log positions."""
-    last_touch: dict[int, int] = {}
-    for seq, event in enumerate(events, start=1):
-        for board in boards_of(event):
-            last_touch[board] = seq
-    for row in states:
-        board, seq = row["board"], row["seq"]
-        checksum = storage.snapshot_checksum(match_id, board, seq, row["data"])
-        if row["checksum"] is not None and row["checksum"] != checksum:
-            return f"the state of board {board} does not match its checksum"
-        if not 1 <= board <= config.boards:
-            return f"a state for board {board}, which the match does not have"
-        if seq > len(events):
-            return f"the state of board {board} is from position {seq}, past the log's end"
-        if seq < last_touch.get(board, 0):
-            return f"the state of board {board} is older than the log's last event on it"
-    missing = sorted(set(last_touch) - {row["board"] for row in states})
-    if missing:
-        return f"no state for board {missing[0]}, though the log moves there"
-    return None
-
-
 def _config(
     boards: int, layout: str, white_team: str, black_team: str, start_fens: Sequence[str] | None
 ) -> MatchConfig:
@@ -1610,14 +1502,6 @@ def _config(
         return MatchConfig.create(
             boards, layout, start_fens, None, [names] * boards if in_range else None
         )
-    except ElevatorError as error:
-        raise RulesError(str(error)) from None
-
-
-def _control(text: str) -> TimeControl:
-    """Read a time control, refusing one out of shape in the service's terms."""
-    try:
-        return TimeControl.parse(text)
     except ElevatorError as error:
         raise RulesError(str(error)) from None
 

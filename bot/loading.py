@@ -1,0 +1,142 @@
+"""A match as the service holds it in memory, and reading it from the database.
+
+A match loads lazily from its per-board snapshots; a snapshot that does not fit the event
+log (by checksum, log position or content) is logged and the match is replayed from the
+log instead.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass, field
+from typing import Final
+
+import aiosqlite
+
+from bot import storage
+from bot.errors import NotFoundError, RulesError
+from bot.lobby import Roster
+from bot.news import boards_of
+from elevator import ElevatorError, Event, Match, MatchConfig, Side
+from elevator.clocks import Clocks, TimeControl, from_rows
+from elevator.events import event_from_dict
+
+logger = logging.getLogger(__name__)
+
+DM_PLACE: Final = "dm:white"  # bound where a game is shown in its players' DMs
+
+
+@dataclass
+class Loaded:
+    """A match as the service holds it in memory: status, people and the rules core's match."""
+
+    id: int
+    status: str
+    host: str
+    roster: Roster
+    match: Match
+    offers: dict[int, Side] = field(default_factory=dict)  # board: who offered a draw
+    deadlines: dict[int, float] = field(default_factory=dict)  # board: when its transfer lapses
+    paused_at: float | None = None
+    control: TimeControl = field(default_factory=TimeControl)
+    clocks: Clocks | None = None  # once a timed match has started
+    in_dms: bool = False  # shown in its players' DMs: each action carries the whole game
+
+
+async def load(db: aiosqlite.Connection, match_id: int) -> tuple[Loaded, bool]:
+    """Read a match: its row, people, log and board states (the log wins if they disagree).
+
+    Also say whether the log had to be replayed because the states did not fit it.
+    """
+    row = await storage.match_row(db, match_id)
+    if row is None:
+        raise NotFoundError(f"there is no match {match_id}")
+    config = MatchConfig.from_dict(json.loads(row["config"]))
+    roster = Roster()
+    for player in await storage.player_rows(db, match_id):
+        roster.teams[player["team"]].append(player["user"])
+        if player["captain"]:
+            roster.captains[player["team"]] = player["user"]
+    for seat in await storage.seat_rows(db, match_id):
+        roster.seats[(seat["board"], seat["side"])] = seat["user"]
+    events = [
+        event_from_dict(json.loads(e["data"])) for e in await storage.event_rows(db, match_id)
+    ]
+    match, replayed = _restore(match_id, config, events, await storage.state_rows(db, match_id))
+    offers = {offer["board"]: offer["side"] for offer in await storage.offer_rows(db, match_id)}
+    deadlines = {d["board"]: d["deadline"] for d in await storage.deadline_rows(db, match_id)}
+    control = control_of(row["time_control"])
+    clocks = [
+        {key: clock[key] for key in clock.keys()}  # noqa: SIM118 (a Row is no mapping)
+        for clock in await storage.clock_rows(db, match_id)
+    ]
+    loaded = Loaded(
+        match_id,
+        row["status"],
+        row["host"],
+        roster,
+        match,
+        offers,
+        deadlines,
+        row["paused_at"],
+        control,
+        from_rows(control, clocks) if control.timed and clocks else None,
+        in_dms=any(b["place"] == DM_PLACE for b in await storage.binding_rows(db, match_id)),
+    )
+    return loaded, replayed
+
+
+def _restore(
+    match_id: int, config: MatchConfig, events: list[Event], states: list[aiosqlite.Row]
+) -> tuple[Match, bool]:
+    """Load a match from its board states, or replay its log if they do not fit it (True)."""
+    misfit = _misfit(match_id, config, events, states)
+    if misfit is None:
+        fresh = Match.from_config(config)
+        by_board = {row["board"]: row for row in states}
+        try:
+            loaded = [
+                json.loads(by_board[b]["data"]) if b in by_board else fresh.board_state(b)
+                for b in range(1, config.boards + 1)
+            ]
+            return Match.restore(config, events, loaded), False
+        except (ElevatorError, ValueError) as error:
+            misfit = str(error)
+    logger.warning(
+        "match %d: board states disagree with the log, replaying it: %s", match_id, misfit
+    )
+    return Match.replay(config, events), True
+
+
+def _misfit(
+    match_id: int, config: MatchConfig, events: list[Event], states: list[aiosqlite.Row]
+) -> str | None:
+    """Say why the stored board states cannot stand for the log, judging by their log positions."""
+    last_touch: dict[int, int] = {}
+    for seq, event in enumerate(events, start=1):
+        for board in boards_of(event):
+            last_touch[board] = seq
+    for row in states:
+        board, seq = row["board"], row["seq"]
+        checksum = storage.snapshot_checksum(match_id, board, seq, row["data"])
+        if row["checksum"] is not None and row["checksum"] != checksum:
+            return f"the state of board {board} does not match its checksum"
+        if not 1 <= board <= config.boards:
+            return f"a state for board {board}, which the match does not have"
+        if seq > len(events):
+            return f"the state of board {board} is from position {seq}, past the log's end"
+        if seq < last_touch.get(board, 0):
+            return f"the state of board {board} is older than the log's last event on it"
+    missing = sorted(set(last_touch) - {row["board"] for row in states})
+    if missing:
+        return f"no state for board {missing[0]}, though the log moves there"
+    return None
+
+
+def control_of(text: str) -> TimeControl:
+    """Read a time control, refusing one out of shape in the service's terms."""
+    try:
+        return TimeControl.parse(text)
+    except ElevatorError as error:
+        raise RulesError(str(error)) from None
