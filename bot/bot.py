@@ -147,7 +147,10 @@ class ElevatorBot(commands.Bot):
             logger.exception("settling what fell due while away failed; retrying once connected")
         for name in EXTENSIONS:
             await self.load_extension(name)
-        worker = DeliveryWorker(self._store, DiscordSender(self, self._service))
+        # a send may sleep out a rate limit of up to RATE_LIMIT_WAIT inside discord.py: give
+        # it longer than that before taking it for a sender that does not answer
+        sender = DiscordSender(self, self._service)
+        worker = DeliveryWorker(self._store, sender, timeout=RATE_LIMIT_WAIT + 15)
         self._background.append(asyncio.create_task(self._deliver(worker)))
         self._background.append(asyncio.create_task(self._settle()))
         logger.info("set up with %s", self.settings.database_path)

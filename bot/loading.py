@@ -25,6 +25,7 @@ from elevator.events import event_from_dict
 logger = logging.getLogger(__name__)
 
 DM_PLACE: Final = "dm:white"  # bound where a game is shown in its players' DMs
+GAME_PLACE: Final = "game"  # where such a game's notices queue: one place, in order
 
 
 @dataclass

@@ -97,6 +97,8 @@ def overview_words(kind: str, payload: dict[str, Any]) -> str | None:
             kind, "forfeit"
         )
         return f"A moderator's {what}: {plain(payload.get('reason') or '')}".rstrip(": ") + "."
+    if kind == "reopened" and payload.get("status") == "paused":
+        return "The match is back, but paused: a moderator resumes it with /mod resume."
     if kind == "reopened":
         return "The match is on again: the players may play in the board channels."
     if kind in ("pause", "resume", "abort", "undo", "substitute", "cancelled"):
@@ -191,7 +193,7 @@ class DiscordSender:
             if kind == "draw-offer" and place.startswith("board:")
         }
         refused: list[str] = []
-        for side in sides:
+        for index, side in enumerate(sides):
             offered = [board for board, by in offers.items() if by != side]
             try:
                 await self._show_game(
@@ -211,7 +213,8 @@ class DiscordSender:
             except (discord.Forbidden, discord.NotFound, Undeliverable) as error:
                 refused.append(f"{side}: {error}")
             except BaseException:
-                self._games_done.pop(f"{action}:{side}", None)  # not shown: the retry shows it
+                for unshown in sides[index:]:  # not shown yet: the retry shows them
+                    self._games_done.pop(f"{action}:{unshown}", None)
                 raise
         if refused:
             raise Undeliverable("a player's DMs refuse the bot: " + "; ".join(refused))
@@ -331,7 +334,7 @@ class DiscordSender:
             # not cached without the members intent: fetch the host, then open a DM
             user = self._client.get_user(host) or await self._client.fetch_user(host)
             await user.send(text)
-        except (discord.HTTPException, Undeliverable):
+        except (discord.HTTPException, discord.RateLimited, Undeliverable):
             logger.warning("match %d: nobody could be told that %s is lost", match_id, place)
 
     async def _post(
@@ -418,7 +421,7 @@ class DiscordSender:
             why = "the match is on again" if play else "the match is over"
             try:
                 await channel.edit(overwrites=overwrites, reason=why)
-            except discord.HTTPException:
+            except (discord.HTTPException, discord.RateLimited):
                 logger.warning(
                     "match %d: %s's permissions could not follow it (%s)", match_id, place, why
                 )
@@ -518,6 +521,8 @@ class DiscordSender:
     ) -> None:
         """Record the latest message of a place and take the buttons off the one before."""
         previous = (await self._service.bindings(match_id)).get(place)
+        if previous == str(latest):  # a retry that Discord answered with the same message
+            return
         await self._service.bind(match_id, {place: str(latest)})
         if previous is None or not hasattr(channel, "get_partial_message"):
             return

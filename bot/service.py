@@ -24,7 +24,7 @@ import aiosqlite
 
 from bot import storage
 from bot.errors import DamagedError, NotAllowedError, NotFoundError, RulesError, WrongStateError
-from bot.loading import DM_PLACE, Loaded, control_of, load
+from bot.loading import DM_PLACE, GAME_PLACE, Loaded, control_of, load
 from bot.lobby import Roster, round_robin
 from bot.names import clean_name, same_name, visible
 from bot.news import CLOCK, DEADLINE, News, boards_of, describe
@@ -273,7 +273,8 @@ class MatchService:
         """Return (place, kind, payload) of every notice one action queued, in order."""
         async with self._store.read() as db:
             found = await storage.action_notices(db, action_key)
-        return [(row["place"], row["kind"], json.loads(row["payload"])) for row in found]
+        notices = [(row["place"], row["kind"], json.loads(row["payload"])) for row in found]
+        return [(payload.get("place", place), kind, payload) for place, kind, payload in notices]
 
     async def games_of(self, user: str) -> list[int]:
         """Return the active or paused matches a user plays in, newest first."""
@@ -908,8 +909,6 @@ class MatchService:
                 # a match that finished while paused (a moderator's ruling) comes back paused
                 reopened = "paused" if loaded.paused_at is not None else "active"
                 status = reopened if loaded.status == "finished" else loaded.status
-                if status != loaded.status:  # its board channels open to the players again
-                    notices.append(Notice(OVERVIEW, "reopened", {"status": status}))
                 # the clocks go back to how they stood before the undone actions; the side
                 # to move now has theirs running from now
                 now = self._clock()
@@ -938,6 +937,9 @@ class MatchService:
                         payload = {"moderator": moderator.user, "reason": why}
                         notices.append(Notice(OVERVIEW, "pause", payload))
                         audits.append(("pause", why, {}))
+                if loaded.status == "finished" and status != "finished":
+                    # its board channels open to the players again, said with how it stands
+                    notices.append(Notice(OVERVIEW, "reopened", {"status": status}))
                 async with self._write(match_id) as db:
                     await self._save_clocks(db, loaded, clocked)
                     await storage.drop_clock_marks(db, match_id, kept + 1)
@@ -1410,7 +1412,9 @@ class MatchService:
 
         Each board's image notice is stored with the board as it stands now, and in a game
         shown in DMs the action's first notice with the whole game, so that they show the
-        position right after the action however late they are sent.
+        position right after the action however late they are sent. A game shown in DMs is
+        one place, its players' DMs, whose posts must come in order: its notices are queued
+        there, each keeping the place it names in its payload.
         """
         action = self._new_key()
         now = self._clock()
@@ -1421,11 +1425,12 @@ class MatchService:
             payload = notice.payload
             if _draws_board(notice):
                 payload = payload | {"shown": shown[int(payload["board"])].record()}
+            place = notice.place
+            if loaded.in_dms:
+                place, payload = GAME_PLACE, payload | {"place": notice.place}
             if index == 0 and loaded.in_dms:
                 payload = payload | {"game": shown_game(loaded.match, loaded.clocks, now).record()}
-            rows.append(
-                (notice.place, notice.kind, json.dumps(payload), f"{loaded.id}:{action}:{index}")
-            )
+            rows.append((place, notice.kind, json.dumps(payload), f"{loaded.id}:{action}:{index}"))
         await storage.enqueue(db, loaded.id, rows, now)
 
     async def _enlist(

@@ -67,6 +67,12 @@ def test_a_game_not_shown_in_dms_stores_no_whole_game_and_one_shown_there_does(
                 if "game" in json.loads(row["payload"])
             }
             assert set(games) == {in_dms}
+            # a game shown in DMs is one place, so its posts come in order
+            assert {row["place"] for row in rows if row["match_id"] == in_dms} == {"game"}
+            assert {row["place"] for row in rows if row["match_id"] == plain} > {"board:2"}
+            key = next(r["idempotency_key"] for r in rows if r["match_id"] == in_dms)
+            places = [place for place, _, _ in await service.action_notices(key.rsplit(":", 1)[0])]
+            assert places[0] == "overview" and "board:1" in places
             latest = games[in_dms]  # the last action's whole game: d4 played on board 2
             assert [v.turn for v in latest.view.views] == ["white", "black"]
             assert latest.open_boards() == [1, 2]

@@ -75,11 +75,12 @@ async def create_channels(
             reason=f"Elevator Chess match {match_id} starts",
         )
         created["category"] = category
-        # everyone may type in the overview, where /match status and the like are used:
-        # without Send Messages Discord hides the message box, and with it the commands
-        talking = discord.PermissionOverwrite(view_channel=True, send_messages=True)
+        # the overview keeps the server's own Send Messages, not the category's deny: there
+        # players and spectators use /match status and the like, and Discord hides the
+        # message box, commands and all, where one may not send
+        watching = discord.PermissionOverwrite(view_channel=True)
         created["overview"] = await category.create_text_channel(
-            "overview", overwrites={everyone: talking, me: bot_can}
+            "overview", overwrites={everyone: watching, me: bot_can}
         )
         board_overwrites: Overwrites = {
             everyone: spectators,

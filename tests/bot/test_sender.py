@@ -1,0 +1,101 @@
+"""The sender's bookkeeping of DM games and latest images, with stand-ins for Discord."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
+from bot.delivery import Delivery, RetryLater
+from bot.sender import DiscordSender
+from bot.service import MatchService
+from bot.storage import Storage
+
+
+class Channel(discord.abc.Messageable):
+    """A DM channel that records what is posted, and refuses the first posts it is told to."""
+
+    def __init__(self, refusals: int = 0) -> None:
+        self.posted: list[str] = []
+        self.edited: list[int] = []
+        self.refusals = refusals
+
+    async def send(self, content: str | None = None, **_: Any) -> Any:  # type: ignore[override]
+        if self.refusals:
+            self.refusals -= 1
+            raise discord.RateLimited(60.0)
+        self.posted.append(content or "")
+        return SimpleNamespace(id=1000 + len(self.posted))
+
+    def get_partial_message(self, message: int) -> Any:
+        async def edit(**_: Any) -> None:
+            self.edited.append(message)
+
+        return SimpleNamespace(edit=edit)
+
+
+class Client:
+    """The client as the sender uses it: channels by id."""
+
+    def __init__(self, channels: dict[int, Channel]) -> None:
+        self.channels = channels
+
+    def get_channel(self, channel: int) -> Channel:
+        return self.channels[channel]
+
+
+def run(tmp_path: Path, scenario: Any) -> None:
+    async def main() -> None:
+        store = await Storage.open(tmp_path / "elevator.db")
+        try:
+            await scenario(MatchService(store, clock=lambda: 1000.0), store)
+        finally:
+            await store.close()
+
+    asyncio.run(main())
+
+
+async def first_notice(store: Storage, match_id: int) -> Delivery:
+    """Return a match's latest action's first notice as the worker hands it to the sender."""
+    rows = await store.fetch_all(
+        "SELECT * FROM outbox WHERE match_id = ? ORDER BY id DESC", match_id
+    )
+    key = rows[0]["idempotency_key"].rsplit(":", 1)[0]
+    row = next(r for r in reversed(rows) if r["idempotency_key"].startswith(key + ":"))
+    return Delivery(row["id"], match_id, row["place"], row["kind"], {}, row["idempotency_key"], 0)
+
+
+def test_a_dm_game_post_that_fails_for_one_player_is_shown_to_both_on_the_retry(
+    tmp_path: Path,
+) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        white, black = Channel(refusals=1), Channel()
+        match_id = await service.create_game("1", "2", places={"dm:white": "11", "dm:black": "12"})
+        await service.play(match_id, "1", 1, "e4")
+        sender = DiscordSender(Client({11: white, 12: black}), service)  # type: ignore[arg-type]
+        delivery = await first_notice(store, match_id)
+        with pytest.raises(RetryLater):
+            await sender.send(delivery)
+        await sender.send(delivery)  # the worker's retry
+        assert [len(white.posted), len(black.posted)] == [1, 1]
+        assert "White played e4" in black.posted[0]
+
+    run(tmp_path, scenario)
+
+
+def test_a_post_retried_into_the_same_message_keeps_its_buttons(tmp_path: Path) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        channel = Channel()
+        match_id = await service.create_game("1", "2", places={"dm:white": "11"})
+        sender = DiscordSender(Client({11: channel}), service)  # type: ignore[arg-type]
+        await sender._retire(channel, match_id, "dm-message:white", 555)
+        await sender._retire(channel, match_id, "dm-message:white", 555)  # Discord's same one
+        assert channel.edited == []
+        await sender._retire(channel, match_id, "dm-message:white", 556)
+        assert channel.edited == [555]
+
+    run(tmp_path, scenario)
