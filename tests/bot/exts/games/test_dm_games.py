@@ -170,7 +170,10 @@ def test_when_one_player_closes_their_dms_the_other_sees_each_action_once(
             )
             assert "Played e4 on board 1" in await replied(discord, played)
             await dm_until(discord, ana, "Board 1: White played e4.")
-            await asyncio.sleep(4)  # long enough for several retries, were there any
+            replied_to = await move(discord, bo, discord.dms[bo], "e5")
+            assert "Played e5 on board 1" in replied_to
+            # a game's posts come in order: a repeat of e4 would come before e5's
+            await dm_until(discord, ana, "Board 1: Black played e5.")
             shown = [
                 m for m in discord.messages[discord.dms[ana]] if "White played e4" in m["content"]
             ]
