@@ -27,6 +27,10 @@ class Roster:
         """Return who plays side on board."""
         return self.seats.get((board, side))
 
+    def may_move(self, user: str, board: int, side: Side) -> bool:
+        """Tell whether user may play side's moves on board: its seat or that team's captain."""
+        return user in (self.seated(board, side), self.captains.get(side))
+
     def boards_of(self, user: str) -> list[tuple[int, Side]]:
         """Return the boards and sides a user holds."""
         return sorted(seat for seat, holder in self.seats.items() if holder == user)

@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 from bot.delivery import Delivery, RetryLater, Undeliverable
-from bot.exts.clocks import all_clocks, lapses
+from bot.exts.clocks import all_clocks, board_clocks, lapses
 from bot.exts.mentions import mention, only, plain
 from bot.exts.play._buttons import board_view, game_view, offer_view
 from bot.exts.play._transfer import transfer_view
@@ -454,8 +454,7 @@ class DiscordSender:
         shown = await self._shown_board(match_id, payload)
         view = shown.view
         names = (self._name(shown.white), self._name(shown.black))
-        clocks = None if shown.clocks is None else all_clocks({board: shown.clocks})[board]
-        image = await asyncio.to_thread(_draw, view, names, clocks)
+        image = await asyncio.to_thread(_draw, view, names, board_clocks(shown.clocks))
         lines = []
         pinged: list[str | None] = list(payload.get("mention") or [])
         if payload.get("events") == []:  # the match has just started

@@ -502,11 +502,8 @@ class MatchService:
         async with self._lock(match_id):
             loaded = await self._get(match_id)
             self._check_board(loaded, board)
-            match, roster = loaded.match, loaded.roster
-            if match.is_closed(board):
-                return []
-            side = match.turn(board)
-            if user not in (roster.seated(board, side), roster.captains.get(side)):
+            match = loaded.match
+            if match.is_closed(board) or not loaded.roster.may_move(user, board, match.turn(board)):
                 return []
             return match.legal_moves(board)
 
@@ -578,8 +575,7 @@ class MatchService:
             side = loaded.match.turn(board)
             if loaded.match.is_closed(board):
                 raise WrongStateError(self._finished(loaded, board))
-            seated = loaded.roster.seated(board, side)
-            if user not in (seated, loaded.roster.captains.get(side)):
+            if not loaded.roster.may_move(user, board, side):
                 if loaded.roster.team_of(user) is None:
                     raise NotAllowedError("you are not playing in this match")
                 other_captain = loaded.roster.captains.get(opponent(side)) == user
@@ -1428,8 +1424,8 @@ class MatchService:
             place = notice.place
             if loaded.in_dms:
                 place, payload = GAME_PLACE, payload | {"place": notice.place}
-            if index == 0 and loaded.in_dms:
-                payload = payload | {"game": shown_game(loaded.match, loaded.clocks, now).record()}
+                if index == 0:
+                    payload |= {"game": shown_game(loaded.match, loaded.clocks, now).record()}
             rows.append((place, notice.kind, json.dumps(payload), f"{loaded.id}:{action}:{index}"))
         await storage.enqueue(db, loaded.id, rows, now)
 

@@ -34,11 +34,9 @@ async def control_choices(
     return offered
 
 
-def board_clocks(
-    readings: Mapping[int, tuple[float, float]], board: int
-) -> tuple[timedelta, timedelta] | None:
+def board_clocks(reading: tuple[float, float] | None) -> tuple[timedelta, timedelta] | None:
     """Return a board's clocks as a board image shows them, or None if it has none."""
-    return _pair(*readings[board]) if board in readings else None
+    return None if reading is None else _pair(*reading)
 
 
 def all_clocks(

@@ -150,9 +150,7 @@ class Play(commands.Cog):
         roster = await self.service.roster(match_id)
         seats = roster.boards_of(str(interaction.user.id))
         side: Side = next((s for b, s in seats if b == board), "white") if mine else "white"
-        readings = None if shown.clocks is None else clocks.all_clocks({board: shown.clocks})
-        times = None if readings is None else readings[board]
-        draw = partial(board_view_png, shown.view, side, clocks=times)
+        draw = partial(board_view_png, shown.view, side, clocks=clocks.board_clocks(shown.clocks))
         image = await asyncio.to_thread(draw)
         file = discord.File(io.BytesIO(image), filename=f"board-{board}.png")
         await interaction.followup.send(file=file, ephemeral=mine)
