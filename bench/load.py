@@ -26,8 +26,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.timing import Samples
-from elevator import Match, MatchConfig
-from elevator.events import event_from_dict
+from games.elevator import Match, MatchConfig
+from games.elevator.events import event_from_dict
 
 BOARDS = 3
 SEED = 13

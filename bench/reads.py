@@ -22,7 +22,7 @@ from pathlib import Path
 
 from bot.service import MatchService
 from bot.storage import Storage
-from elevator import Match
+from games.elevator import Match
 
 GOAL_MS = 5.0
 

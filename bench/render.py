@@ -20,7 +20,7 @@ import chess
 import chess.svg
 import resvg_py
 
-from elevator import Match
+from games.elevator import Match
 from renderer import board_png, overview_png
 from renderer.board import BoardLayout
 from views.model import board_view

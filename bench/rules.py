@@ -15,7 +15,7 @@ import gc
 
 import chess
 
-from elevator import Match
+from games.elevator import Match
 
 try:
     from bench.timing import Samples

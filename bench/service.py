@@ -22,7 +22,7 @@ from pathlib import Path
 
 from bot.service import MatchService
 from bot.storage import Storage
-from elevator import Match
+from games.elevator import Match
 
 OPENING = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5"]
 BOARDS = 3

@@ -18,9 +18,9 @@ from bot import storage
 from bot.errors import NotFoundError, RulesError
 from bot.lobby import Roster
 from bot.news import boards_of
-from elevator import ElevatorError, Event, Match, MatchConfig, Side
-from elevator.clocks import Clocks, TimeControl, from_rows
-from elevator.events import event_from_dict
+from games.core.clocks import Clocks, TimeControl, from_rows
+from games.elevator import Event, GameError, Match, MatchConfig, Side
+from games.elevator.events import event_from_dict
 
 logger = logging.getLogger(__name__)
 
@@ -102,7 +102,7 @@ def _restore(
                 for b in range(1, config.boards + 1)
             ]
             return Match.restore(config, events, loaded), False
-        except (ElevatorError, ValueError) as error:
+        except (GameError, ValueError) as error:
             misfit = str(error)
     logger.warning(
         "match %d: board states disagree with the log, replaying it: %s", match_id, misfit
@@ -139,5 +139,5 @@ def control_of(text: str) -> TimeControl:
     """Read a time control, refusing one out of shape in the service's terms."""
     try:
         return TimeControl.parse(text)
-    except ElevatorError as error:
+    except GameError as error:
         raise RulesError(str(error)) from None

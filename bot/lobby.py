@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from elevator.pieces import SIDES, Side
+from games.core.pieces import SIDES, Side
 
 
 @dataclass

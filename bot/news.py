@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from bot.lobby import Roster
 from bot.notices import OVERVIEW, Notice, board_place, team_place, user_place
-from elevator import (
+from games.elevator import (
     Arrived,
     BoardEnded,
     Event,

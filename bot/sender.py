@@ -22,8 +22,8 @@ from bot.lobby import Roster
 from bot.notices import OVERVIEW
 from bot.service import MatchService
 from bot.shown import ShownBoard, ShownGame
-from elevator.clocks import left_words
-from elevator.pieces import PIECE_NAMES, SIDES, Side, opponent, side_name
+from games.core.clocks import left_words
+from games.core.pieces import SIDES, Side, kind_name, opponent, side_name
 from renderer import board_view_png, overview_view_png
 from views.model import BoardView
 
@@ -42,7 +42,7 @@ def score_words(scores: dict[str, float]) -> str:
 
 def piece_words(side: str, kind: str) -> str:
     """Write a piece in words: a white knight."""
-    return f"a {side} {PIECE_NAMES.get(kind, kind)}"
+    return f"a {side} {kind_name(kind)}"
 
 
 def arrival_words(payload: dict[str, Any]) -> str:

@@ -31,11 +31,14 @@ from bot.news import CLOCK, DEADLINE, News, boards_of, describe
 from bot.notices import OVERVIEW, Notice, board_place, user_place
 from bot.shown import ShownBoard, ShownGame, shown_boards, shown_game
 from bot.storage import Storage
-from elevator import (
+from games.core.clocks import DAY, Clocks, TimeControl, clock_rows
+from games.core.errors import shown
+from games.core.pieces import SIDES, opponent, side_name
+from games.elevator import (
     BoardCleared,
     BoardEnded,
-    ElevatorError,
     Event,
+    GameError,
     Match,
     MatchConfig,
     Moved,
@@ -44,10 +47,7 @@ from elevator import (
     TransferDeclined,
     Transferred,
 )
-from elevator.clocks import DAY, Clocks, TimeControl, clock_rows
-from elevator.config import MAX_BOARDS
-from elevator.errors import shown
-from elevator.pieces import SIDES, opponent, side_name
+from games.elevator.config import MAX_BOARDS
 
 logger = logging.getLogger(__name__)
 
@@ -860,7 +860,7 @@ class MatchService:
             match = (await self._get(match_id)).match
             try:
                 undone = match.last_actions(count)
-            except ElevatorError as error:
+            except GameError as error:
                 raise RulesError(str(error)) from None
             return len(match.events), [describe(event) for event in undone]
 
@@ -1215,7 +1215,7 @@ class MatchService:
         before = len(loaded.match.events)
         try:
             yield
-        except ElevatorError as error:
+        except GameError as error:
             if len(loaded.match.events) != before:
                 self._loaded.pop(loaded.id, None)
             raise RulesError(str(error)) from None
@@ -1271,7 +1271,7 @@ class MatchService:
         try:
             async with self._store.read() as db:
                 found, replayed = await load(db, match_id)
-        except (ElevatorError, ValueError, KeyError, TypeError) as error:
+        except (GameError, ValueError, KeyError, TypeError) as error:
             logger.exception("match %d does not load", match_id)
             raise DamagedError(
                 f"match {match_id} cannot be loaded: its record is damaged ({error}). "
@@ -1503,7 +1503,7 @@ def _config(
         return MatchConfig.create(
             boards, layout, start_fens, None, [names] * boards if in_range else None
         )
-    except ElevatorError as error:
+    except GameError as error:
         raise RulesError(str(error)) from None
 
 

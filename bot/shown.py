@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.lobby import Roster
-from elevator import Match, Side
-from elevator.clocks import Clocks
+from games.core.clocks import Clocks
+from games.elevator import Match, Side
 from views.model import MAX_SHOWN, BoardView, MatchView, board_views, match_view
 from views.records import board_from_record, board_record, match_from_record, match_record
 

@@ -8,8 +8,8 @@ from datetime import timedelta
 
 from PIL import Image, ImageDraw
 
-from elevator import Match, Side
-from elevator.pieces import side_name
+from games.core.pieces import side_name
+from games.elevator import Match, Side
 from renderer.diagram import (
     Perspective,
     arrow,

@@ -6,7 +6,7 @@ from typing import Literal
 
 from PIL import Image, ImageDraw
 
-from elevator import Direction
+from games.elevator import Direction
 from renderer.palette import (
     ARRIVED,
     ARRIVED_MARK,

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from datetime import timedelta
 from typing import Final
 
-from elevator import Match
+from games.elevator import Match
 
 MIN_SIZE: Final = 320
 MAX_SIZE: Final = 2048

@@ -10,8 +10,8 @@ from typing import ClassVar, Final
 
 from PIL import Image, ImageDraw
 
-from elevator import Match
-from elevator.pieces import SIDES, side_name
+from games.core.pieces import SIDES, side_name
+from games.elevator import Match
 from renderer.board import format_clock
 from renderer.diagram import Perspective, draw_diagram
 from renderer.errors import RenderError, check_board, check_pair, check_perspective

@@ -7,7 +7,7 @@ from typing import Final
 
 from PIL import Image
 
-from elevator import Match
+from games.elevator import Match
 from renderer.diagram import Perspective, draw_diagram
 from renderer.errors import MAX_REPLAY_SIZE, RenderError, check_board, check_perspective, check_size
 from renderer.palette import BACKGROUND, MUTED, TEXT, to_palette

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-from elevator import Match
+from games.elevator import Match
 from renderer import board_png, overview_png, replay_gif
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "images"

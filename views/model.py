@@ -8,7 +8,9 @@ from typing import Final
 
 import chess
 
-from elevator import (
+from games.core.pieces import kind_name, opponent, side_name
+from games.core.results import UNFINISHED, winner_of
+from games.elevator import (
     Arrived,
     BoardEnded,
     Direction,
@@ -21,9 +23,7 @@ from elevator import (
     TransferDeclined,
     Transferred,
 )
-from elevator.pieces import PIECE_NAMES, opponent, side_name
-from elevator.results import UNFINISHED, winner_of
-from elevator.shaft import DIRECTIONS
+from games.elevator.shaft import DIRECTIONS
 
 MAX_SHOWN: Final = 40  # boards an overview shows at most
 
@@ -311,12 +311,12 @@ def caption(event: Shown) -> str:
     if isinstance(event, Rode):
         dots = "." if event.side == "white" else "..."
         return (
-            f"{event.fullmove}{dots} {event.notation}: the {PIECE_NAMES[event.piece]} "
+            f"{event.fullmove}{dots} {event.notation}: the {kind_name(event.piece)} "
             f"rides {event.direction} to board {event.to_board}"
         )
     if isinstance(event, Transferred):
         return (
-            f"Victory transfer {event.notation}: the {PIECE_NAMES[event.piece]} "
+            f"Victory transfer {event.notation}: the {kind_name(event.piece)} "
             f"goes {event.direction} to board {event.to_board}"
         )
     if isinstance(event, Arrived):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from elevator import Piece, Side
+from games.elevator import Piece, Side
 from views.model import Arrival, BoardView, Cell, Departure, MatchView, Neighbour
 
 

@@ -9,7 +9,7 @@ from typing import Final
 import discord
 from discord import app_commands
 
-from elevator.clocks import TimeControl, TimeControlError
+from games.core.clocks import TimeControl, TimeControlError
 
 CONTROLS: Final = ("none", "3+2", "5+3", "10+5", "15+10", "30+0", "1d", "3d", "7d")
 HELP: Final = "none, live minutes+increment per board (10+5), or days a move (3d)"

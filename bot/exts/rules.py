@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from elevator import Match
+from games.elevator import Match
 from renderer import board_png
 
 RULES: Final = (

@@ -16,8 +16,8 @@ import pytest
 from bot.delivery import Delivery, DeliveryWorker
 from bot.service import MatchService
 from bot.storage import Storage
-from elevator import Match, MatchConfig
-from elevator.events import event_from_dict
+from games.elevator import Match, MatchConfig
+from games.elevator.events import event_from_dict
 
 ROOT = Path(__file__).resolve().parents[2]
 MATCHES = 3

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from PIL import Image
 
-from elevator import Match
+from games.elevator import Match
 from renderer import RenderError, board_png
 from renderer.board import BoardLayout, format_clock, grid
 from renderer.diagram import Perspective, is_light, square_origin

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from PIL import Image
 
-from elevator import Match
+from games.elevator import Match
 from renderer import RenderError, overview_png
 from renderer.overview import GridLayout, grid_shape, score_line
 from renderer.palette import ELEVATOR_MARK, PLAIN, dim

@@ -7,7 +7,7 @@ import io
 import pytest
 from PIL import Image
 
-from elevator import Arrived, BoardEnded, Match, Moved, Rode, Transferred
+from games.elevator import Arrived, BoardEnded, Match, Moved, Rode, Transferred
 from renderer import RenderError, replay_gif
 
 KNIGHT_D5 = "4k3/8/8/3N4/8/8/8/4K3 w - - 0 1"

@@ -6,7 +6,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from PIL import Image
 
-from elevator import Match
+from games.elevator import Match
 from renderer import board_png
 from renderer.sprites import SPRITES, SpriteCache
 

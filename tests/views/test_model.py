@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from elevator import Arrived, BoardEnded, Match, Moved, Rode, Transferred
+from games.elevator import Arrived, BoardEnded, Match, Moved, Rode, Transferred
 from views.model import board_view, replay_views
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"

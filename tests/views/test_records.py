@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from elevator import Match
+from games.elevator import Match
 from renderer import board_png, board_view_png, overview_png, overview_view_png
 from views.model import board_view, match_view
 from views.records import (

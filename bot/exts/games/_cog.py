@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.exts import clocks
 from bot.exts.errors import reply_error
 from bot.service import MatchService
-from elevator.clocks import TimeControl, left_words
+from games.core.clocks import TimeControl, left_words
 
 logger = logging.getLogger(__name__)
 

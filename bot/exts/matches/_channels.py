@@ -10,7 +10,7 @@ from typing import Final
 import discord
 
 from bot.lobby import Roster
-from elevator.pieces import SIDES, Side
+from games.core.pieces import SIDES, Side
 
 logger = logging.getLogger(__name__)
 

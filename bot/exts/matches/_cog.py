@@ -25,7 +25,7 @@ from bot.exts.matches._lobby import lobby_embed, lobby_view
 from bot.exts.moderators import moderator, moderator_role
 from bot.sender import score_words
 from bot.service import MatchService
-from elevator.pieces import Side
+from games.core.pieces import Side
 from renderer import overview_view_png
 
 logger = logging.getLogger(__name__)

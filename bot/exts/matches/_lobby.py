@@ -10,8 +10,8 @@ import discord
 from bot.exts.mentions import mention, plain
 from bot.lobby import Roster
 from bot.service import MatchShape
-from elevator.clocks import TimeControl
-from elevator.pieces import SIDES
+from games.core.clocks import TimeControl
+from games.core.pieces import SIDES
 
 SHOWN: Final = 30  # players listed per team; a mention with "(captain)" is about 33 characters
 LOBBY_ACTIONS: Final = ("join-white", "join-black", "leave", "start", "cancel")

@@ -17,7 +17,7 @@ from bot.errors import NotFoundError, ServiceError
 from bot.exts import clocks
 from bot.exts.play._buttons import BoardButton, offered_words
 from bot.service import MatchService
-from elevator.pieces import PIECE_NAMES, Side
+from games.core.pieces import Side, kind_name
 from renderer import board_view_png
 
 logger = logging.getLogger(__name__)
@@ -34,7 +34,7 @@ def describe(move: str) -> str:
     if ride is None:
         return move
     direction = "up" if ride["arrow"] == "^" else "down"
-    piece = PIECE_NAMES[ride["piece"]]
+    piece = kind_name(ride["piece"])
     return f"{move} - {piece} rides {direction} to board {ride['board']}"
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.exts.matches._lobby import lobby_embed
 from bot.lobby import Roster
 from bot.service import MatchShape
-from elevator.clocks import TimeControl
+from games.core.clocks import TimeControl
 
 
 def test_a_crowded_lobby_lists_thirty_players_a_team_and_counts_the_rest() -> None:

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from elevator import Match, RecordError
+from games.elevator import Match, RecordError
 
 KNIGHT_D5 = "4k3/8/8/3N4/8/8/8/4K3 w - - 0 1"
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"

@@ -5,9 +5,9 @@ from typing import Any
 
 import pytest
 
-from elevator import events as events_module
-from elevator.errors import RecordError
-from elevator.events import (
+from games.core import events as events_module
+from games.core.errors import RecordError
+from games.elevator.events import (
     EVENT_TYPES,
     Adjudicated,
     Arrived,

@@ -1,12 +1,13 @@
-"""What the match needs of a single board, whatever rules that board plays by."""
+"""What a game needs of a single board, whatever rules that board plays by."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from elevator.pieces import Piece, Side
-from elevator.results import Ending
+from games.core.geometry import Shape
+from games.core.pieces import Piece, Side
+from games.core.results import Ending
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +30,9 @@ class Board(Protocol):
     """
 
     number: int
+    shape: Shape
     elevators: tuple[str, ...]
+    staircases: tuple[tuple[str, ...], ...]  # squares that carry pieces along, in travel order
 
     @property
     def turn(self) -> Side:

@@ -1,10 +1,9 @@
-"""The records of a match's event log, and their JSON form.
+"""The records of a game's event log, the kinds every game shares, and their JSON form.
 
-Action events (a move, a ride, a transfer, a resignation, a draw, an adjudication, a
-flag falling) are
-what players and moderators did; the events that follow an action in the log (arrivals,
-board endings, clearings, the match being decided) are its consequences, which a replay
-of the actions recomputes and checks.
+Action events (a move, a resignation, a draw, an adjudication, a flag falling) are what
+players and moderators did; the events that follow an action in the log (a board ending,
+and a game's own consequences) are what it caused, which a replay recomputes and checks.
+A game with kinds of its own registers them with register().
 """
 
 from __future__ import annotations
@@ -13,10 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Literal, get_args, get_origin, get_type_hints
 
-from elevator.errors import RecordError, shown
-from elevator.notation import ride_notation
-from elevator.pieces import Piece, Side
-from elevator.shaft import Direction
+from games.core.errors import RecordError, shown
+from games.core.pieces import Side
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,70 +46,12 @@ class Moved(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Rode(Event):
-    """A piece rode an elevator away from a board, using its side's turn there."""
-
-    KIND: ClassVar[str] = "ride"
-    ACTION: ClassVar[bool] = True
-    board: int
-    side: Side
-    fullmove: int
-    piece: str
-    square: str
-    direction: Direction
-    to_board: int
-
-    @property
-    def notation(self) -> str:
-        """Return the ride in canonical notation, as Ne4^3."""
-        return ride_notation(self.piece, self.square, self.direction, self.to_board)
-
-
-@dataclass(frozen=True, slots=True)
-class Transferred(Event):
-    """The winner of a board sent one piece onward as its victory transfer."""
-
-    KIND: ClassVar[str] = "transfer"
-    ACTION: ClassVar[bool] = True
-    board: int
-    side: Side
-    piece: str
-    square: str
-    direction: Direction
-    to_board: int
-
-    @property
-    def notation(self) -> str:
-        """Return the transfer in canonical ride notation, as Qd4v1."""
-        return ride_notation(self.piece, self.square, self.direction, self.to_board)
-
-
-@dataclass(frozen=True, slots=True)
-class TransferDeclined(Event):
-    """The winner of a board let its victory transfer go."""
-
-    KIND: ClassVar[str] = "decline-transfer"
-    ACTION: ClassVar[bool] = True
-    board: int
-    side: Side
-
-
-@dataclass(frozen=True, slots=True)
 class Resigned(Event):
     """A side resigned a board."""
 
     KIND: ClassVar[str] = "resign"
     ACTION: ClassVar[bool] = True
     board: int
-    side: Side
-
-
-@dataclass(frozen=True, slots=True)
-class MatchResigned(Event):
-    """A side resigned every board still being played, as one action (a captain's)."""
-
-    KIND: ClassVar[str] = "resign-match"
-    ACTION: ClassVar[bool] = True
     side: Side
 
 
@@ -159,29 +98,6 @@ class Flagged(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Arrived(Event):
-    """A piece arrived by elevator on a board.
-
-    check: the side to move there, the arriving piece's enemy, is now in check.
-    king_capturable: the arriving piece's side is to move there and may take the king.
-    """
-
-    KIND: ClassVar[str] = "arrive"
-    board: int
-    side: Side
-    piece: str
-    square: str
-    from_board: int
-    check: bool
-    king_capturable: bool
-
-    @property
-    def arriving(self) -> Piece:
-        """Return the piece that arrived."""
-        return Piece(self.piece, self.side)
-
-
-@dataclass(frozen=True, slots=True)
 class BoardEnded(Event):
     """A board ended; fen is its final position, kept after the board is cleared."""
 
@@ -193,41 +109,18 @@ class BoardEnded(Event):
     transfer_pending: bool
 
 
-@dataclass(frozen=True, slots=True)
-class BoardCleared(Event):
-    """A finished board was emptied; its floor stays closed."""
-
-    KIND: ClassVar[str] = "board-clear"
-    board: int
+EVENT_TYPES: dict[str, type[Event]] = {}
 
 
-@dataclass(frozen=True, slots=True)
-class MatchDecided(Event):
-    """The match result can no longer change: these teams have won (several: shared)."""
+def register(*kinds: type[Event]) -> None:
+    """Let event_from_dict rebuild events of these classes, each by its KIND."""
+    for cls in kinds:
+        known = EVENT_TYPES.setdefault(cls.KIND, cls)
+        if known is not cls:
+            raise ValueError(f"two event classes share the kind {cls.KIND!r}")
 
-    KIND: ClassVar[str] = "match-decided"
-    winners: tuple[str, ...]
 
-
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.KIND: cls
-    for cls in (
-        Moved,
-        Rode,
-        Transferred,
-        TransferDeclined,
-        Resigned,
-        MatchResigned,
-        DrawAgreed,
-        DrawClaimed,
-        Adjudicated,
-        Flagged,
-        Arrived,
-        BoardEnded,
-        BoardCleared,
-        MatchDecided,
-    )
-}
+register(Moved, Resigned, DrawAgreed, DrawClaimed, Adjudicated, Flagged, BoardEnded)
 
 
 _Check = Callable[[Any], bool]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from elevator.clocks import (
+from games.core.clocks import (
     DAY,
     HOUR,
     Clocks,

@@ -1,13 +1,13 @@
-"""The errors of the rules core: each message is one a player can act on."""
+"""The errors of the rules of every game: each message is one a player can act on."""
 
 from __future__ import annotations
 
 
-class ElevatorError(ValueError):
-    """Base of every error the rules core raises."""
+class GameError(ValueError):
+    """Base of every error the rules of a game raise."""
 
 
-class IllegalMoveError(ElevatorError):
+class IllegalMoveError(GameError):
     """Refuse an action on a board: the match is left exactly as it was."""
 
 
@@ -15,12 +15,12 @@ class AmbiguousMoveError(IllegalMoveError):
     """Refuse a move or ride that could mean more than one thing."""
 
 
-class MatchConfigError(ElevatorError):
-    """Refuse a match configuration (board count, layout, positions, elevators, teams)."""
+class MatchConfigError(GameError):
+    """Refuse how a game is set up (board count, layout, positions, elevators, teams)."""
 
 
-class RecordError(ElevatorError):
-    """Refuse a match record that is malformed or does not replay."""
+class RecordError(GameError):
+    """Refuse a game record that is malformed or does not replay."""
 
 
 def shown(value: object, limit: int = 20) -> str:

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from elevator.config import MatchConfig
-from elevator.errors import (
+from games.core.errors import (
     AmbiguousMoveError,
-    ElevatorError,
+    GameError,
     IllegalMoveError,
     MatchConfigError,
     RecordError,
 )
-from elevator.events import (
+from games.core.pieces import Piece, Side
+from games.core.results import Ending
+from games.elevator.config import MatchConfig
+from games.elevator.events import (
     Adjudicated,
     Arrived,
     BoardCleared,
@@ -27,10 +29,10 @@ from elevator.events import (
     TransferDeclined,
     Transferred,
 )
-from elevator.match import Match
-from elevator.pieces import Piece, Side
-from elevator.results import Ending
-from elevator.shaft import Direction, Layout
+from games.elevator.match import Match
+from games.elevator.shaft import Direction, Layout
+
+ElevatorError = GameError  # the name this API had before the games were a family
 
 __all__ = [
     "Adjudicated",
@@ -45,6 +47,7 @@ __all__ = [
     "Ending",
     "Event",
     "Flagged",
+    "GameError",
     "IllegalMoveError",
     "Layout",
     "Match",

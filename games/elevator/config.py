@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from elevator.errors import MatchConfigError, shown
-from elevator.shaft import LAYOUTS, Layout
+from games.core.errors import MatchConfigError, shown
+from games.elevator.shaft import LAYOUTS, Layout
 
 MAX_BOARDS: Final = 1000
 DEFAULT_ELEVATORS: Final = ("d4", "e4", "d5", "e5")

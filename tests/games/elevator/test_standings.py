@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from elevator.standings import Standings
+from games.elevator.standings import Standings
 
 
 def test_points_go_to_colours_and_teams() -> None:

@@ -8,16 +8,17 @@ from typing import Any
 
 import chess
 
-from elevator.board import Played
-from elevator.errors import (
+from games.core.board import Played
+from games.core.errors import (
     AmbiguousMoveError,
     IllegalMoveError,
     MatchConfigError,
     RecordError,
     shown,
 )
-from elevator.pieces import Piece, Side, side_name
-from elevator.results import Ending
+from games.core.geometry import CHESSBOARD
+from games.core.pieces import Piece, Side, side_name
+from games.core.results import Ending
 
 _UCI = re.compile(r"[a-h][1-8][a-h][1-8][qrbn]?")
 _SQUARE = re.compile(r"[a-h][1-8]")
@@ -85,6 +86,8 @@ class FideBoard:
 
     def __init__(self, number: int, elevators: Sequence[str], fen: str | None = None) -> None:
         self.number = number
+        self.shape = CHESSBOARD
+        self.staircases: tuple[tuple[str, ...], ...] = ()
         self._board = _KingCaptureBoard() if fen is None else self._load(fen)
         squares: list[chess.Square] = []
         for name in elevators:

@@ -15,8 +15,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from elevator.errors import ElevatorError, shown
-from elevator.pieces import Side, opponent
+from games.core.errors import GameError, shown
+from games.core.pieces import Side, opponent
 
 Kind = Literal["none", "live", "correspondence"]
 HOUR: Final = 3600.0
@@ -29,7 +29,7 @@ _SLACK: Final = 1e-6  # seconds: rounding between a due time and the time left t
 _DAYS: Final = re.compile(r"(\d{1,2})\s*d(?:ays?)?")
 
 
-class TimeControlError(ElevatorError):
+class TimeControlError(GameError):
     """Refuse a time control that is not written as none, 10+5 or 3d, or is out of range."""
 
 

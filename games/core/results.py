@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Final
 
-from elevator.pieces import Side
+from games.core.pieces import Side
 
 WHITE_WINS: Final = "1-0"
 BLACK_WINS: Final = "0-1"

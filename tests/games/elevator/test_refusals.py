@@ -8,10 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from elevator import ElevatorError, IllegalMoveError, Match, MatchConfigError
-from elevator.clocks import TimeControl, TimeControlError
-from elevator.errors import shown
-from elevator.notation import parse_ride
+from games.core.clocks import TimeControl, TimeControlError
+from games.core.errors import shown
+from games.elevator import GameError, IllegalMoveError, Match, MatchConfigError
+from games.elevator.notation import parse_ride
 
 HUGE = "9" * 5000  # past Python's 4,300-digit limit for int() on text
 # Black resigns board 1, so White has a victory transfer pending there (Nd4^2).
@@ -22,7 +22,7 @@ LONGEST_MESSAGE = 200
 
 def refusal(action: Callable[[], object]) -> str:
     """Run an action that must be refused by the rules core; return the message."""
-    with pytest.raises(ElevatorError) as caught:
+    with pytest.raises(GameError) as caught:
         action()
     return str(caught.value)
 
@@ -139,7 +139,7 @@ def test_whatever_is_typed_as_a_move_or_transfer_only_typed_errors_come_out(text
         before = match.to_json()
         try:
             act(match, 1, text)
-        except ElevatorError as error:
+        except GameError as error:
             message = str(error)
             assert match.to_json() == before
             assert len(message) <= LONGEST_MESSAGE

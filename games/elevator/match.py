@@ -8,17 +8,29 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final
 
-from elevator.board import Board
-from elevator.config import MatchConfig
-from elevator.errors import (
+from games.chess.board import FideBoard
+from games.core.board import Board
+from games.core.errors import (
     AmbiguousMoveError,
-    ElevatorError,
+    GameError,
     IllegalMoveError,
     MatchConfigError,
     RecordError,
     shown,
 )
-from elevator.events import (
+from games.core.geometry import Shape
+from games.core.pieces import SIDES, Piece, Side, kind_name, opponent, side_name
+from games.core.results import (
+    BLACK_WINS,
+    FINAL_RESULTS,
+    UNFINISHED,
+    WHITE_WINS,
+    Ending,
+    result_for,
+    winner_of,
+)
+from games.elevator.config import MatchConfig
+from games.elevator.events import (
     Adjudicated,
     Arrived,
     BoardCleared,
@@ -36,20 +48,9 @@ from elevator.events import (
     Transferred,
     event_from_dict,
 )
-from elevator.fide import FideBoard
-from elevator.notation import RideText, parse_ride, ride_notation
-from elevator.pieces import PIECE_NAMES, SIDES, Piece, Side, opponent, side_name
-from elevator.results import (
-    BLACK_WINS,
-    FINAL_RESULTS,
-    UNFINISHED,
-    WHITE_WINS,
-    Ending,
-    result_for,
-    winner_of,
-)
-from elevator.shaft import DIRECTIONS, Direction, Shaft
-from elevator.standings import Standings
+from games.elevator.notation import RideText, parse_ride, ride_notation
+from games.elevator.shaft import DIRECTIONS, Direction, Shaft
+from games.elevator.standings import Standings
 
 logger = logging.getLogger(__name__)
 
@@ -139,6 +140,14 @@ class Match:
     def piece_at(self, board: int, square: str) -> Piece | None:
         """Return the piece on a square of a board."""
         return self._board(board).piece_at(square)
+
+    def shape(self, board: int) -> Shape:
+        """Return the cells of a board."""
+        return self._board(board).shape
+
+    def staircases(self, board: int) -> tuple[tuple[str, ...], ...]:
+        """Return a board's staircases, the squares each carries pieces along, in travel order."""
+        return self._board(board).staircases
 
     def elevators(self, board: int) -> tuple[str, ...]:
         """Return a board's elevator squares, in connection order."""
@@ -399,7 +408,7 @@ class Match:
             raise RecordError("a match record has exactly format, version, config and events")
         try:
             match = cls.from_config(MatchConfig.from_dict(data["config"]))
-        except ElevatorError as error:
+        except GameError as error:
             raise RecordError(f"the record's configuration is refused: {error}") from None
         if not isinstance(data["events"], list):
             raise RecordError("the record's events must be a list")
@@ -466,7 +475,7 @@ class Match:
 
     def pgn(self, board: int, headers: dict[str, str] | None = None) -> str:
         """Return one board's game as PGN, rides and arrivals included."""
-        from elevator.pgn import board_pgn
+        from games.elevator.pgn import board_pgn
 
         self._board(board)
         return board_pgn(self, board, headers or {})
@@ -475,7 +484,7 @@ class Match:
         action = group[0]
         try:
             produced = self._apply(action)
-        except ElevatorError as error:
+        except GameError as error:
             raise RecordError(f"the record does not replay: {action} is refused: {error}") from None
         if produced != group:
             raise RecordError(
@@ -570,7 +579,7 @@ class Match:
         if piece is not None and text.piece is not None and piece.kind != text.piece:
             raise IllegalMoveError(
                 f"the piece on {text.square} on board {board} is a {piece.describe()}, "
-                f"not a {PIECE_NAMES[text.piece]}"
+                f"not a {kind_name(text.piece)}"
             )
         refusal = origin.ride_refusal(index, side, king_safety=king_safety)
         if refusal is not None:
@@ -878,7 +887,7 @@ def _state_refusal(board: Board, last: Event, played: Moved | Rode | None) -> st
     elif isinstance(last, (Rode, Transferred)) and board.piece_at(last.square) is not None:
         return f"{last.square} should be empty after the ride"
     elif isinstance(last, Arrived) and board.piece_at(last.square) != Piece(last.piece, last.side):
-        return f"the {last.side} {PIECE_NAMES.get(last.piece, last.piece)} is not on {last.square}"
+        return f"the {last.side} {kind_name(last.piece)} is not on {last.square}"
     elif isinstance(last, BoardEnded) and placement != last.fen.split()[0]:
         return "its position is not the one the board ended in"
     return None

@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import pytest
 
-from elevator.errors import IllegalMoveError, MatchConfigError
-from elevator.fide import FideBoard
-from elevator.pieces import Piece
+from games.chess.board import FideBoard
+from games.core.errors import IllegalMoveError, MatchConfigError
+from games.core.pieces import Piece
 
 ELEVATORS = ("d4", "e4", "d5", "e5")
 

@@ -13,8 +13,10 @@ import textwrap
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from elevator.errors import RecordError, shown
-from elevator.events import (
+from games.core.errors import RecordError, shown
+from games.core.pieces import side_name
+from games.core.results import Ending
+from games.elevator.events import (
     Adjudicated,
     Arrived,
     BoardEnded,
@@ -25,11 +27,9 @@ from elevator.events import (
     TransferDeclined,
     Transferred,
 )
-from elevator.pieces import side_name
-from elevator.results import Ending
 
 if TYPE_CHECKING:
-    from elevator.match import Match
+    from games.elevator.match import Match
 
 
 _TAG_NAME = re.compile(r"[A-Za-z0-9_]+")

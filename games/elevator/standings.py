@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from elevator.pieces import Side
-from elevator.results import points
+from games.core.pieces import Side
+from games.core.results import points
 
 
 class Standings:

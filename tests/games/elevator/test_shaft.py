@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from elevator.shaft import Shaft
+from games.elevator.shaft import Shaft
 
 
 def test_a_line_does_not_wrap() -> None:

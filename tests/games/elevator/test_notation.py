@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from elevator.notation import RideText, parse_ride, ride_notation
+from games.elevator.notation import RideText, parse_ride, ride_notation
 
 
 @pytest.mark.parametrize(

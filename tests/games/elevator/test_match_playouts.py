@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from elevator import Arrived, IllegalMoveError, Match, RecordError, Rode, Transferred
+from games.elevator import Arrived, IllegalMoveError, Match, RecordError, Rode, Transferred
 
 RESULTS = {True: "1-0", False: "0-1", None: "1/2-1/2"}
 

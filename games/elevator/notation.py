@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from elevator.config import MAX_BOARDS
-from elevator.errors import IllegalMoveError, shown
-from elevator.shaft import Direction
+from games.core.errors import IllegalMoveError, shown
+from games.elevator.config import MAX_BOARDS
+from games.elevator.shaft import Direction
 
 # Each run of spaces is anchored between two required parts, so a long run cannot make the
 # match backtrack over it (the text is stripped before matching).

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from elevator import (
+from games.elevator import (
     AmbiguousMoveError,
     Arrived,
     BoardCleared,

@@ -1,0 +1,1 @@
+"""The rules of every game the bot offers: pure Python, no I/O."""

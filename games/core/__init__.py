@@ -1,0 +1,1 @@
+"""What the games of the family share: squares, pieces, events, results, clocks, errors."""

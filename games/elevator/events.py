@@ -1,0 +1,145 @@
+"""The events only Elevator Chess has (rides, arrivals, victory transfers, a match decided),
+with every kind the games share, so that one import names them all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from games.core.events import (
+    EVENT_TYPES,
+    Adjudicated,
+    BoardEnded,
+    DrawAgreed,
+    DrawClaimed,
+    Event,
+    Flagged,
+    Moved,
+    Resigned,
+    event_from_dict,
+    register,
+)
+from games.core.pieces import Piece, Side
+from games.elevator.notation import ride_notation
+from games.elevator.shaft import Direction
+
+__all__ = [
+    "EVENT_TYPES",
+    "Adjudicated",
+    "Arrived",
+    "BoardCleared",
+    "BoardEnded",
+    "DrawAgreed",
+    "DrawClaimed",
+    "Event",
+    "Flagged",
+    "MatchDecided",
+    "MatchResigned",
+    "Moved",
+    "Resigned",
+    "Rode",
+    "TransferDeclined",
+    "Transferred",
+    "event_from_dict",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Rode(Event):
+    """A piece rode an elevator away from a board, using its side's turn there."""
+
+    KIND: ClassVar[str] = "ride"
+    ACTION: ClassVar[bool] = True
+    board: int
+    side: Side
+    fullmove: int
+    piece: str
+    square: str
+    direction: Direction
+    to_board: int
+
+    @property
+    def notation(self) -> str:
+        """Return the ride in canonical notation, as Ne4^3."""
+        return ride_notation(self.piece, self.square, self.direction, self.to_board)
+
+
+@dataclass(frozen=True, slots=True)
+class Transferred(Event):
+    """The winner of a board sent one piece onward as its victory transfer."""
+
+    KIND: ClassVar[str] = "transfer"
+    ACTION: ClassVar[bool] = True
+    board: int
+    side: Side
+    piece: str
+    square: str
+    direction: Direction
+    to_board: int
+
+    @property
+    def notation(self) -> str:
+        """Return the transfer in canonical ride notation, as Qd4v1."""
+        return ride_notation(self.piece, self.square, self.direction, self.to_board)
+
+
+@dataclass(frozen=True, slots=True)
+class TransferDeclined(Event):
+    """The winner of a board let its victory transfer go."""
+
+    KIND: ClassVar[str] = "decline-transfer"
+    ACTION: ClassVar[bool] = True
+    board: int
+    side: Side
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResigned(Event):
+    """A side resigned every board still being played, as one action (a captain's)."""
+
+    KIND: ClassVar[str] = "resign-match"
+    ACTION: ClassVar[bool] = True
+    side: Side
+
+
+@dataclass(frozen=True, slots=True)
+class Arrived(Event):
+    """A piece arrived by elevator on a board.
+
+    check: the side to move there, the arriving piece's enemy, is now in check.
+    king_capturable: the arriving piece's side is to move there and may take the king.
+    """
+
+    KIND: ClassVar[str] = "arrive"
+    board: int
+    side: Side
+    piece: str
+    square: str
+    from_board: int
+    check: bool
+    king_capturable: bool
+
+    @property
+    def arriving(self) -> Piece:
+        """Return the piece that arrived."""
+        return Piece(self.piece, self.side)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardCleared(Event):
+    """A finished board was emptied; its floor stays closed."""
+
+    KIND: ClassVar[str] = "board-clear"
+    board: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatchDecided(Event):
+    """The match result can no longer change: these teams have won (several: shared)."""
+
+    KIND: ClassVar[str] = "match-decided"
+    winners: tuple[str, ...]
+
+
+register(Rode, Transferred, TransferDeclined, MatchResigned, Arrived, BoardCleared, MatchDecided)
