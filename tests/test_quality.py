@@ -54,6 +54,16 @@ def test_the_read_model_imports_no_discord_pillow_database_renderer_or_bot() -> 
     assert {(name, top) for name, top in _imported("views") if top in forbidden} == set()
 
 
+def test_the_read_model_and_the_renderer_import_no_python_chess_but_the_fide_sprites() -> None:
+    importers = {
+        f"{package}/{name}"
+        for package in ("views", "renderer")
+        for name, top in _imported(package)
+        if top == "chess"
+    }
+    assert importers == {"renderer/sprites.py"}
+
+
 def test_the_renderer_imports_no_discord_database_or_bot() -> None:
     forbidden = {"discord", "aiosqlite", "sqlite3", "bot"}
     assert {(name, top) for name, top in _imported("renderer") if top in forbidden} == set()

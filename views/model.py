@@ -6,8 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-import chess
-
+from games.core.geometry import CHESSBOARD, Shape
 from games.core.pieces import kind_name, opponent, side_name
 from games.core.results import UNFINISHED, winner_of
 from games.elevator import (
@@ -24,6 +23,7 @@ from games.elevator import (
     Transferred,
 )
 from games.elevator.shaft import DIRECTIONS
+from views.placement import king, read_placement, without
 
 MAX_SHOWN: Final = 40  # boards an overview shows at most
 
@@ -92,6 +92,8 @@ class BoardView:
     capturable: str | None
     caption: str
     neighbours: tuple[Neighbour, ...] = ()  # up then down; none once no piece may leave
+    shape: Shape = CHESSBOARD
+    staircases: tuple[tuple[str, ...], ...] = ()  # each one's squares in the order pieces travel
 
     @property
     def finished(self) -> bool:
@@ -100,10 +102,7 @@ class BoardView:
 
     def pieces(self) -> dict[str, Piece]:
         """Return the pieces shown, by square name."""
-        return {
-            chess.square_name(square): Piece(piece.symbol().upper(), _side(piece.color))
-            for square, piece in chess.BaseBoard(self.placement).piece_map().items()
-        }
+        return read_placement(self.placement, self.shape)
 
     @property
     def status(self) -> str:
@@ -189,16 +188,18 @@ def _current(
     neighbours: tuple[Neighbour, ...],
 ) -> BoardView:
     ending = match.ending(board)
+    shape = match.shape(board)
     check = capturable = None
     if ending is None:
         fen = match.fen(board)
         if match.is_check(board):
-            check = _king(fen, match.turn(board))
+            check = _king(fen, shape, match.turn(board))
         if match.king_capturable(board):
-            capturable = _king(fen, opponent(match.turn(board)))
+            capturable = _king(fen, shape, opponent(match.turn(board)))
     else:
-        fen = _without(ending.fen, [e.square for e, _ in recent if isinstance(e, Transferred)])
-        check = _mated(fen, ending)
+        left = [e.square for e, _ in recent if isinstance(e, Transferred)]
+        fen = _without(ending.fen, shape, left)
+        check = _mated(fen, shape, ending)
     return _view(
         match,
         board,
@@ -214,7 +215,7 @@ def _current(
 
 def replay_views(match: Match, board: int) -> list[BoardView]:
     """Return one view of a board for each event its replay shows, in order."""
-    match.fen(board)  # refuses a board the match does not have
+    shape = match.shape(board)  # refuses a board the match does not have
     views: list[BoardView] = []
     ended: BoardEnded | None = None
     pending: Side | None = None
@@ -232,17 +233,18 @@ def replay_views(match: Match, board: int) -> list[BoardView]:
                 pending = winner_of(event.result) if event.transfer_pending else None
             check = capturable = None
             if ended is not None:
-                fen = _without(ended.fen, [event.square] if isinstance(event, Transferred) else [])
-                check = _mated(fen, ended)
+                left = [event.square] if isinstance(event, Transferred) else []
+                fen = _without(ended.fen, shape, left)
+                check = _mated(fen, shape, ended)
             elif ended_here is not None:
                 fen = ended_here.fen
-                check = _mated(fen, ended_here)
+                check = _mated(fen, shape, ended_here)
             else:
                 fen = replica.fen(board)
                 if replica.is_check(board):
-                    check = _king(fen, replica.turn(board))
+                    check = _king(fen, shape, replica.turn(board))
                 if replica.king_capturable(board):
-                    capturable = _king(fen, opponent(replica.turn(board)))
+                    capturable = _king(fen, shape, opponent(replica.turn(board)))
             direction = _arrival_direction(group, index)
             views.append(
                 _view(
@@ -276,7 +278,7 @@ def _view(
     arrivals: list[Arrival] = []
     for event, direction in recent:
         if isinstance(event, Moved):
-            last_move = (event.uci[:2], event.uci[2:4])
+            last_move = split_move(event.uci, match.shape(board))
         elif isinstance(event, (Rode, Transferred)):
             departure = Departure(event.square, event.direction, event.to_board)
         elif isinstance(event, Arrived) and direction is not None:
@@ -300,6 +302,8 @@ def _view(
         capturable=capturable,
         caption=caption(recent[-1][0]) if recent else "Start position",
         neighbours=neighbours,
+        shape=match.shape(board),
+        staircases=match.staircases(board),
     )
 
 
@@ -365,30 +369,37 @@ def _arrival_direction(events: Sequence[Event], index: int) -> Direction | None:
     return None
 
 
-def _mated(fen: str, ending: BoardEnded) -> str | None:
+def _mated(fen: str, shape: Shape, ending: BoardEnded) -> str | None:
     """Return the square of the king mated on a board that ended in checkmate."""
-    return _king(fen, _turn(fen)) if ending.ending == "checkmate" else None
-
-
-def _side(color: chess.Color) -> Side:
-    return "white" if color == chess.WHITE else "black"
+    return _king(fen, shape, _turn(fen)) if ending.ending == "checkmate" else None
 
 
 def _turn(fen: str) -> Side:
     return "white" if fen.split()[1] == "w" else "black"
 
 
-def _king(fen: str, side: Side) -> str | None:
-    square = chess.BaseBoard(fen.split()[0]).king(side == "white")
-    return None if square is None else chess.square_name(square)
+def _king(fen: str, shape: Shape, side: Side) -> str | None:
+    return king(fen.split()[0], shape, side)
 
 
-def _without(fen: str, squares: Sequence[str]) -> str:
+def _without(fen: str, shape: Shape, squares: Sequence[str]) -> str:
     """Return fen with the pieces on squares taken off (they left by victory transfer)."""
     if not squares:
         return fen
     placement, rest = fen.split(" ", 1)
-    board = chess.BaseBoard(placement)
-    for square in squares:
-        board.remove_piece_at(chess.parse_square(square))
-    return f"{board.board_fen()} {rest}"
+    return f"{without(placement, shape, squares)} {rest}"
+
+
+def split_move(uci: str, shape: Shape) -> tuple[str, str]:
+    """Return the squares a move in UCI goes from and to; names may have two-digit ranks.
+
+    A move is its from and to squares' names, then a promotion's letter if any.
+    """
+    for cut in range(2, len(uci) - 1):
+        start, rest = uci[:cut], uci[cut:]
+        if start not in shape:
+            continue
+        for end in (rest, rest[:-1]):
+            if end in shape and (end == rest or rest[-1].isalpha()):
+                return start, end
+    raise ValueError(f"{uci!r} is no move between two squares of the board")

@@ -1,9 +1,15 @@
-"""Views as JSON records: what an image showed when an action happened, stored to draw it later."""
+"""Views as JSON records: what an image showed when an action happened, stored to draw it later.
+
+A record of a plain 8x8 board is written as before boards had shapes; fields added since
+(the shape, the staircases) are written only when they differ from their defaults, and
+read back as those defaults when absent, so records stored by any version still load.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from games.core.geometry import CHESSBOARD, Shape
 from games.elevator import Piece, Side
 from views.model import Arrival, BoardView, Cell, Departure, MatchView, Neighbour
 
@@ -14,7 +20,7 @@ class ViewRecordError(ValueError):
 
 def board_record(view: BoardView) -> dict[str, Any]:
     """Write a board view as a JSON-ready record."""
-    return {
+    record: dict[str, Any] = {
         "number": view.number,
         "placement": view.placement,
         "turn": view.turn,
@@ -35,6 +41,11 @@ def board_record(view: BoardView) -> dict[str, Any]:
         "caption": view.caption,
         "neighbours": [_neighbour_record(n) for n in view.neighbours],
     }
+    if view.shape != CHESSBOARD:
+        record["shape"] = _shape_record(view.shape)
+    if view.staircases:
+        record["staircases"] = [list(staircase) for staircase in view.staircases]
+    return record
 
 
 def board_from_record(record: dict[str, Any]) -> BoardView:
@@ -42,7 +53,7 @@ def board_from_record(record: dict[str, Any]) -> BoardView:
     try:
         departure = record["departure"]
         last = record["last_move"]
-        return BoardView(
+        view = BoardView(
             number=int(record["number"]),
             placement=str(record["placement"]),
             turn=_side(record["turn"]),
@@ -60,7 +71,13 @@ def board_from_record(record: dict[str, Any]) -> BoardView:
             capturable=record["capturable"],
             caption=str(record["caption"]),
             neighbours=tuple(_neighbour(n) for n in record["neighbours"]),
+            shape=_shape(record["shape"]) if "shape" in record else CHESSBOARD,
+            staircases=tuple(
+                tuple(str(name) for name in staircase) for staircase in record.get("staircases", ())
+            ),
         )
+        view.pieces()  # refuses a placement that does not fit the board
+        return view
     except (KeyError, TypeError, ValueError) as error:
         raise ViewRecordError(f"a stored board view does not read: {error!r}") from None
 
@@ -91,6 +108,26 @@ def match_from_record(record: dict[str, Any]) -> MatchView:
         )
     except (KeyError, TypeError, ValueError) as error:
         raise ViewRecordError(f"a stored overview does not read: {error!r}") from None
+
+
+def _shape_record(shape: Shape) -> dict[str, Any]:
+    return {
+        "files": shape.files,
+        "ranks": shape.ranks,
+        "levels": shape.levels,
+        "missing": sorted(shape.missing),
+        "wrap_files": shape.wrap_files,
+    }
+
+
+def _shape(record: dict[str, Any]) -> Shape:
+    return Shape(
+        files=int(record["files"]),
+        ranks=int(record["ranks"]),
+        levels=int(record["levels"]),
+        missing=frozenset(str(name) for name in record["missing"]),
+        wrap_files=bool(record["wrap_files"]),
+    )
 
 
 def _neighbour_record(neighbour: Neighbour) -> dict[str, Any]:
