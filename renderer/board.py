@@ -8,13 +8,18 @@ from datetime import timedelta
 
 from PIL import Image, ImageDraw
 
+from games.core.geometry import CHESSBOARD, Shape
 from games.core.pieces import side_name
 from games.elevator import Match, Side
+from renderer.art import piece_sprite
 from renderer.diagram import (
     Perspective,
     arrow,
     corners,
     draw_diagram,
+    extent,
+    fit_square,
+    shows_stairs,
     square_colour,
     square_origin,
 )
@@ -30,7 +35,6 @@ from renderer.palette import (
     WHITE,
     png_bytes,
 )
-from renderer.sprites import SPRITES
 from renderer.text import fit, font, wrap, write
 from views.model import BoardView, Neighbour, board_view
 
@@ -48,7 +52,8 @@ def board_png(
 
     names and clocks, when given, are White's then Black's, shown in the header.
     """
-    return png_bytes(board_image(match, board, perspective, size, names=names, clocks=clocks))
+    image = board_image(match, board, perspective, size, names=names, clocks=clocks)
+    return png_bytes(image, stairs=bool(match.staircases(board)))
 
 
 def board_image(
@@ -80,7 +85,8 @@ def board_view_png(
     check_perspective(perspective)
     check_size(size)
     check_names_and_clocks(names, clocks)
-    return png_bytes(draw_board(view, perspective, size, names=names, clocks=clocks))
+    image = draw_board(view, perspective, size, names=names, clocks=clocks)
+    return png_bytes(image, stairs=shows_stairs(view))
 
 
 def draw_board(
@@ -92,46 +98,56 @@ def draw_board(
     clocks: tuple[timedelta, timedelta] | None = None,
 ) -> Image.Image:
     """Draw a board view size pixels wide: header, diagram, neighbour panel and caption."""
-    layout = BoardLayout.for_width(size)
-    pad, square, side = layout.pad, layout.square, layout.side
+    layout = BoardLayout.for_width(size, view.shape)
+    pad, square, unit = layout.pad, layout.square, layout.unit
     image = Image.new("RGB", (size, layout.height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    top = layout.top
+    top, wide, high = layout.top, layout.diagram_width, layout.diagram_height
     _header(image, view, pad, size - 2 * pad, layout.header, names, clocks, perspective)
     draw_diagram(image, view, left=layout.left, top=top, square=square, perspective=perspective)
-    _panel(image, draw, view, (pad + side + pad, top, layout.panel, side), square, perspective)
+    _panel(image, draw, view, (pad + wide + pad, top, layout.panel, high), unit, perspective)
     caption = font(size * 0.028)
     text = fit(view.caption, caption, size - 2 * pad)
-    write(image, (pad, top + side + layout.footer / 2), text, caption, MUTED, anchor="lm")
+    write(image, (pad, top + high + layout.footer / 2), text, caption, MUTED, anchor="lm")
     return image
 
 
 @dataclass(frozen=True, slots=True)
 class BoardLayout:
-    """Where the parts of a board image go, for an image width."""
+    """Where the parts of a board image go, for an image width and a board's shape.
+
+    Every board's diagram fits the room an 8x8 one fills, so images keep their width:
+    a 10x10 board has smaller cells, a 7x7 larger, levels side by side smaller still.
+    """
 
     width: int
     pad: int
-    square: int
+    unit: int  # an 8x8 board's cell size: what the header and panel are sized by
+    square: int  # this board's cell size
     header: int
     footer: int
+    diagram_width: int
+    diagram_height: int
 
     @classmethod
-    def for_width(cls, width: int) -> BoardLayout:
+    def for_width(cls, width: int, shape: Shape = CHESSBOARD) -> BoardLayout:
         """Lay out a board image width pixels wide; the panel takes about a fifth."""
         pad = max(6, width // 64)
-        square = (width - 3 * pad - round(width * 0.2)) // 8
-        return cls(width, pad, square, round(width * 0.105), round(width * 0.06))
+        unit = (width - 3 * pad - round(width * 0.2)) // 8
+        square = fit_square(shape, 8 * unit, 8 * unit)
+        wide, high = extent(shape, square)
+        header, footer = round(width * 0.105), round(width * 0.06)
+        return cls(width, pad, unit, square, header, footer, wide, high)
 
     @property
     def side(self) -> int:
-        """Return the diagram's width and height."""
-        return 8 * self.square
+        """Return the width and height of the room the diagram is fitted in."""
+        return 8 * self.unit
 
     @property
     def panel(self) -> int:
         """Return the neighbour panel's width."""
-        return self.width - 3 * self.pad - self.side
+        return self.width - 3 * self.pad - self.diagram_width
 
     @property
     def left(self) -> int:
@@ -146,7 +162,7 @@ class BoardLayout:
     @property
     def height(self) -> int:
         """Return the image's height."""
-        return self.top + self.side + self.footer
+        return self.top + self.diagram_height + self.footer
 
 
 def format_clock(left: timedelta) -> str:
@@ -251,7 +267,7 @@ def _neighbour(
     small = font(square * 0.2)
     note_top = round(heading.size * 1.3)
     title_height = note_top + round(small.size * 1.5)
-    columns, rows, places = grid(view.elevators, perspective)
+    columns, rows, places = grid(view.elevators, perspective, view.shape)
     room_for_grid = height // 2 - inset - title_height
     cell = max(4, min(round(square * 0.8), (width - 2 * inset) // columns, room_for_grid // rows))
     y = top + inset
@@ -283,14 +299,13 @@ def _neighbour(
     write(image, (left + inset, y + note_top), note, small, MUTED, anchor="lt")
     grid_top = y + title_height
     grid_left = left + (width - columns * cell) // 2
-    sprites = SPRITES.pieces(cell)
     for found in neighbour.cells:
         column, row = places[found.ours]
         x, cell_top = grid_left + column * cell, grid_top + row * cell
         fill = square_colour(found.theirs, ELEVATOR)
         draw.rectangle((x, cell_top, x + cell - 1, cell_top + cell - 1), fill=fill)
         if found.piece is not None:
-            sprite = sprites[found.piece.symbol]
+            sprite = piece_sprite(found.piece.symbol, cell, found.piece.side == perspective)
             image.paste(sprite, (x, cell_top), sprite)
         corners(draw, x, cell_top, cell, ELEVATOR_MARK)
 
@@ -300,13 +315,13 @@ def _why(neighbour: Neighbour) -> str:
 
 
 def grid(
-    elevators: tuple[str, ...], perspective: Perspective
+    elevators: tuple[str, ...], perspective: Perspective, shape: Shape = CHESSBOARD
 ) -> tuple[int, int, dict[str, tuple[int, int]]]:
     """Place our elevator squares as they stand on the board, in their bounding box.
 
     Return the box's columns and rows, and each square's column and row in it.
     """
-    spots = {name: square_origin(name, 1, perspective) for name in elevators}
+    spots = {name: square_origin(name, 1, perspective, shape) for name in elevators}
     first_column = min(column for column, _ in spots.values())
     first_row = min(row for _, row in spots.values())
     places = {

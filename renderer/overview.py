@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 from games.core.pieces import SIDES, side_name
 from games.elevator import Match
 from renderer.board import format_clock
-from renderer.diagram import Perspective, draw_diagram
+from renderer.diagram import Perspective, draw_diagram, extent, fit_square, shows_stairs
 from renderer.errors import RenderError, check_board, check_pair, check_perspective
 from renderer.palette import BACKGROUND, ELEVATOR_MARK, MUTED, TEXT, png_bytes
 from renderer.sprites import Font
@@ -38,10 +38,10 @@ def overview_png(
     marked boards (say, those where the viewer is to move) get an amber frame; clocks,
     by board, White's then Black's time left, show above each open board.
     """
-    image = overview_image(
-        match, perspective=perspective, boards=boards, marked=marked, clocks=clocks
-    )
-    return png_bytes(image)
+    check_perspective(perspective)
+    view = match_view(match, _shown(match, boards))
+    image = draw_overview(view, perspective=perspective, marked=marked, clocks=clocks)
+    return png_bytes(image, stairs=any(shows_stairs(board) for board in view.views))
 
 
 def overview_image(
@@ -69,7 +69,8 @@ def overview_view_png(
     check_perspective(perspective)
     if not 1 <= len(view.views) <= MAX_BOARDS:
         raise RenderError(f"an overview shows 1 to {MAX_BOARDS} boards, not {len(view.views)}")
-    return png_bytes(draw_overview(view, perspective=perspective, marked=marked, clocks=clocks))
+    image = draw_overview(view, perspective=perspective, marked=marked, clocks=clocks)
+    return png_bytes(image, stairs=any(shows_stairs(board) for board in view.views))
 
 
 def draw_overview(
@@ -96,12 +97,15 @@ def draw_overview(
         status = fit(_status(board, clocks.get(board.number), label, room), label, room)
         colour = TEXT if not board.finished else MUTED
         write(image, (left + layout.side, middle), status, label, colour, anchor="rm")
+        # a board of another shape fits the square an 8x8 one fills, centred in it
+        square = fit_square(board.shape, layout.side, layout.side)
+        wide, high = extent(board.shape, square)
         draw_diagram(
             image,
             board,
-            left=left,
-            top=top,
-            square=layout.square,
+            left=left + (layout.side - wide) // 2,
+            top=top + (layout.side - high) // 2,
+            square=square,
             perspective=perspective,
             detail=False,
         )

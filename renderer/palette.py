@@ -49,6 +49,10 @@ DEPARTED_MARK: Final[Colour] = snap((0x5B, 0x34, 0x8E))
 ARRIVED_MARK: Final[Colour] = snap((0x0E, 0x66, 0x72))
 CAPTURE_MARK: Final[Colour] = snap((0xA3, 0x17, 0x0D))
 
+# a staircase of an Escher board: a band over its squares, its chevrons and ends in the mark
+STAIR: Final[Tint] = (snap((0xF0, 0xB4, 0xD2)), snap((0xD2, 0x84, 0xB0)))
+STAIR_MARK: Final[Colour] = snap((0x86, 0x1A, 0x58))
+
 DIM_SHARE: Final = 0.45  # how far a finished board fades towards the background
 
 
@@ -67,8 +71,12 @@ def _ramp(start: Colour, end: Colour, steps: int) -> list[Colour]:
     return [snap(mix(start, end, i / (steps + 1))) for i in range(1, steps + 1)]
 
 
-def colours() -> list[Colour]:
-    """Return the colours of the fixed palette: the theme and the blends between them."""
+def colours(*, stairs: bool = False) -> list[Colour]:
+    """Return the colours of the fixed palette: the theme and the blends between them.
+
+    stairs adds the staircases' colours, for the boards that have them: the palette of
+    every other image stays as it was, and so do their bytes.
+    """
     squares = [c for tint in (PLAIN, ELEVATOR, LAST_MOVE, DEPARTED, ARRIVED) for c in tint]
     alarms = [c for tint in (CHECK, CAPTURABLE) for c in tint]
     marks = [ELEVATOR_MARK, CLOSED_MARK, DEPARTED_MARK, ARRIVED_MARK, CAPTURE_MARK]
@@ -84,30 +92,39 @@ def colours() -> list[Colour]:
         found += [faded, *_ramp(faded, dim(BLACK), 3), *_ramp(faded, dim(WHITE), 1)]
     for base in marks:
         found += [base, *_ramp(base, WHITE, 2)]
+    if stairs:
+        found += [*STAIR, STAIR_MARK, *_ramp(STAIR_MARK, WHITE, 2)]
+        for base in STAIR:
+            found += [*_ramp(base, BLACK, 5), *_ramp(base, WHITE, 1), *_ramp(base, STAIR_MARK, 1)]
+            faded = snap(dim(base))
+            found += [faded, *_ramp(faded, dim(BLACK), 3), *_ramp(faded, dim(WHITE), 1)]
+        found.append(snap(dim(STAIR_MARK)))
     unique = list(dict.fromkeys(found))  # black and white stay exact: the ends of every ramp
     if len(unique) > 256:
         raise AssertionError(f"the palette has {len(unique)} colours, more than 256")
     return unique
 
 
-def _palette_image() -> Image.Image:
-    entries = colours()
+def _palette_image(*, stairs: bool) -> Image.Image:
+    entries = colours(stairs=stairs)
     entries += [BLACK] * (256 - len(entries))
     image = Image.new("P", (1, 1))
     image.putpalette([channel for colour in entries for channel in colour])
     return image
 
 
-_PALETTE: Final = _palette_image()
+_PALETTE: Final = _palette_image(stairs=False)
+_STAIRS_PALETTE: Final = _palette_image(stairs=True)
 
 
-def to_palette(image: Image.Image) -> Image.Image:
-    """Map an RGB image onto the fixed palette, without dithering."""
-    return image.quantize(palette=_PALETTE, dither=Image.Dither.NONE)
+def to_palette(image: Image.Image, *, stairs: bool = False) -> Image.Image:
+    """Map an RGB image onto the fixed palette (with the staircases' colours), no dithering."""
+    palette = _STAIRS_PALETTE if stairs else _PALETTE
+    return image.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
-def png_bytes(image: Image.Image) -> bytes:
-    """Encode an RGB image as a palette PNG."""
+def png_bytes(image: Image.Image, *, stairs: bool = False) -> bytes:
+    """Encode an RGB image as a palette PNG; stairs: it shows staircases."""
     out = io.BytesIO()
-    to_palette(image).save(out, "PNG", compress_level=3, compress_type=3)
+    to_palette(image, stairs=stairs).save(out, "PNG", compress_level=3, compress_type=3)
     return out.getvalue()

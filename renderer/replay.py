@@ -8,7 +8,7 @@ from typing import Final
 from PIL import Image
 
 from games.elevator import Match
-from renderer.diagram import Perspective, draw_diagram
+from renderer.diagram import Perspective, draw_diagram, extent, fit_square
 from renderer.errors import MAX_REPLAY_SIZE, RenderError, check_board, check_perspective, check_size
 from renderer.palette import BACKGROUND, MUTED, TEXT, to_palette
 from renderer.text import font, wrap, write
@@ -33,8 +33,9 @@ def replay_gif(
     if not views:
         raise RenderError(f"board {board} has nothing to replay yet: no move has been made")
     # a generator: Pillow keeps only what changed from frame to frame, not every frame whole
+    stairs = bool(match.staircases(board))
     frames = (
-        to_palette(_frame(view, index, len(views), perspective, size))
+        to_palette(_frame(view, index, len(views), perspective, size), stairs=stairs)
         for index, view in enumerate(views, start=1)
     )
     durations = [FRAME_MS] * (len(views) - 1) + [LAST_FRAME_MS]
@@ -55,10 +56,11 @@ def _frame(
 ) -> Image.Image:
     """Draw one frame: a line saying what happened above the board as it then stood."""
     pad = max(6, size // 40)
-    square = (size - 2 * pad) // 8
-    side = square * 8
+    side = (size - 2 * pad) // 8 * 8  # the room an 8x8 board fills; others are fitted in it
+    square = fit_square(view.shape, side, side)
+    high = extent(view.shape, square)[1]
     header = round(side * 0.2)
-    image = Image.new("RGB", (size, header + side + pad), BACKGROUND)
+    image = Image.new("RGB", (size, header + high + pad), BACKGROUND)
     title = font(side * 0.05)
     small = font(side * 0.04)
     counter = f"{index}/{total}"

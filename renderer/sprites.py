@@ -60,17 +60,6 @@ class SpriteCache:
         """Return the twelve piece sprites of size pixels, keyed by FEN letter."""
         return self.get(("pieces", size), lambda: _rasterise_all(size))
 
-    def tile(self, symbol: str, size: int, background: tuple[int, int, int]) -> Image.Image:
-        """Return a piece drawn on an opaque square of a colour: pasting it needs no mask."""
-
-        def make() -> Image.Image:
-            tile = Image.new("RGB", (size, size), background)
-            sprite = self.pieces(size)[symbol]
-            tile.paste(sprite, (0, 0), sprite)
-            return tile
-
-        return self.get(("tile", symbol, size, background), make)
-
     def font(self, size: int, *, bold: bool = False) -> Font:
         """Return the text font (Source Sans Pro) at size pixels, regular or bold."""
         return self.get(("font", size, bold), lambda: _load_font(size, bold))
