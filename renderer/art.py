@@ -1,8 +1,8 @@
 """How every kind of piece is drawn: one table from a kind's letter to its recipe.
 
 The six FIDE pieces are python-chess's drawings (renderer.sprites). Every other kind is
-made by our own code from them or from simple shapes: a compound joins the lower part of
-one FIDE piece to the upper part of another (a Chancellor is a rook with a knight's head),
+made by our own code from them or from simple shapes: a compound is two FIDE pieces drawn
+smaller, one before the other (a Chancellor is a rook with a knight before it),
 a leaper is a disc with a dot on each square it leaps to, and a FIDE piece may carry a
 small disc of extra leaps. A letter missing from the table is drawn as a lettered disc.
 Adding a kind is adding a row to ART.
@@ -30,14 +30,14 @@ class Fide:
 
 @dataclass(frozen=True, slots=True)
 class Compound:
-    """The lower part of one FIDE piece under the upper part of another.
+    """Two FIDE pieces in one: the first behind at the left, the second before it at the right.
 
-    split: the share of the height, from the top, that the upper piece keeps.
+    share: how large each is drawn, against a whole piece.
     """
 
-    lower: str
-    upper: str
-    split: float = 0.55
+    first: str
+    second: str
+    share: float = 0.74
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,11 +177,12 @@ def _fide(letter: str, size: int, white: bool) -> Image.Image:
 
 
 def _compound(recipe: Compound, size: int, white: bool) -> Image.Image:
-    made = _fide(recipe.lower, size, white).copy()
-    cut = round(size * recipe.split)
-    upper = _fide(recipe.upper, size, white).crop((0, 0, size, cut))
-    made.paste((0, 0, 0, 0), (0, 0, size, cut))
-    made.alpha_composite(upper, (0, 0))
+    made = Image.new("RGBA", (size, size))
+    small = max(1, round(size * recipe.share))
+    shift = round(size * 0.16)
+    for letter, dx in ((recipe.first, -shift), (recipe.second, shift)):
+        shrunk = _fide(letter, size, white).resize((small, small), Image.Resampling.LANCZOS)
+        made.alpha_composite(shrunk, (max(0, (size - small) // 2 + dx), size - small))
     return made
 
 
