@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
+from games.core.geometry import CHESSBOARD, Shape
+from games.core.pieces import Piece
 from games.elevator import Match
 from renderer import board_png, board_view_png, overview_png, overview_view_png
 from views.model import board_view, match_view
+from views.placement import write_placement
 from views.records import (
     ViewRecordError,
     board_from_record,
@@ -55,3 +59,32 @@ def test_a_record_that_does_not_read_is_refused_as_a_render_error() -> None:
         board_from_record(record)
     with pytest.raises(ViewRecordError, match="does not read"):
         match_from_record({"boards": 2})
+
+
+def test_a_view_of_another_shape_reads_back_with_its_shape_and_staircases() -> None:
+    shape = Shape(10, 10, levels=2, missing=frozenset({"1a1", "2j10"}))
+    view = replace(
+        board_view(Match(2), 1),
+        placement=write_placement({"2j9": Piece("C", "black"), "1e10": Piece("K", "white")}, shape),
+        shape=shape,
+        staircases=(("1a2", "1a3"), ("2b5", "2c5", "2d5")),
+        last_move=("1e9", "1e10"),
+    )
+    record = json.loads(json.dumps(board_record(view)))
+    assert board_from_record(record) == view
+    assert board_from_record(record).pieces()["2j9"] == Piece("C", "black")
+
+
+def test_a_record_written_before_boards_had_shapes_reads_as_an_8x8_board() -> None:
+    record = board_record(board_view(ridden(), 2))
+    assert "shape" not in record and "staircases" not in record  # written as before
+    view = board_from_record(json.loads(json.dumps(record)))
+    assert view.shape == CHESSBOARD and view.staircases == ()
+    assert view.pieces()["e1"] == Piece("K", "white")
+
+
+def test_a_placement_that_does_not_fit_its_shape_is_refused() -> None:
+    record = board_record(board_view(Match(2), 1))
+    record["shape"] = {"files": 10, "ranks": 10, "levels": 1, "missing": [], "wrap_files": False}
+    with pytest.raises(ViewRecordError, match="does not read"):
+        board_from_record(record)
