@@ -242,7 +242,7 @@ def _panel(
     if not view.neighbours:
         inset = max(6, width // 14)
         small = font(square * 0.2)
-        lines = wrap("Board closed: no piece can leave it any more", small, width - 2 * inset, 4)
+        lines = wrap(_why_alone(view), small, width - 2 * inset, 8)
         for index, line in enumerate(lines):
             y = top + inset + small.size * 1.25 * index
             write(image, (left + inset, y), line, small, MUTED, anchor="lt")
@@ -308,6 +308,18 @@ def _neighbour(
             sprite = piece_sprite(found.piece.symbol, cell, found.piece.side == perspective)
             image.paste(sprite, (x, cell_top), sprite)
         corners(draw, x, cell_top, cell, ELEVATOR_MARK)
+
+
+def _why_alone(view: BoardView) -> str:
+    """Say why the panel shows no neighbour, and what else the board has."""
+    if view.finished or view.elevators:
+        return "Board closed: no piece can leave it any more"
+    if view.staircases:
+        return (
+            "No elevators. Staircases carry pieces the way their arrows point, the last "
+            "square to the first, when a move starts on them."
+        )
+    return "No elevators: pieces stay on this board"
 
 
 def _why(neighbour: Neighbour) -> str:

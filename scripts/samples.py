@@ -8,8 +8,11 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
+from games.core.geometry import CHESSBOARD
+from games.core.results import UNFINISHED
 from games.elevator import Match
-from renderer import board_png, overview_png, replay_gif
+from renderer import board_png, board_view_png, overview_png, replay_gif
+from views.model import BoardView
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "images"
 
@@ -33,6 +36,44 @@ def sample_match() -> Match:
     return match
 
 
+# Aikin's Escher Staircase: each staircase's squares in the order pieces travel
+ESCHER_STAIRCASES = (
+    ("a8", "b8", "c8", "d8", "e8", "f8"),
+    ("h6", "g6", "f6", "e6", "d6", "c6"),
+    ("a3", "b3", "c3", "d3", "e3", "f3"),
+    ("h1", "g1", "f1", "e1", "d1", "c1"),
+    ("c8", "c7", "c6", "c5", "c4", "c3"),
+    ("h8", "h7", "h6", "h5", "h4", "h3"),
+    ("a1", "a2", "a3", "a4", "a5", "a6"),
+    ("f1", "f2", "f3", "f4", "f5", "f6"),
+)
+
+
+def escher_view() -> BoardView:
+    """Return the view of an Escher Staircase board after 1. e4, drawn from the view alone.
+
+    There is no Escher match in the rules yet; its staircases come from the rules' notes.
+    """
+    return BoardView(
+        number=1,
+        placement="rnbkqbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR",
+        turn="black",
+        fullmove=1,
+        elevators=(),
+        result=UNFINISHED,
+        ending="",
+        transfer_pending=None,
+        last_move=("e2", "e4"),
+        departure=None,
+        arrivals=(),
+        check=None,
+        capturable=None,
+        caption="1. e4: the staircases move when a move starts on them",
+        shape=CHESSBOARD,
+        staircases=ESCHER_STAIRCASES,
+    )
+
+
 def main(out: Path = OUT) -> None:
     """Write the sample images into docs/images (or out)."""
     out.mkdir(parents=True, exist_ok=True)
@@ -43,6 +84,7 @@ def main(out: Path = OUT) -> None:
     (out / "check.png").write_bytes(check)
     (out / "overview.png").write_bytes(overview_png(match))
     (out / "replay.gif").write_bytes(replay_gif(match, 2, size=320))
+    (out / "escher.png").write_bytes(board_view_png(escher_view(), size=400))
     for path in sorted(out.iterdir()):
         print(f"{path}: {path.stat().st_size // 1024} KB")
 

@@ -7,20 +7,12 @@ from collections.abc import Mapping
 from games.core.geometry import Shape, Square
 from games.core.pieces import Piece
 from games.core.results import UNFINISHED
+from scripts.samples import ESCHER_STAIRCASES
 from views.model import BoardView
 from views.placement import write_placement
 
-# Aikin's Escher Staircase: each staircase's squares in the order pieces travel
-ESCHER_STAIRCASES = (
-    ("a8", "b8", "c8", "d8", "e8", "f8"),
-    ("h6", "g6", "f6", "e6", "d6", "c6"),
-    ("a3", "b3", "c3", "d3", "e3", "f3"),
-    ("h1", "g1", "f1", "e1", "d1", "c1"),
-    ("c8", "c7", "c6", "c5", "c4", "c3"),
-    ("h8", "h7", "h6", "h5", "h4", "h3"),
-    ("a1", "a2", "a3", "a4", "a5", "a6"),
-    ("f1", "f2", "f3", "f4", "f5", "f6"),
-)
+__all__ = ["ESCHER_STAIRCASES"]
+
 ESCHER_START = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 
 # Ender's Chess as the notes reconstruct it: a 7x7 block on c3-i9 less its corners, two gates
