@@ -11,7 +11,7 @@ from typing import Final, Literal
 
 from PIL import Image, ImageDraw
 
-from games.core.geometry import CHESSBOARD, Shape
+from games.core.geometry import CHESSBOARD, FILES, Shape
 from games.elevator import Direction
 from renderer.art import piece_sprite, tile
 from renderer.palette import (
@@ -128,8 +128,9 @@ def plan(shape: Shape, square: int, perspective: Perspective) -> Plan:
     ranks = box.last_rank - box.first_rank + 1
     origins: dict[str, tuple[int, int]] = {}
     labels: list[tuple[str, int, int]] = []
-    feet: dict[tuple[int, int], tuple[int, str]] = {}  # per level and column: lowest cell
-    lefts: dict[tuple[int, int], tuple[int, str]] = {}  # per level and row: leftmost cell
+    # per level and column, the lowest cell and its file; per level and row, the leftmost
+    feet: dict[tuple[int, int], tuple[int, str, str]] = {}
+    lefts: dict[tuple[int, int], tuple[int, str, str]] = {}
     for level in range(shape.levels):
         left = level % box.columns * (files * square + gap)
         top = level // box.columns * (band + ranks * square + gap) + band
@@ -144,18 +145,18 @@ def plan(shape: Shape, square: int, perspective: Perspective) -> Plan:
             else:
                 column, row = box.last_file - cell.file, cell.rank - box.first_rank
             origins[name] = (left + column * square, top + row * square)
-            if feet.get((level, column), (-1, ""))[0] < row:
-                feet[(level, column)] = (row, name)
-            if lefts.get((level, row), (files, ""))[0] > column:
-                lefts[(level, row)] = (column, name)
+            if feet.get((level, column), (-1, "", ""))[0] < row:
+                feet[(level, column)] = (row, name, FILES[cell.file])
+            if lefts.get((level, row), (files, "", ""))[0] > column:
+                lefts[(level, row)] = (column, name, str(cell.rank + 1))
     return Plan(
         square=square,
         width=width,
         height=height,
         origins=origins,
         labels=tuple(labels),
-        files=tuple((name, _NAME.fullmatch(name)[1]) for _, name in feet.values()),  # type: ignore[index]
-        ranks=tuple((name, _NAME.fullmatch(name)[2]) for _, name in lefts.values()),  # type: ignore[index]
+        files=tuple((name, letter) for _, name, letter in feet.values()),
+        ranks=tuple((name, number) for _, name, number in lefts.values()),
     )
 
 
