@@ -431,7 +431,8 @@ class _Position:
             takes = takes or (target - start) % 8 != 0
             prefix = f"{_FILES[start % 8]}x" if takes else ""
             return f"{prefix}{_NAMES[target]}{promotion}"
-        rivals = [s for s in self.sources(target, piece) if s != start]
+        rivals = [] if cells.count(piece) < 2 else self.sources(target, piece)
+        rivals = [s for s in rivals if s != start]
         which = ""
         if rivals:
             if all(s % 8 != start % 8 for s in rivals):
@@ -783,11 +784,13 @@ class EscherBoard:
             self._position = after = position.play(start, target, choice)
             san += after.suffix()
             took_king = taken in ("K", "k")
-            if taken is not None or moved in ("P", "p") or choice is not None:
-                self._halfmove = 0
+            ep_taken = moved in ("P", "p") and (target - start) % 8 != 0
+            irreversible = taken is not None or ep_taken or choice is not None
+            self._halfmove = 0 if irreversible or moved in ("P", "p") else self._halfmove + 1
+            if irreversible:
+                # Only a capture or a promotion is for good: a pawn stepping against a
+                # staircase is carried back, so a pawn move may repeat a position.
                 self._keys = []
-            else:
-                self._halfmove += 1
             if not position.white:
                 self._fullmove += 1
         self._keys.append(self._position.key())

@@ -274,6 +274,17 @@ def test_a_repetition_needs_the_same_side_to_move() -> None:
     assert shuffling.claimable_draw() is None
 
 
+def test_a_pawn_carried_back_by_its_staircase_may_repeat_a_position() -> None:
+    # c4-c5 starts on the c staircase, which runs south: the pawn is carried back to c4.
+    shuffling = board("6n1/1k6/8/8/2P5/8/8/1K6 w - - 0 1")
+    play(shuffling, "c5", "Ne7", "c5", "Ng8")
+    assert placement(shuffling) == "6n1/1k6/8/8/2P5/8/8/1K6"
+    assert shuffling.claimable_draw() is None
+    play(shuffling, "c5", "Ne7", "c5")
+    assert shuffling.claimable_draw() == Ending.THREEFOLD_REPETITION
+    assert shuffling.fen().split()[4] == "0"  # yet a pawn move resets the fifty-move count
+
+
 @pytest.mark.parametrize(
     ("fen", "insufficient"),
     [
