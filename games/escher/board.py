@@ -219,10 +219,7 @@ class _Position:
 
     def king(self, white: bool) -> int:
         """Return the square of white's king, or -1 if it has none."""
-        try:
-            return self.cells.index("K" if white else "k")
-        except ValueError:
-            return -1
+        return _find(self.cells, white)
 
     def in_check(self) -> bool:
         """Tell whether the side to move is in check."""
@@ -356,7 +353,7 @@ class _Position:
         if isinstance(result, int):
             return result
         if piece == "K" or piece == "k" or _SHIFTS[start]:
-            king = result.index(piece) if piece in ("K", "k") else _find(result, white)
+            king = _find(result, white)  # the king moved, or a staircase may have carried it
         if king >= 0 and _attacked(result, king, not white):
             return _CHECK
         return _LEGAL
