@@ -12,9 +12,10 @@ from __future__ import annotations
 import logging
 from abc import abstractmethod
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import ClassVar
 
+from games.core import pgn
 from games.core.board import Board, Played
 from games.core.errors import IllegalMoveError, MatchConfigError, shown
 from games.core.events import (
@@ -103,6 +104,10 @@ class BoardGame(GameRecords[ConfigT]):
     def _boards_ended(self) -> None:
         """Follow an action that ended one board or more (a match decided)."""
 
+    def _start_fen(self, board: int) -> str | None:
+        """Return the position a board started from, or None for the game's own start."""
+        return None
+
     # ----------------------------------------------------------------- reading
 
     @property
@@ -179,6 +184,17 @@ class BoardGame(GameRecords[ConfigT]):
             return UNFINISHED
         white, black = self.score()
         return WHITE_WINS if white > black else BLACK_WINS if black > white else result_for(None)
+
+    def pgn(self, board: int, headers: Mapping[str, str] | None = None) -> str:
+        """Return one board's game as PGN; headers add to or replace the default tags."""
+        self._board(board)
+        tags = {
+            **pgn.default_tags(event=f"{self.TITLE} game"),
+            **pgn.checked_headers({} if headers is None else headers),
+            "Result": self.board_result(board),
+            **pgn.ending_tags(self._endings.get(board), self._start_fen(board)),
+        }
+        return pgn.write_pgn(self._events, board, tags)
 
     # ----------------------------------------------------------------- actions
 

@@ -7,7 +7,7 @@ shaft, rides, arrivals, victory transfers, teams and standings, and the match de
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from games.core.board import Board, Played
@@ -165,7 +165,7 @@ class Match(BoardGame[MatchConfig]):
         """Return the winning team (several when shared) once decided, else ()."""
         return self._winners or ()
 
-    def pgn(self, board: int, headers: dict[str, str] | None = None) -> str:
+    def pgn(self, board: int, headers: Mapping[str, str] | None = None) -> str:
         """Return one board's game as PGN, rides and arrivals included."""
         from games.elevator.pgn import board_pgn
 
