@@ -85,7 +85,7 @@ class BoardGame(GameRecords[ConfigT]):
 
     # ----------------------------------------------------------------- hooks
 
-    def _special_move(self, board: int, text: str, side: Side) -> Change | None:
+    def _special_move(self, board: int, text: str) -> Change | None:
         """Return the change a move of the game's own kind (a ride) makes, if text is one."""
         return None
 
@@ -210,7 +210,7 @@ class BoardGame(GameRecords[ConfigT]):
             raise IllegalMoveError(
                 f"a move is text such as {self.MOVE_EXAMPLES}, not {shown(text)}"
             )
-        special = self._special_move(board, text, playing.turn)
+        special = self._special_move(board, text)
         if special is not None:
             return self._act(special)
         uci = playing.parse_move(text)
@@ -413,7 +413,7 @@ class BoardGame(GameRecords[ConfigT]):
     def _board(self, board: int) -> Board:
         if isinstance(board, bool) or not isinstance(board, int):
             raise IllegalMoveError(f"a board is numbered 1 to {self.boards}, not {shown(board)}")
-        if not 1 <= board <= self.boards:
+        if not 1 <= board <= len(self._boards):
             raise IllegalMoveError(
                 f"there is no board {shown(board)}: this {self.NOUN} has boards 1 to {self.boards}"
             )

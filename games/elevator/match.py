@@ -200,10 +200,11 @@ class Match(BoardGame[MatchConfig]):
 
     # ----------------------------------------------------------------- hooks
 
-    def _special_move(self, board: int, text: str, side: Side) -> Change | None:
+    def _special_move(self, board: int, text: str) -> Change | None:
         ride_text = parse_ride(text)
         if ride_text is None:
             return None
+        side = self._boards[board - 1].turn
         ride = self._resolve_ride(board, ride_text, side, king_safety=True)
         return lambda: self._ride(board, ride)
 
@@ -262,14 +263,16 @@ class Match(BoardGame[MatchConfig]):
     # ----------------------------------------------------------------- checks
 
     def _open(self, board: int) -> Board:
-        self._board(board)
-        winner = self._pending.get(board)
-        if winner is not None:
+        try:
+            return super()._open(board)
+        except IllegalMoveError:
+            winner = self._pending.get(board) if isinstance(board, int) else None
+            if winner is None:
+                raise
             raise IllegalMoveError(
                 f"board {board} is finished: {side_name(winner)} may make a victory "
                 "transfer or skip it"
-            )
-        return super()._open(board)
+            ) from None
 
     def _check_direction(self, board: int, direction: Direction) -> None:
         self._board(board)
