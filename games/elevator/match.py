@@ -290,6 +290,8 @@ class Match(BoardGame[MatchConfig]):
             )
         return winner
 
+    # ----------------------------------------------------------------- rides
+
     def _resolve_ride(self, board: int, text: RideText, side: Side, *, king_safety: bool) -> _Ride:
         """Find the one ride text means, or raise why there is none."""
         origin = self._boards[board - 1]
