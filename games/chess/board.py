@@ -203,9 +203,10 @@ class FideBoard:
         except chess.InvalidMoveError:
             move = chess.Move.null()
         if not move:
+            ride = ", or a ride such as Ne4^2" if self.elevators else ""
             raise IllegalMoveError(
                 f"{shown(token)} is not a move on board {self.number}: write a move in SAN (Nf3) "
-                "or UCI (g1f3), or a ride such as Ne4^2"
+                f"or UCI (g1f3){ride}"
             )
         return move.uci()
 

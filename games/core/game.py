@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from typing import ClassVar, Protocol, runtime_checkable
 
 from games.core.events import Event
 from games.core.geometry import Shape
@@ -19,7 +19,7 @@ class Game(Protocol):
     Results are in PGN terms: "1-0", "0-1", "1/2-1/2", or "*" while still being played.
     """
 
-    KIND: str
+    KIND: ClassVar[str]  # its name in games.KINDS
 
     @property
     def boards(self) -> int:
@@ -36,7 +36,15 @@ class Game(Protocol):
         ...
 
     def turn(self, board: int) -> Side | None:
-        """Return the side to move on a board, or None once the board is over."""
+        """Return the side to move on a board, or None once the board is over.
+
+        Elevator Chess's Match keeps the answer it always gave, a side on every board (on a
+        finished one, as its last position has it): tell a finished board by is_open.
+        """
+        ...
+
+    def is_open(self, board: int) -> bool:
+        """Tell whether a board is still being played."""
         ...
 
     def piece_at(self, board: int, square: str) -> Piece | None:

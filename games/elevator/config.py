@@ -1,4 +1,4 @@
-"""A match's configuration: boards, layout, start positions, elevators and teams."""
+"""A match's configuration: boards, layout, start positions, elevators, teams and rules."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from games.core.errors import MatchConfigError, shown
+from games.elevator.floors import DEFAULT_RULES, FLOORS
 from games.elevator.shaft import LAYOUTS, Layout
 
 MAX_BOARDS: Final = 1000
@@ -23,6 +24,7 @@ class MatchConfig:
     start_fens: tuple[str, ...] | None = None
     elevators: tuple[tuple[str, ...], ...] | None = None
     teams: tuple[tuple[str, str], ...] | None = None
+    rules: tuple[str, ...] | None = None  # the kind of floor of each board (FLOORS)
 
     @classmethod
     def create(
@@ -32,6 +34,7 @@ class MatchConfig:
         start_fens: Sequence[str] | None = None,
         elevators: Sequence[Sequence[str]] | None = None,
         teams: Sequence[Sequence[str]] | None = None,
+        rules: Sequence[str] | None = None,
     ) -> MatchConfig:
         """Check and normalise what a match is created with."""
         if isinstance(boards, bool) or not isinstance(boards, int):
@@ -50,6 +53,7 @@ class MatchConfig:
             start_fens=_fens(start_fens, boards),
             elevators=_elevators(elevators, boards),
             teams=_teams(teams, boards),
+            rules=_rules(rules, boards),
         )
 
     def fen(self, board: int) -> str | None:
@@ -64,22 +68,32 @@ class MatchConfig:
         """Return the teams playing White and Black on a board."""
         return DEFAULT_TEAMS if self.teams is None else self.teams[board - 1]
 
+    def rules_of(self, board: int) -> str:
+        """Return the rules a board plays by, a name in FLOORS."""
+        return DEFAULT_RULES if self.rules is None else self.rules[board - 1]
+
     def to_dict(self) -> dict[str, Any]:
-        """Return the configuration as a JSON-ready dict."""
-        return {
+        """Return the configuration as a JSON-ready dict (rules only when some are given)."""
+        data: dict[str, Any] = {
             "boards": self.boards,
             "layout": self.layout,
             "start_fens": None if self.start_fens is None else list(self.start_fens),
             "elevators": None if self.elevators is None else [list(e) for e in self.elevators],
             "teams": None if self.teams is None else [list(t) for t in self.teams],
         }
+        # Left out when None, so that every record written before rules existed is unchanged.
+        if self.rules is not None:
+            data["rules"] = list(self.rules)
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> MatchConfig:
-        """Rebuild a configuration from its JSON form."""
+        """Rebuild a configuration from its JSON form; rules may be left out (all FIDE)."""
         keys = {"boards", "layout", "start_fens", "elevators", "teams"}
-        if not isinstance(data, dict) or set(data) != keys:
-            raise MatchConfigError(f"a configuration must have exactly the fields {sorted(keys)}")
+        if not isinstance(data, dict) or not keys <= set(data) <= keys | {"rules"}:
+            raise MatchConfigError(
+                f"a configuration must have exactly the fields {sorted(keys)}, and may have rules"
+            )
         return cls.create(**data)
 
 
@@ -139,3 +153,17 @@ def _teams(
             raise MatchConfigError(f"board {number} has team {shown(white)} on both sides")
         result.append((white, black))
     return tuple(result)
+
+
+def _rules(values: Sequence[str] | None, boards: int) -> tuple[str, ...] | None:
+    if values is None:
+        return None
+    names = _per_board(values, boards, "rules")
+    for number, name in enumerate(names, 1):
+        if not isinstance(name, str) or name not in FLOORS:
+            known = ", ".join(sorted(FLOORS))
+            raise MatchConfigError(
+                f"board {number} cannot play by the rules {shown(name)}: the rules a floor "
+                f"may have are {known}"
+            )
+    return tuple(names)

@@ -1,0 +1,56 @@
+"""Floors of Elevator Chess by rules: each board of a match plays by the rules it is given."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from games.chess.board import FideBoard
+from games.elevator import Match, MatchConfig, MatchConfigError
+from games.elevator.floors import FLOORS
+
+
+class MarkedBoard(FideBoard):
+    """A FIDE board that a test can tell from the others."""
+
+
+def test_every_board_plays_fide_chess_unless_told_otherwise() -> None:
+    match = Match(boards=2)
+    assert match.config.rules is None
+    assert [match.rules(1), match.rules(2)] == ["fide", "fide"]
+    assert "rules" not in match.config.to_dict()
+
+
+def test_each_board_is_made_by_the_floor_its_rules_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(FLOORS, "marked", MarkedBoard)
+    match = Match(boards=3, layout="line", rules=["fide", "marked", "fide"])
+    assert [type(board) for board in match._boards] == [FideBoard, MarkedBoard, FideBoard]
+    assert match.rules(2) == "marked"
+    match.play(2, "e4")
+    assert Match.from_json(match.to_json()).rules(2) == "marked"
+
+
+def test_the_rules_are_kept_in_the_record_and_old_configs_load_without_them() -> None:
+    match = Match(boards=2, rules=["fide", "fide"])
+    data = json.loads(match.to_json())
+    assert data["config"]["rules"] == ["fide", "fide"]
+    assert Match.from_json(match.to_json()).config.rules == ("fide", "fide")
+    old = {"boards": 2, "layout": "line", "start_fens": None, "elevators": None, "teams": None}
+    assert MatchConfig.from_dict(old).rules is None
+
+
+@pytest.mark.parametrize(
+    ("rules", "message"),
+    [
+        (["fide", "shogi"], "board 2 cannot play by the rules 'shogi': the rules a floor may have"),
+        (["fide"], "rules must have one entry per board: 2, not 1"),
+        ("fide", "rules must be a list with one entry per board"),
+        ([None, "fide"], "board 1 cannot play by the rules None"),
+    ],
+)
+def test_unknown_rules_are_refused_listing_the_known_ones(rules: object, message: str) -> None:
+    with pytest.raises(MatchConfigError, match=message) as refused:
+        Match(boards=2, rules=rules)  # type: ignore[arg-type]
+    if "cannot play" in message:
+        assert str(refused.value).endswith(", ".join(sorted(FLOORS)))
