@@ -18,6 +18,7 @@ from games.core.game import Game
 from games.core.records import read_record
 from games.elevator.match import RECORD_FORMAT as ELEVATOR_FORMAT
 from games.elevator.match import Match
+from games.escher.game import EscherGame
 
 # Every game the bot offers, by kind: its description, then its class.
 _GAMES: Final[dict[str, tuple[str, type[BoardGame[Any]]]]] = {
@@ -27,6 +28,11 @@ _GAMES: Final[dict[str, tuple[str, type[BoardGame[Any]]]]] = {
         Match,
     ),
     "chess": ("Chess by FIDE's rules, on one board, from the start or a given position", ChessGame),
+    "escher": (
+        "Escher Staircase (Jim Aikin): chess on one board whose eight staircases carry the "
+        "pieces on them a step along whenever a move starts on them",
+        EscherGame,
+    ),
 }
 
 KINDS: Final[Mapping[str, str]] = MappingProxyType(

@@ -131,6 +131,10 @@ class BoardGame(GameRecords[ConfigT]):
         """Return the cells of a board."""
         return self._board(board).shape
 
+    def staircases(self, board: int) -> tuple[tuple[str, ...], ...]:
+        """Return a board's staircases, the squares each carries pieces along, in travel order."""
+        return self._board(board).staircases
+
     def is_check(self, board: int) -> bool:
         """Tell whether the side to move on an open board is in check."""
         return self.is_open(board) and self._boards[board - 1].is_check()

@@ -7,6 +7,7 @@ from typing import Final
 
 from games.chess.board import FideBoard
 from games.core.board import Board
+from games.escher.board import EscherBoard
 
 Floor = Callable[[int, Sequence[str], str | None], Board]  # (number, elevators, fen)
 
@@ -14,4 +15,5 @@ DEFAULT_RULES: Final = "fide"
 
 FLOORS: Final[dict[str, Floor]] = {
     "fide": FideBoard,
+    "escher": EscherBoard,
 }

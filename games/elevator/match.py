@@ -100,10 +100,6 @@ class Match(BoardGame[MatchConfig]):
         """
         return self._board(board).turn
 
-    def staircases(self, board: int) -> tuple[tuple[str, ...], ...]:
-        """Return a board's staircases, the squares each carries pieces along, in travel order."""
-        return self._board(board).staircases
-
     def elevators(self, board: int) -> tuple[str, ...]:
         """Return a board's elevator squares, in connection order."""
         return self._board(board).elevators
