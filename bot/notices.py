@@ -56,7 +56,11 @@ class Notice:
     @classmethod
     def from_payload(cls, place: str, payload: Mapping[str, Any]) -> Notice:
         """Read a notice of this kind back from its stored payload."""
-        given = {f.name: _tuples(payload[f.name]) for f in fields(cls) if f.name in payload}
+        given = {
+            f.name: _tuples(payload[f.name])
+            for f in fields(cls)
+            if f.name != "place" and f.name in payload
+        }
         return cls(place=place, **given)
 
 
