@@ -1,0 +1,63 @@
+"""The unit of work: a change becomes the match in memory only once it has committed."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from bot import storage
+from bot.service import MatchService
+from bot.storage import Storage
+
+
+async def refused(*args: object) -> None:
+    raise OSError("the disk is full")
+
+
+def test_a_change_whose_commit_fails_leaves_the_match_in_memory_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def main() -> None:
+        store = await Storage.open(tmp_path / "elevator.db")
+        try:
+            service = MatchService(store, clock=lambda: 1000.0)
+            match_id = await service.create_game("ana", "bo", boards=2)
+            before = service._loaded[match_id]
+            with monkeypatch.context() as patched:
+                patched.setattr(storage, "set_offer", refused)
+                with pytest.raises(OSError, match="disk is full"):
+                    await service.offer_draw(match_id, "ana", 1)
+            assert service._loaded[match_id] is before  # the very match, untouched
+            assert before.offers == {}
+            assert await store.fetch_all("SELECT * FROM offers") == []
+            await service.offer_draw(match_id, "ana", 1)
+            assert service._loaded[match_id].offers == {1: "white"}
+            assert before.offers == {}  # a committed change is a new match, not an edit
+        finally:
+            await store.close()
+
+    asyncio.run(main())
+
+
+def test_a_move_whose_commit_fails_is_forgotten_and_the_match_reloads_without_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def main() -> None:
+        store = await Storage.open(tmp_path / "elevator.db")
+        try:
+            service = MatchService(store, clock=lambda: 1000.0)
+            match_id = await service.create_game("ana", "bo", boards=1)
+            with monkeypatch.context() as patched:
+                patched.setattr(storage, "append_events", refused)
+                with pytest.raises(OSError, match="disk is full"):
+                    await service.play(match_id, "ana", 1, "e4")
+            assert match_id not in service._loaded  # the rules core had played it
+            assert (await service.legal_moves(match_id, 1))[0] == "white"
+            await service.play(match_id, "ana", 1, "e4")
+            assert (await service.legal_moves(match_id, 1))[0] == "black"
+        finally:
+            await store.close()
+
+    asyncio.run(main())
