@@ -339,28 +339,41 @@ class Units:
     @asynccontextmanager
     async def held(self, match_id: int) -> AsyncIterator[Held]:
         """Hold a match's lock and its state; an idle lock and a match over are forgotten."""
-        async with self.lock(match_id):
-            yield Held(self, await self._get(match_id))
+        entry = self._enter(match_id)
+        try:
+            async with entry.lock:
+                yield Held(self, await self._get(match_id))
+        finally:
+            self._leave(match_id, entry)
 
     @asynccontextmanager
     async def lock(self, match_id: int) -> AsyncIterator[None]:
         """Hold a match's lock without loading it."""
+        entry = self._enter(match_id)
+        try:
+            async with entry.lock:
+                yield
+        finally:
+            self._leave(match_id, entry)
+
+    def _enter(self, match_id: int) -> _Lock:
+        """Count a task in for a match's lock, refusing an id no match can have."""
         if not whole(match_id) or not 1 <= match_id < 2**63:  # SQLite's largest integer
             raise NotFoundError(f"there is no match {shown(match_id)}")
         entry = self.locks.get(match_id)
         if entry is None:
             entry = self.locks[match_id] = _Lock()
         entry.users += 1
-        try:
-            async with entry.lock:
-                yield
-        finally:
-            entry.users -= 1
-            if entry.users == 0:
-                del self.locks[match_id]
-                found = self.loaded.get(match_id)
-                if found is not None and found.status in OVER:
-                    del self.loaded[match_id]
+        return entry
+
+    def _leave(self, match_id: int, entry: _Lock) -> None:
+        """Count a task out; forget a lock nobody holds or awaits, and a match over."""
+        entry.users -= 1
+        if entry.users == 0:
+            del self.locks[match_id]
+            found = self.loaded.get(match_id)
+            if found is not None and found.status in OVER:
+                del self.loaded[match_id]
 
     @asynccontextmanager
     async def committing(self, *changes: Change) -> AsyncIterator[aiosqlite.Connection | None]:
