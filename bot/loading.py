@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -28,17 +29,21 @@ DM_PLACE: Final = "dm:white"  # bound where a game is shown in its players' DMs
 GAME_PLACE: Final = "game"  # where such a game's notices queue: one place, in order
 
 
-@dataclass
+@dataclass(frozen=True)
 class Loaded:
-    """A match as the service holds it in memory: status, people and the rules core's match."""
+    """A match as the service holds it in memory: status, people and the rules core's match.
+
+    Only the unit of work (bot.app.unit) makes a new one, once a change has committed; the
+    rules core's match and the clocks are the live objects an action's change works on.
+    """
 
     id: int
     status: str
     host: str
     roster: Roster
     match: Match
-    offers: dict[int, Side] = field(default_factory=dict)  # board: who offered a draw
-    deadlines: dict[int, float] = field(default_factory=dict)  # board: when its transfer lapses
+    offers: Mapping[int, Side] = field(default_factory=dict)  # board: who offered a draw
+    deadlines: Mapping[int, float] = field(default_factory=dict)  # board: when transfer lapses
     paused_at: float | None = None
     control: TimeControl = field(default_factory=TimeControl)
     clocks: Clocks | None = None  # once a timed match has started

@@ -4,10 +4,29 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Final
 
 from bot.lobby import Roster
-from bot.notices import OVERVIEW, Notice, board_place, team_place, user_place
+from bot.notices import (
+    OVERVIEW,
+    ArrivalShown,
+    BoardImage,
+    BoardResult,
+    BoardShown,
+    Decided,
+    FlagNews,
+    Notice,
+    Result,
+    RideNews,
+    TransferGone,
+    TransferLapsed,
+    TransferPrompt,
+    TransferSkipped,
+    TransferVoid,
+    board_place,
+    team_place,
+    user_place,
+)
 from games.elevator import (
     Arrived,
     BoardEnded,
@@ -55,77 +74,77 @@ class News:
         where a piece arrived, naming the players there), then the overview hears of rides,
         results and the match's end, then people hear what is theirs to act on.
         """
-        found = self.boards(events)
         personal: list[Notice] = []
+        found: list[Notice] = list(self.boards(events))
         for event in events:
             if isinstance(event, (Rode, Transferred)):
-                found.append(Notice(OVERVIEW, "ride", event.to_dict()))
+                found.append(RideNews(OVERVIEW, event))
             elif isinstance(event, Flagged):
-                found.append(Notice(OVERVIEW, "flag", event.to_dict()))
+                found.append(FlagNews(OVERVIEW, event))
             elif isinstance(event, BoardEnded):
-                result = event.to_dict() | {"scores": self.match.team_scores()}
-                found.append(Notice(OVERVIEW, "board-result", result))
+                found.append(BoardResult(OVERVIEW, event, self.match.team_scores()))
             elif isinstance(event, TransferDeclined):
-                kind = "transfer-lapsed" if self.actor == DEADLINE else "transfer-skipped"
-                payload = {"board": event.board, "side": event.side}
-                found.append(Notice(OVERVIEW, kind, payload))
-                personal += self._to_winner(event.board, event.side, kind, payload)
+                gone = TransferLapsed if self.actor == DEADLINE else TransferSkipped
+                found.append(gone(OVERVIEW, event.board, event.side))
+                personal += self._to_winner(event.board, event.side, gone)
             elif isinstance(event, MatchDecided):
-                found.append(Notice(OVERVIEW, "decided", event.to_dict()))
+                found.append(Decided(OVERVIEW, event))
         for board, winner in sorted(self.voided.items()):
-            payload = {"board": board, "side": winner}
-            found.append(Notice(OVERVIEW, "transfer-void", payload))
-            personal += self._to_winner(board, winner, "transfer-void", payload)
+            found.append(TransferVoid(OVERVIEW, board, winner))
+            personal += self._to_winner(board, winner, TransferVoid)
         if events and finished:
-            final = {"result": self.match.result(), "scores": self.match.team_scores()}
-            found.append(Notice(OVERVIEW, "result", final))
+            found.append(Result(OVERVIEW, self.match.result(), self.match.team_scores()))
         return found + personal + self.prompts()
 
-    def boards(self, events: Sequence[Event], *, undone: bool = False) -> list[Notice]:
+    def boards(self, events: Sequence[Event], *, undone: bool = False) -> list[BoardImage]:
         """Return one notice for each board the events touch, in the order they touch them."""
         by_board: dict[int, list[Event]] = {}
         for event in events:
             for board in boards_of(event):
                 by_board.setdefault(board, []).append(event)
-        found = []
+        found: list[BoardImage] = []
         for board, touching in by_board.items():
-            payload: dict[str, Any] = {
-                "board": board,
-                "undone" if undone else "events": [event.to_dict() for event in touching],
-            }
-            if board in self.withdrawn and self.match.is_open(board):
-                payload["offer_withdrawn"] = self.withdrawn[board]
+            withdrawn = self.withdrawn.get(board) if self.match.is_open(board) else None
             arrival = next((e for e in touching if isinstance(e, Arrived)), None)
+            place = board_place(board)
             if arrival is None or undone:
-                found.append(Notice(board_place(board), "board", payload))
+                found.append(BoardShown(place, board, tuple(touching), undone, withdrawn))
             else:
-                payload |= arrival.to_dict() | {"mention": self.roster.players_at(board)}
-                found.append(Notice(board_place(board), "arrival", payload))
+                mention = tuple(self.roster.players_at(board))
+                found.append(
+                    ArrivalShown(
+                        place,
+                        board,
+                        tuple(touching),
+                        offer_withdrawn=withdrawn,
+                        arrived=arrival,
+                        mention=mention,
+                    )
+                )
         return found
 
     def prompts(self) -> list[Notice]:
         """Ask each winner with a transfer offered where their piece should go, and by when."""
-        found = []
+        found: list[Notice] = []
         for board, deadline in sorted(self.deadlines.items()):
             winner = self.match.pending_transfer(board)
             if winner is None:
                 continue
-            prompt = {
-                "board": board,
-                "side": winner,
-                "options": self.match.transfer_options(board),
-                "deadline": deadline,
-            }
-            found += self._to_winner(board, winner, "transfer-prompt", prompt)
+            options = tuple(self.match.transfer_options(board))
+            found += [
+                TransferPrompt(place, board, winner, options, deadline)
+                for place in self._winner_places(board, winner)
+            ]
         return found
 
-    def _to_winner(
-        self, board: int, winner: Side, kind: str, payload: dict[str, Any]
-    ) -> list[Notice]:
-        """Address a notice to a board's winning seat and their team, who may advise."""
+    def _to_winner(self, board: int, winner: Side, gone: type[TransferGone]) -> list[Notice]:
+        """Tell a board's winning seat and their team that its transfer is gone."""
+        return [gone(place, board, winner) for place in self._winner_places(board, winner)]
+
+    def _winner_places(self, board: int, winner: Side) -> list[str]:
+        """Return where a board's winner hears of its transfer: their DMs and their team."""
         holder = self.roster.seated(board, winner)
-        found = [] if holder is None else [Notice(user_place(holder), kind, payload)]
-        return [*found, Notice(team_place(winner), kind, payload)]
+        return [*([] if holder is None else [user_place(holder)]), team_place(winner)]
 
 
 def describe(event: Event) -> str:

@@ -9,7 +9,6 @@ import logging
 from collections import OrderedDict
 from datetime import timedelta
 from functools import partial
-from typing import Any
 
 import discord
 
@@ -19,11 +18,45 @@ from bot.exts.mentions import mention, only, plain
 from bot.exts.play._buttons import board_view, game_view, offer_view
 from bot.exts.play._transfer import transfer_view
 from bot.lobby import Roster
-from bot.notices import OVERVIEW
+from bot.notices import (
+    KINDS,
+    OVERVIEW,
+    Aborted,
+    Adjudication,
+    ArrivalShown,
+    BoardImage,
+    BoardResult,
+    Cancelled,
+    Decided,
+    DrawDeclined,
+    DrawOffered,
+    FlagNews,
+    ForcedResignation,
+    Forfeit,
+    Notice,
+    Paused,
+    Reminder,
+    Reopened,
+    Result,
+    Resumed,
+    RideNews,
+    Started,
+    Substituted,
+    TimeAdded,
+    TransferGone,
+    TransferLapsed,
+    TransferPrompt,
+    TransferSkipped,
+    Undone,
+    UnknownNotice,
+    notice_from_row,
+)
 from bot.service import MatchService
 from bot.shown import ShownBoard, ShownGame
 from games.core.clocks import left_words
+from games.core.events import Flagged, Moved
 from games.core.pieces import SIDES, Side, kind_name, opponent, side_name
+from games.elevator import Arrived
 from renderer import board_view_png, overview_view_png
 from views.model import BoardView
 
@@ -45,76 +78,80 @@ def piece_words(side: str, kind: str) -> str:
     return f"a {side} {kind_name(kind)}"
 
 
-def arrival_words(payload: dict[str, Any]) -> str:
+def arrival_words(arrived: Arrived) -> str:
     """Say what arrived where, and what it threatens."""
     text = (
-        f"{piece_words(payload['side'], payload['piece']).capitalize()} arrives on "
-        f"{payload['square']} from board {payload['from_board']}"
+        f"{piece_words(arrived.side, arrived.piece).capitalize()} arrives on "
+        f"{arrived.square} from board {arrived.from_board}"
     )
-    if payload.get("king_capturable"):
-        enemy = "black" if payload["side"] == "white" else "white"
-        text += f": the {enemy} king can be captured"
-    elif payload.get("check"):
+    if arrived.king_capturable:
+        text += f": the {opponent(arrived.side)} king can be captured"
+    elif arrived.check:
         text += ": check"
     return text + "."
 
 
-def overview_words(kind: str, payload: dict[str, Any]) -> str | None:
+def overview_words(notice: Notice) -> str | None:
     """Say an overview notice in a line, or None for notices the overview does not show."""
-    if kind == "started":
-        return f"The match has started on {payload['boards']} boards."
-    if kind == "ride":
-        return (
-            f"Board {payload['board']}: {piece_words(payload['side'], payload['piece'])} rides "
-            f"{payload['direction']} from {payload['square']} to board {payload['to_board']}."
-        )
-    if kind == "flag":
-        return f"Board {payload['board']}: {side_name(payload['side'])} ran out of time."
-    if kind == "add-time":
-        side = side_name(payload["side"])
-        return (
-            f"A moderator gave {side} {left_words(payload['seconds'])} on board "
-            f"{payload['board']}: {plain(payload.get('reason') or '')}. "
-            f"{side} has {left_words(payload['left'])} left there."
-        )
-    if kind == "board-result":
-        standing = score_words(payload.get("scores") or {})
-        score = f" Score: {standing}." if standing else ""
-        return f"Board {payload['board']} ends {payload['result']} ({payload['ending']}).{score}"
-    if kind == "decided":
-        winners = ", ".join(plain(team) for team in payload["winners"])
-        return f"The match is decided: {winners or 'a draw'}."
-    if kind == "result":
-        standing = score_words(payload.get("scores") or {})
-        return f"Final result: {payload['result']}" + (f" ({standing})." if standing else ".")
-    if kind in ("transfer-lapsed", "transfer-skipped", "transfer-void"):
-        what = {"transfer-lapsed": "lapsed", "transfer-skipped": "was skipped"}.get(
-            kind, "has nowhere left to go"
-        )
-        return f"Board {payload['board']}: {side_name(payload['side'])}'s victory transfer {what}."
-    if kind in ("adjudicate", "resign", "forfeit"):
-        what = {"adjudicate": "ruling", "resign": "resignation for an absent player"}.get(
-            kind, "forfeit"
-        )
-        return f"A moderator's {what}: {plain(payload.get('reason') or '')}".rstrip(": ") + "."
-    if kind == "reopened" and payload.get("status") == "paused":
-        return "The match is back, but paused: a moderator resumes it with /mod resume."
-    if kind == "reopened":
-        return "The match is on again: the players may play in the board channels."
-    if kind in ("pause", "resume", "abort", "undo", "substitute", "cancelled"):
-        reason = plain(payload.get("reason") or "")
-        return f"A moderator's {kind}" + (f": {reason}" if reason else ".")
+    match notice:
+        case Started(boards=boards):
+            return f"The match has started on {boards} boards."
+        case RideNews(event=ride):
+            return (
+                f"Board {ride.board}: {piece_words(ride.side, ride.piece)} rides "
+                f"{ride.direction} from {ride.square} to board {ride.to_board}."
+            )
+        case FlagNews(event=flag):
+            return f"Board {flag.board}: {side_name(flag.side)} ran out of time."
+        case TimeAdded():
+            side = side_name(notice.side)
+            return (
+                f"A moderator gave {side} {left_words(notice.seconds)} on board "
+                f"{notice.board}: {plain(notice.reason or '')}. "
+                f"{side} has {left_words(notice.left)} left there."
+            )
+        case BoardResult(event=ended, scores=scores):
+            standing = score_words(dict(scores))
+            score = f" Score: {standing}." if standing else ""
+            return f"Board {ended.board} ends {ended.result} ({ended.ending}).{score}"
+        case Decided(event=decided):
+            winners = ", ".join(plain(team) for team in decided.winners)
+            return f"The match is decided: {winners or 'a draw'}."
+        case Result(result=result, scores=scores):
+            standing = score_words(dict(scores))
+            return f"Final result: {result}" + (f" ({standing})." if standing else ".")
+        case TransferGone(board=board, side=side):
+            gone = "has nowhere left to go"
+            if isinstance(notice, (TransferLapsed, TransferSkipped)):
+                gone = "lapsed" if isinstance(notice, TransferLapsed) else "was skipped"
+            return f"Board {board}: {side_name(side)}'s victory transfer {gone}."
+        case Adjudication() | Forfeit() | ForcedResignation():
+            said = "forfeit"
+            if isinstance(notice, (Adjudication, ForcedResignation)):
+                said = (
+                    "ruling"
+                    if isinstance(notice, Adjudication)
+                    else "resignation for an absent player"
+                )
+            return f"A moderator's {said}: {plain(notice.reason or '')}".rstrip(": ") + "."
+        case Reopened(status="paused"):
+            return "The match is back, but paused: a moderator resumes it with /mod resume."
+        case Reopened():
+            return "The match is on again: the players may play in the board channels."
+        case Paused() | Resumed() | Aborted() | Undone() | Substituted() | Cancelled():
+            reason = plain(notice.reason or "")
+            return f"A moderator's {notice.kind}" + (f": {reason}" if reason else ".")
     return None
 
 
-def reminder_words(payload: dict[str, Any], *, mention_player: bool) -> str:
+def reminder_words(reminder: Reminder, *, mention_player: bool) -> str:
     """Remind a correspondence player that a board waits on their move, and until when."""
+    falls = lapses(reminder.falls_at) if reminder.falls_at is not None else "soon"
     text = (
-        f"board {payload['board']} waits on your move as {side_name(payload['side'])}: "
-        f"{left_words(payload['left'])} left; the board is lost on time "
-        f"{lapses(payload['falls_at'])}."
+        f"board {reminder.board} waits on your move as {side_name(reminder.side)}: "
+        f"{left_words(reminder.left)} left; the board is lost on time {falls}."
     )
-    who = " ".join(mention(user) for user in payload.get("mention", []))
+    who = " ".join(mention(user) for user in reminder.mention)
     return f"{who}, {text}" if mention_player and who else text[0].upper() + text[1:]
 
 
@@ -141,23 +178,27 @@ class DiscordSender:
     async def _deliver(self, delivery: Delivery) -> None:
         if delivery.match_id is None:
             return
-        place, payload = delivery.place, delivery.payload
         bound = await self._service.bindings(delivery.match_id)
-        if "dm:white" in bound and delivery.kind == "reminder":  # to the player to move alone
+        if "dm:white" in bound and KINDS.get(delivery.kind) is Reminder:  # to the one to move
             await self._remind_in_dm(delivery, bound)
             return
         if "dm:white" in bound:  # a casual game, shown in both players' DMs
             await self._post_game(delivery, bound)
             return
+        try:
+            notice = notice_from_row(delivery.place, delivery.kind, delivery.payload)
+        except UnknownNotice as error:
+            raise Undeliverable(str(error)) from None
+        place = notice.place
         target = bound.get(place)
         if place.startswith("user:"):  # in a server, a player's notices go to their board
-            board = payload.get("board")
+            board = getattr(notice, "board", None)
             target = bound.get(f"board:{board}") if board is not None else None
         if target is None:
             return  # a place this match does not show (a DM game's team rooms, say)
         try:
             channel = await self._channel(int(target))
-            await self._post(channel, delivery, bound)
+            await self._post(channel, delivery, notice, bound)
         except (Undeliverable, discord.NotFound, discord.Forbidden) as error:
             why = str(error) if isinstance(error, Undeliverable) else error.text or str(error)
             await self._report(delivery.match_id, place, target, bound)
@@ -179,18 +220,17 @@ class DiscordSender:
             self._games_done.popitem(last=False)
         if not sides:
             return
-        notices = await self._service.action_notices(action)
+        notices, stored = await self._service.action_notices(action)
         lines, prompts = self._game_lines(notices)
-        stored = next((payload["game"] for _, _, payload in notices if "game" in payload), None)
         if stored is not None:
             game = ShownGame.from_record(stored)
         else:  # queued before notices carried the game: show it as it is now
             game = await self._service.shown_game(delivery.match_id)
         roster = await self._service.roster(delivery.match_id)
         offers = {
-            int(payload["board"]): payload["side"]
-            for place, kind, payload in notices
-            if kind == "draw-offer" and place.startswith("board:")
+            notice.board: notice.side
+            for notice in notices
+            if isinstance(notice, DrawOffered) and notice.place.startswith("board:")
         }
         refused: list[str] = []
         for index, side in enumerate(sides):
@@ -199,16 +239,16 @@ class DiscordSender:
                 await self._show_game(
                     delivery.match_id, side, game, roster, lines, bound, offered, action
                 )
-                for user, payload in prompts:
-                    if roster.teams[side][:1] == [user]:
+                for prompt in prompts:
+                    if roster.teams[side][:1] == [prompt.place.removeprefix("user:")]:
                         channel = await self._channel(int(bound[f"dm:{side}"]))
                         await channel.send(
-                            f"You won board {payload['board']}: you may send one piece onward; "
-                            f"the chance lapses {lapses(payload['deadline'])}.",
+                            f"You won board {prompt.board}: you may send one piece onward; "
+                            f"the chance lapses {lapses(prompt.deadline)}.",
                             view=transfer_view(
-                                delivery.match_id, payload["board"], payload["options"]
+                                delivery.match_id, prompt.board, list(prompt.options)
                             ),
-                            nonce=nonce(action, side, "prompt", str(payload["board"])),
+                            nonce=nonce(action, side, "prompt", str(prompt.board)),
                         )
             except (discord.Forbidden, discord.NotFound, Undeliverable) as error:
                 refused.append(f"{side}: {error}")
@@ -221,48 +261,51 @@ class DiscordSender:
 
     async def _remind_in_dm(self, delivery: Delivery, bound: dict[str, str]) -> None:
         """Remind a DM game's player to move of the time left on a board."""
-        payload = delivery.payload
         try:
-            channel = await self._channel(int(bound[f"dm:{payload['side']}"]))
+            reminder = notice_from_row(delivery.place, delivery.kind, delivery.payload)
+        except UnknownNotice as error:
+            raise Undeliverable(str(error)) from None
+        assert isinstance(reminder, Reminder)
+        try:
+            channel = await self._channel(int(bound[f"dm:{reminder.side}"]))
             await channel.send(
-                f"Game {delivery.match_id}: " + reminder_words(payload, mention_player=False),
+                f"Game {delivery.match_id}: " + reminder_words(reminder, mention_player=False),
                 nonce=nonce(delivery.idempotency_key),
             )
         except (discord.Forbidden, discord.NotFound) as error:
             raise Undeliverable(f"the player's DMs refuse the bot: {error}") from None
 
-    def _game_lines(
-        self, notices: list[tuple[str, str, dict[str, Any]]]
-    ) -> tuple[list[str], list[tuple[str, dict[str, Any]]]]:
+    def _game_lines(self, notices: list[Notice]) -> tuple[list[str], list[TransferPrompt]]:
         """Say an action of a DM game in lines, and find the transfer prompts among it."""
         lines: list[str] = []
-        prompts: list[tuple[str, dict[str, Any]]] = []
-        for place, kind, payload in notices:
-            board = payload.get("board")
-            if place.startswith("board:") and kind in ("board", "arrival"):
-                lines += [
-                    f"Board {board}: {side_name(e['side'])} played {e['san']}."
-                    for e in payload.get("events", [])
-                    if e.get("kind") == "move"
-                ]
-                if kind == "arrival":
-                    lines.append(f"Board {board}: {arrival_words(payload)}")
-                if payload.get("offer_withdrawn"):
-                    offered = side_name(payload["offer_withdrawn"])
-                    lines.append(f"Board {board}: {offered}'s draw offer is withdrawn.")
-            elif place.startswith("board:") and kind == "draw-offer":
-                lines.append(
-                    f"Board {board}: {side_name(payload['side'])} offers a draw "
-                    "(accept or decline it below, or with /draw)."
-                )
-            elif place.startswith("board:") and kind == "draw-declined":
-                lines.append(f"Board {board}: {side_name(payload['side'])} declines the draw.")
-            elif place == OVERVIEW:
-                words = overview_words(kind, payload)
-                if words is not None:
-                    lines.append(words)
-            elif place.startswith("user:") and kind == "transfer-prompt":
-                prompts.append((place.removeprefix("user:"), payload))
+        prompts: list[TransferPrompt] = []
+        for notice in notices:
+            on_board = notice.place.startswith("board:")
+            match notice:
+                case BoardImage(board=board) if on_board:
+                    lines += [
+                        f"Board {board}: {side_name(e.side)} played {e.san}."
+                        for e in notice.events
+                        if isinstance(e, Moved) and not notice.undone
+                    ]
+                    if isinstance(notice, ArrivalShown) and notice.arrived is not None:
+                        lines.append(f"Board {board}: {arrival_words(notice.arrived)}")
+                    if notice.offer_withdrawn is not None:
+                        offered = side_name(notice.offer_withdrawn)
+                        lines.append(f"Board {board}: {offered}'s draw offer is withdrawn.")
+                case DrawOffered(board=board, side=side) if on_board:
+                    lines.append(
+                        f"Board {board}: {side_name(side)} offers a draw "
+                        "(accept or decline it below, or with /draw)."
+                    )
+                case DrawDeclined(board=board, side=side) if on_board:
+                    lines.append(f"Board {board}: {side_name(side)} declines the draw.")
+                case TransferPrompt() if notice.place.startswith("user:"):
+                    prompts.append(notice)
+                case _ if notice.place == OVERVIEW:
+                    words = overview_words(notice)
+                    if words is not None:
+                        lines.append(words)
         return lines, prompts
 
     async def _show_game(
@@ -338,63 +381,69 @@ class DiscordSender:
             logger.warning("match %d: nobody could be told that %s is lost", match_id, place)
 
     async def _post(
-        self, channel: discord.abc.Messageable, delivery: Delivery, bound: dict[str, str]
+        self,
+        channel: discord.abc.Messageable,
+        delivery: Delivery,
+        notice: Notice,
+        bound: dict[str, str],
     ) -> None:
-        """Post a notice in its channel, in the form its kind takes."""
-        place, kind, payload = delivery.place, delivery.kind, delivery.payload
-        assert delivery.match_id is not None
+        """Post a notice in its channel, in the form its type takes."""
+        match_id = delivery.match_id
+        assert match_id is not None
+        place = notice.place
         # a retry (after a lost answer or a crash) carries the same nonce, which Discord
         # enforces: the message is shown once
         send = partial(channel.send, nonce=nonce(delivery.idempotency_key))
-        if place.startswith("board:") and kind in ("board", "arrival"):
-            await self._post_board(channel, delivery.match_id, payload, delivery.idempotency_key)
-        elif place == "overview":
-            words = overview_words(kind, payload)
-            if words is not None:
-                await send(words)
-            if kind == "result":
-                await self._let_players_play(delivery.match_id, bound, play=False)
-            elif kind == "reopened":
-                await self._let_players_play(delivery.match_id, bound, play=True)
-        elif kind == "transfer-prompt" and place.startswith("user:"):
-            user = place.removeprefix("user:")
-            await send(
-                f"{mention(user)}, you won board {payload['board']}: you may send one piece "
-                f"standing on an elevator onward; the chance lapses {lapses(payload['deadline'])}.",
-                view=transfer_view(delivery.match_id, payload["board"], payload["options"]),
-                allowed_mentions=only([user]),
-            )
-        elif kind == "transfer-prompt":  # the team's room: the options, to talk them over
-            options = ", ".join(payload["options"])
-            await send(
-                f"Board {payload['board']} is won: the piece may go {options}; "
-                f"the chance lapses {lapses(payload['deadline'])}."
-            )
-        elif kind == "draw-offer" and place.startswith("board:"):
-            roster = await self._service.roster(delivery.match_id)
-            offered = roster.seated(payload["board"], opponent(payload["side"]))
-            to = f"{mention(offered)}, " if offered else ""
-            await send(
-                f"{to}{side_name(payload['side'])} offers a draw on board {payload['board']}: "
-                "accept or decline it below, or with /draw (a move declines it too).",
-                view=offer_view(delivery.match_id, payload["board"]),
-                allowed_mentions=only([offered]),
-            )
-        elif kind in ("transfer-lapsed", "transfer-skipped", "transfer-void"):
-            words = overview_words(kind, payload)  # to the team room and the winner's board
-            if words is not None:
-                await send(words)
-        elif kind == "reminder" and place.startswith("board:"):
-            await send(
-                reminder_words(payload, mention_player=True),
-                allowed_mentions=only(payload.get("mention", [])),
-            )
-        elif kind == "add-time" and place.startswith("board:"):
-            words = overview_words(kind, payload)
-            if words is not None:
-                await send(words)
-        elif kind == "draw-declined" and place.startswith("board:"):
-            await send(f"Board {payload['board']}: {side_name(payload['side'])} declines the draw.")
+        match notice:
+            case BoardImage() if place.startswith("board:"):
+                await self._post_board(channel, match_id, notice, delivery.idempotency_key)
+            case _ if place == OVERVIEW:
+                words = overview_words(notice)
+                if words is not None:
+                    await send(words)
+                if isinstance(notice, Result):
+                    await self._let_players_play(match_id, bound, play=False)
+                elif isinstance(notice, Reopened):
+                    await self._let_players_play(match_id, bound, play=True)
+            case TransferPrompt() if place.startswith("user:"):
+                user = place.removeprefix("user:")
+                await send(
+                    f"{mention(user)}, you won board {notice.board}: you may send one piece "
+                    f"standing on an elevator onward; the chance lapses "
+                    f"{lapses(notice.deadline)}.",
+                    view=transfer_view(match_id, notice.board, list(notice.options)),
+                    allowed_mentions=only([user]),
+                )
+            case TransferPrompt():  # the team's room: the options, to talk them over
+                await send(
+                    f"Board {notice.board} is won: the piece may go {', '.join(notice.options)}; "
+                    f"the chance lapses {lapses(notice.deadline)}."
+                )
+            case DrawOffered(board=board, side=side) if place.startswith("board:"):
+                roster = await self._service.roster(match_id)
+                offered = roster.seated(board, opponent(side))
+                to = f"{mention(offered)}, " if offered else ""
+                await send(
+                    f"{to}{side_name(side)} offers a draw on board {board}: "
+                    "accept or decline it below, or with /draw (a move declines it too).",
+                    view=offer_view(match_id, board),
+                    allowed_mentions=only([offered]),
+                )
+            case TransferGone():  # to the team room and the winner's board
+                words = overview_words(notice)
+                if words is not None:
+                    await send(words)
+            case Reminder() if place.startswith("board:"):
+                await send(
+                    reminder_words(notice, mention_player=True),
+                    allowed_mentions=only(list(notice.mention)),
+                )
+            case TimeAdded() if place.startswith("board:"):
+                words = overview_words(notice)
+                if words is not None:
+                    await send(words)
+            case DrawDeclined(board=board, side=side) if place.startswith("board:"):
+                await send(f"Board {board}: {side_name(side)} declines the draw.")
 
     async def _let_players_play(self, match_id: int, bound: dict[str, str], *, play: bool) -> None:
         """Let the players write in the board channels, or make them read-only once it is over.
@@ -447,17 +496,19 @@ class DiscordSender:
         return found
 
     async def _post_board(
-        self, channel: discord.abc.Messageable, match_id: int, payload: dict[str, Any], key: str
+        self, channel: discord.abc.Messageable, match_id: int, notice: BoardImage, key: str
     ) -> None:
         """Post a board's image and what happened, as the board stood right after the action."""
-        board = int(payload["board"])
-        shown = await self._shown_board(match_id, payload)
+        board = notice.board
+        shown = await self._shown_board(match_id, notice)
         view = shown.view
         names = (self._name(shown.white), self._name(shown.black))
         image = await asyncio.to_thread(_draw, view, names, board_clocks(shown.clocks))
         lines = []
-        pinged: list[str | None] = list(payload.get("mention") or [])
-        if payload.get("events") == []:  # the match has just started
+        mentioned = list(notice.mention) if isinstance(notice, ArrivalShown) else []
+        pinged: list[str | None] = list(mentioned)
+        events = () if notice.undone else notice.events
+        if not notice.undone and not events:  # the match has just started
             pinged += [shown.white, shown.black]
             lines.append(
                 f"Board {board}: {mention(shown.white or '?')} (White) against "
@@ -467,17 +518,12 @@ class DiscordSender:
                 f"board {n.board} {n.direction}" for n in view.neighbours if n.board is not None
             ]
             lines.append("Elevators lead to " + (" and ".join(near) or "no other board") + ".")
-        if "piece" in payload and "from_board" in payload:
-            lines.append(arrival_words(payload))
-        moves = [e for e in payload.get("events", []) if e.get("kind") == "move"]
+        if isinstance(notice, ArrivalShown) and notice.arrived is not None:
+            lines.append(arrival_words(notice.arrived))
+        moves = [e for e in events if isinstance(e, Moved)]
         if moves:
-            last = moves[-1]
-            lines.append(f"{side_name(last['side'])} played {last['san']}.")
-        lines += [
-            f"{side_name(e['side'])} ran out of time."
-            for e in payload.get("events", [])
-            if e.get("kind") == "flag"
-        ]
+            lines.append(f"{side_name(moves[-1].side)} played {moves[-1].san}.")
+        lines += [f"{side_name(e.side)} ran out of time." for e in events if isinstance(e, Flagged)]
         if not view.finished:
             seated = shown.seated(view.turn)
             pinged.append(seated)
@@ -485,10 +531,10 @@ class DiscordSender:
             lines.append(f"{side_name(view.turn)} to move: {who}.")
         else:
             lines.append(f"Board {board} is over: {view.result}.")
-        if payload.get("mention"):
-            lines.append(" ".join(mention(user) for user in payload["mention"]))
-        if payload.get("offer_withdrawn"):
-            lines.append(f"{side_name(payload['offer_withdrawn'])}'s draw offer is withdrawn.")
+        if mentioned:
+            lines.append(" ".join(mention(user) for user in mentioned))
+        if notice.offer_withdrawn is not None:
+            lines.append(f"{side_name(notice.offer_withdrawn)}'s draw offer is withdrawn.")
         file = discord.File(io.BytesIO(image), filename=f"board-{board}.png")
         buttons = None if view.finished else board_view(match_id, board)
         text, allowed = "\n".join(lines), only(pinged)
@@ -503,11 +549,11 @@ class DiscordSender:
         except Exception:
             logger.exception("match %d: board %d's previous image was not retired", match_id, board)
 
-    async def _shown_board(self, match_id: int, payload: dict[str, Any]) -> ShownBoard:
+    async def _shown_board(self, match_id: int, notice: BoardImage) -> ShownBoard:
         """Return the board as its notice stored it, or as it is now for an older notice."""
-        if "shown" in payload:
-            return ShownBoard.from_record(payload["shown"])
-        return await self._service.shown_board(match_id, int(payload["board"]))
+        if notice.shown is not None:
+            return notice.shown
+        return await self._service.shown_board(match_id, notice.board)
 
     async def _retire_previous(
         self, channel: discord.abc.Messageable, match_id: int, board: int, latest: int

@@ -12,6 +12,10 @@ from bot.service import MatchService
 from bot.storage import Storage
 
 
+async def refused(*args: object) -> None:
+    raise OSError("the disk is full")
+
+
 def test_a_change_whose_commit_fails_leaves_the_match_in_memory_as_it_was(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -21,10 +25,6 @@ def test_a_change_whose_commit_fails_leaves_the_match_in_memory_as_it_was(
             service = MatchService(store, clock=lambda: 1000.0)
             match_id = await service.create_game("ana", "bo", boards=2)
             before = service._loaded[match_id]
-
-            async def refused(*args: object) -> None:
-                raise OSError("the disk is full")
-
             with monkeypatch.context() as patched:
                 patched.setattr(storage, "set_offer", refused)
                 with pytest.raises(OSError, match="disk is full"):
@@ -49,10 +49,6 @@ def test_a_move_whose_commit_fails_is_forgotten_and_the_match_reloads_without_it
         try:
             service = MatchService(store, clock=lambda: 1000.0)
             match_id = await service.create_game("ana", "bo", boards=1)
-
-            async def refused(*args: object) -> None:
-                raise OSError("the disk is full")
-
             with monkeypatch.context() as patched:
                 patched.setattr(storage, "append_events", refused)
                 with pytest.raises(OSError, match="disk is full"):

@@ -1,0 +1,183 @@
+"""What the front reads of matches (cheap views for images and menus), and where it shows them."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot import storage
+from bot.app import guards
+from bot.app.outcomes import MatchShape
+from bot.app.unit import Units
+from bot.errors import NotFoundError
+from bot.lobby import Roster
+from bot.notices import Notice, notice_from_row
+from bot.shown import ShownBoard, ShownGame, shown_boards, shown_game
+from games.core.clocks import TimeControl
+from games.core.pieces import SIDES, Side
+from games.elevator import Match
+
+
+class Front:
+    """Reads for the front, each under the match's lock, and the places it binds."""
+
+    def __init__(self, units: Units) -> None:
+        self._units = units
+
+    async def roster(self, match_id: int) -> Roster:
+        """Return a copy of who is in a match and where they sit."""
+        async with self._units.held(match_id) as held:
+            found = held.loaded.roster
+            return Roster(
+                {side: list(users) for side, users in found.teams.items()},
+                dict(found.captains),
+                dict(found.seats),
+            )
+
+    async def game(self, match_id: int) -> Match:
+        """Return a copy of a match's rules-core state, safe to render in another thread.
+
+        It costs a restore of every board (100 ms for 1,000 boards), made off the event loop
+        while the match's lock keeps its actions waiting; images, autocomplete and menus read
+        the cheap views below instead.
+        """
+        async with self._units.held(match_id) as held:
+            return await asyncio.to_thread(_copy, held.loaded.match)
+
+    async def export(self, match_id: int, board: int | None = None) -> str:
+        """Return a board's game as PGN, or (no board) the whole match's record as JSON.
+
+        Written in a thread, as a long log takes a while, while the match's lock keeps its
+        actions waiting.
+        """
+        async with self._units.held(match_id) as held:
+            match = held.loaded.match
+            if board is None:
+                return await asyncio.to_thread(match.to_json)
+            guards.check_board(held.loaded, board)
+            return await asyncio.to_thread(match.pgn, board)
+
+    async def shape(self, match_id: int) -> MatchShape:
+        """Return a match's boards, layout and team names."""
+        async with self._units.held(match_id) as held:
+            match = held.loaded.match
+            teams = {side: match.team(1, side) for side in SIDES}
+            return MatchShape(match.boards, match.layout, teams)
+
+    async def boards(self, match_id: int) -> int:
+        """Return how many boards a match has."""
+        async with self._units.held(match_id) as held:
+            return held.loaded.match.boards
+
+    async def host(self, match_id: int) -> str:
+        """Return who created a match."""
+        async with self._units.held(match_id) as held:
+            return held.loaded.host
+
+    async def status(self, match_id: int) -> str:
+        """Return a match's status: lobby, active, paused, finished, cancelled or aborted."""
+        async with self._units.held(match_id) as held:
+            return held.loaded.status
+
+    async def time_control(self, match_id: int) -> TimeControl:
+        """Return a match's time control."""
+        async with self._units.held(match_id) as held:
+            return held.loaded.control
+
+    async def turns(self, match_id: int, user: str) -> tuple[list[int], list[int]]:
+        """Return the open boards user sits at where it is their move, and the others."""
+        async with self._units.held(match_id) as held:
+            loaded = held.loaded
+            match = loaded.match
+            seats = [(b, side) for b, side in loaded.roster.boards_of(user) if match.is_open(b)]
+            mine = [b for b, side in seats if match.turn(b) == side]
+            return mine, [b for b, _ in seats if b not in mine]
+
+    async def legal_moves(self, match_id: int, board: int) -> tuple[Side, list[str]]:
+        """Return the side to move on a board and its legal moves (none once it is over)."""
+        async with self._units.held(match_id) as held:
+            guards.check_board(held.loaded, board)
+            match = held.loaded.match
+            moves = match.legal_moves(board) if match.is_open(board) else []
+            return match.turn(board), moves
+
+    async def move_options(self, match_id: int, user: str, board: int) -> list[str]:
+        """Return the moves user may play on a board now: none unless they may move there."""
+        async with self._units.held(match_id) as held:
+            loaded = held.loaded
+            guards.check_board(loaded, board)
+            match = loaded.match
+            if match.is_closed(board) or not loaded.roster.may_move(user, board, match.turn(board)):
+                return []
+            return match.legal_moves(board)
+
+    async def shown_board(self, match_id: int, board: int) -> ShownBoard:
+        """Read how a board looks now, with its players and clocks: cheap, for images."""
+        async with self._units.held(match_id) as held:
+            loaded = held.loaded
+            guards.check_board(loaded, board)
+            now = self._units.clock()
+            return shown_boards(loaded.match, loaded.roster, loaded.clocks, [board], now)[board]
+
+    async def shown_game(self, match_id: int) -> ShownGame:
+        """Read a match's first 40 boards as an overview shows them now: a few ms, for images."""
+        async with self._units.held(match_id) as held:
+            return shown_game(held.loaded.match, held.loaded.clocks, self._units.clock())
+
+    async def clock_readings(self, match_id: int) -> dict[int, tuple[float, float]]:
+        """Return each board's clocks now, White's and Black's seconds (empty if untimed)."""
+        async with self._units.held(match_id) as held:
+            clocks = held.loaded.clocks
+            if clocks is None:
+                return {}
+            now = self._units.clock()
+            return {board: clocks.reading(board, now) for board in clocks.boards}
+
+    async def bind(self, match_id: int, places: Mapping[str, str]) -> None:
+        """Record where places of a match live outside the bot (the front's channels)."""
+        async with self._units.held(match_id) as held, held.change() as change:
+            change.bind(places)
+
+    async def unbind(self, match_id: int, places: Sequence[str]) -> None:
+        """Forget where places of a match live."""
+        async with self._units.lock(match_id), self._units.store.transaction() as db:
+            await storage.unbind(db, match_id, list(places))
+
+    async def bindings(self, match_id: int) -> dict[str, str]:
+        """Return where a match's places live: place to target."""
+        async with self._units.store.read() as db:
+            return {row["place"]: row["target"] for row in await storage.binding_rows(db, match_id)}
+
+    async def bound_to(self, target: str) -> list[tuple[int, str]]:
+        """Return the (match, place) pairs living at a target, newest match first."""
+        async with self._units.store.read() as db:
+            return [(row["match_id"], row["place"]) for row in await storage.bound_to(db, target)]
+
+    async def games_of(self, user: str) -> list[int]:
+        """Return the active or paused matches a user plays in, newest first."""
+        async with self._units.store.read() as db:
+            return [row["id"] for row in await storage.matches_of(db, user)]
+
+    async def invitation(self, invitation: int) -> dict[str, object]:
+        """Return a challenge: who, against whom, its shape and status."""
+        async with self._units.store.read() as db:
+            row = await storage.invitation_row(db, invitation)
+        if row is None:
+            raise NotFoundError("there is no such challenge")
+        return dict(zip(row.keys(), row, strict=True))
+
+    async def action_notices(self, action_key: str) -> tuple[list[Notice], dict[str, Any] | None]:
+        """Return every notice one action queued, in order, and the game it stored, if any."""
+        async with self._units.store.read() as db:
+            found = await storage.action_notices(db, action_key)
+        payloads = [(row["place"], row["kind"], json.loads(row["payload"])) for row in found]
+        game = next((payload["game"] for _, _, payload in payloads if "game" in payload), None)
+        return [notice_from_row(*row) for row in payloads], game
+
+
+def _copy(match: Match) -> Match:
+    """Copy a match from its boards' states, without replaying it."""
+    states = [match.board_state(board) for board in range(1, match.boards + 1)]
+    return Match.restore(match.config, list(match.events), states)

@@ -1,0 +1,91 @@
+"""The refusals the tasks share: what state a match must be in, and what input looks like."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from bot.app.outcomes import Moderator
+from bot.errors import NotAllowedError, RulesError, WrongStateError
+from bot.loading import Loaded
+from games.core.errors import shown
+from games.core.pieces import SIDES, Side
+
+MAX_MOVE: Final = 24  # characters in a move as typed; the longest real one is about 10
+
+
+def in_lobby(loaded: Loaded, what: str) -> None:
+    """Refuse unless the match is still in its lobby."""
+    if loaded.status in ("active", "paused"):
+        raise WrongStateError(f"you can only {what} before the match starts, and it has started")
+    if loaded.status != "lobby":
+        raise WrongStateError(f"the match is {loaded.status}: you can no longer {what}")
+
+
+def playing(loaded: Loaded) -> None:
+    """Refuse unless the match is being played."""
+    if loaded.status == "lobby":
+        raise WrongStateError("the match has not started yet")
+    if loaded.status == "paused":
+        raise WrongStateError("the match is paused by a moderator")
+    if loaded.status != "active":
+        raise WrongStateError(f"the match is {loaded.status}")
+
+
+def open_board(loaded: Loaded, board: int) -> None:
+    """Refuse a board that does not exist or is finished."""
+    check_board(loaded, board)
+    if loaded.match.is_closed(board):
+        raise WrongStateError(finished(loaded, board))
+
+
+def finished(loaded: Loaded, board: int) -> str:
+    """Say that a board is finished, and how: board 2 is finished (0-1 by timeout)."""
+    ending = loaded.match.ending(board)
+    how = f" ({ending.result} by {ending.ending})" if ending is not None else ""
+    return f"board {board} is finished{how}"
+
+
+def check_board(loaded: Loaded, board: int) -> None:
+    """Refuse a board the match does not have."""
+    if not whole(board) or not 1 <= board <= loaded.match.boards:
+        raise RulesError(f"there is no board {shown(board)}: boards 1 to {loaded.match.boards}")
+
+
+def team(loaded: Loaded, side: Side) -> str:
+    """Return a team's name."""
+    return loaded.match.team(1, side)
+
+
+def host_or_moderator(loaded: Loaded, actor: str | Moderator, reason: str, what: str) -> None:
+    """Refuse anyone but the host, or a moderator who gives a reason."""
+    if isinstance(actor, Moderator):
+        if not actor.is_moderator:
+            raise NotAllowedError(f"only the host or a moderator can {what}")
+        if not reason.strip():
+            raise RulesError("a moderator's action needs a reason")
+    elif actor != loaded.host:
+        raise NotAllowedError(f"only the host or a moderator can {what}")
+
+
+def check_side(side: object) -> None:
+    """Refuse anything but white or black."""
+    if side not in SIDES:
+        raise RulesError(f"a team is 'white' or 'black', not {clip(str(side))!r}")
+
+
+def check_move_text(text: str) -> None:
+    """Refuse a move that is not text, or too long to be one."""
+    if not isinstance(text, str):
+        raise RulesError("a move is written as text: e4, Nf3 or Ne4^2")
+    if len(text.strip()) > MAX_MOVE:
+        raise RulesError(f"{clip(text)!r} is too long for a move: write it as e4, Nf3 or Ne4^2")
+
+
+def whole(number: object) -> bool:
+    """Tell whether a number as given is a whole number (not a flag, text or fraction)."""
+    return isinstance(number, int) and not isinstance(number, bool)
+
+
+def clip(text: str, length: int = 20) -> str:
+    """Shorten what a person typed to quote it back in a refusal."""
+    return text if len(text) <= length else text[: length - 1] + "…"

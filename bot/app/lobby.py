@@ -1,0 +1,310 @@
+"""Lobby and seats: creating matches, challenges to casual games, teams, seats and the start."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+from bot import storage
+from bot.app import guards
+from bot.app.outcomes import Moderator, Outcome, who
+from bot.app.unit import Change, Founding, Units
+from bot.errors import NotAllowedError, NotFoundError, RulesError, WrongStateError
+from bot.loading import Loaded, control_of
+from bot.lobby import round_robin
+from bot.names import clean_name, same_name, visible
+from bot.notices import OVERVIEW, BoardShown, Cancelled, Notice, Started, board_place, user_place
+from games.core.clocks import Clocks, TimeControl
+from games.core.pieces import SIDES, Side, side_name
+from games.elevator import GameError, MatchConfig
+from games.elevator.config import MAX_BOARDS
+
+logger = logging.getLogger(__name__)
+
+MAX_NAME: Final = 40  # characters in a team's name
+MAX_GAME_BOARDS: Final = 10  # boards in a casual game between two people
+CHALLENGE_LIFETIME: Final = 24 * 3600.0  # seconds a challenge stays open
+
+
+class Lobby:
+    """Matches before they start: teams, seats, challenges, and the start itself."""
+
+    def __init__(self, units: Units) -> None:
+        self._units = units
+
+    async def create(
+        self,
+        host: str,
+        *,
+        boards: int,
+        layout: str,
+        white_team: str,
+        black_team: str,
+        start_fens: Sequence[str] | None = None,
+        time_control: str = "none",
+    ) -> int:
+        """Open a lobby for a new match and return its id; the host joins no team yet."""
+        config = _config(boards, layout, white_team, black_team, start_fens)
+        control = control_of(time_control)
+        async with self._units.transaction() as founding:
+            match_id = await founding.found(founding.draft(config, host, control))
+        logger.info("match %d created by %s: %d boards, %s", match_id, host, boards, layout)
+        return match_id
+
+    async def create_game(
+        self,
+        white: str,
+        black: str,
+        *,
+        boards: int = 2,
+        layout: str = "line",
+        names: tuple[str, str] | None = None,
+        places: Mapping[str, str] | None = None,
+        time_control: str = "none",
+    ) -> int:
+        """Start a game between two people, each holding every board of their colour."""
+        control = control_of(time_control)
+        async with self._units.transaction() as founding:  # all of it, or no game at all
+            match_id = await self._new_game(
+                founding, white, black, boards, layout, names, places, control
+            )
+        logger.info("game %d created: %s against %s, %d boards", match_id, white, black, boards)
+        return match_id
+
+    async def _new_game(
+        self,
+        founding: Founding,
+        white: str,
+        black: str,
+        boards: int,
+        layout: str,
+        names: tuple[str, str] | None,
+        places: Mapping[str, str] | None,
+        control: TimeControl,
+    ) -> int:
+        if white == black:
+            raise RulesError("a game needs two different players")
+        teams = [visible(name)[:MAX_NAME] for name in names or ()]
+        if len(teams) != 2 or not all(teams) or same_name(*teams):
+            teams = [white, black]
+        config = _config(boards, layout, teams[0][:MAX_NAME], teams[1][:MAX_NAME], None)
+        change = founding.draft(config, white, control)
+        for user, side in zip((white, black), SIDES, strict=True):
+            change.enlist(user, side)
+        if places:
+            change.bind(places)
+        begin(change, self._units.clock())
+        return await founding.found(change)
+
+    async def challenge(
+        self,
+        challenger: str,
+        opponent: str,
+        *,
+        boards: int = 2,
+        layout: str = "line",
+        names: tuple[str, str] = ("", ""),
+        time_control: str = "none",
+    ) -> int:
+        """Challenge someone to a casual game; return the invitation, open for a day."""
+        control = control_of(time_control)
+        if challenger == opponent:
+            raise RulesError("you cannot challenge yourself")
+        if not isinstance(boards, int) or not 1 <= boards <= MAX_GAME_BOARDS:
+            raise RulesError(f"a casual game has 1 to {MAX_GAME_BOARDS} boards")
+        if layout not in ("line", "ring"):
+            raise RulesError("the boards stand in a 'line' or a 'ring'")
+        now = self._units.clock()
+        async with self._units.store.transaction() as db:
+            if await storage.open_invitations(db, challenger, opponent, now - CHALLENGE_LIFETIME):
+                raise WrongStateError("you have already challenged them: wait for their answer")
+            return await storage.insert_invitation(
+                db, challenger, opponent, boards, layout, json.dumps(names), now, str(control)
+            )
+
+    async def withdraw_challenge(self, invitation: int) -> None:
+        """Withdraw a challenge that could not be delivered."""
+        async with self._units.store.transaction() as db:
+            await storage.close_invitation(db, invitation, "withdrawn", None)
+
+    async def answer_challenge(
+        self,
+        invitation: int,
+        user: str,
+        *,
+        accept: bool,
+        places: Mapping[str, str] | None = None,
+    ) -> int | None:
+        """Accept (starting the game, the challenger playing White) or decline a challenge."""
+        async with self._units.transaction() as founding:
+            db = founding.db
+            row = await storage.invitation_row(db, invitation)
+            if row is None:
+                raise NotFoundError("there is no such challenge")
+            if row["opponent"] != user:
+                raise NotAllowedError("only the person challenged can answer this challenge")
+            if row["status"] != "open":
+                raise WrongStateError(f"this challenge was already {row['status']}")
+            if self._units.clock() - row["created_at"] > CHALLENGE_LIFETIME:
+                raise WrongStateError("this challenge has expired: challenges last a day")
+            if not accept:
+                await storage.close_invitation(db, invitation, "declined", None)
+                return None
+            names = tuple(json.loads(row["names"]))
+            match_id = await self._new_game(
+                founding,
+                row["challenger"],
+                user,
+                row["boards"],
+                row["layout"],
+                (names[0], names[1]),
+                places,
+                control_of(row["time_control"]),
+            )
+            await storage.close_invitation(db, invitation, "accepted", match_id)
+        return match_id
+
+    async def join(self, match_id: int, user: str, side: Side) -> None:
+        """Put user on a team in the lobby; the first player of a team is its captain."""
+        async with self._units.held(match_id) as held:
+            loaded = held.loaded
+            guards.in_lobby(loaded, "join")
+            guards.check_side(side)
+            current = loaded.roster.team_of(user)
+            if current == side:
+                raise RulesError(f"you are already in the {guards.team(loaded, side)} team")
+            async with held.change() as change:
+                if current is not None:
+                    change.drop(user, current)
+                change.enlist(user, side)
+
+    async def leave(self, match_id: int, user: str) -> None:
+        """Take user off their team in the lobby; a leaving captain hands over to the next."""
+        async with self._units.held(match_id) as held:
+            guards.in_lobby(held.loaded, "leave")
+            side = held.loaded.roster.team_of(user)
+            if side is None:
+                raise NotAllowedError("you are not in this match")
+            async with held.change() as change:
+                change.drop(user, side)
+
+    async def move_player(self, match_id: int, actor: str, user: str, side: Side) -> None:
+        """Move a player to the other team (the host only)."""
+        async with self._units.held(match_id) as held:
+            loaded = held.loaded
+            guards.in_lobby(loaded, "move players")
+            if actor != loaded.host:
+                raise NotAllowedError("only the host can move players between teams")
+            guards.check_side(side)
+            current = loaded.roster.team_of(user)
+            if current is None:
+                raise NotFoundError(f"{user} is not in this match")
+            if current == side:
+                raise RulesError(f"{user} is already in that team")
+            async with held.change() as change:
+                change.drop(user, current)
+                change.enlist(user, side)
+
+    async def seat(self, match_id: int, actor: str, board: int, side: Side, user: str) -> None:
+        """Seat a player of side's team on a board (the host or that team's captain)."""
+        async with self._units.held(match_id) as held:
+            loaded = held.loaded
+            guards.in_lobby(loaded, "change seats")
+            guards.check_side(side)
+            if actor != loaded.host and loaded.roster.captains.get(side) != actor:
+                raise NotAllowedError(
+                    f"only the host or the {side_name(side)} captain can seat {side_name(side)}"
+                )
+            guards.check_board(loaded, board)
+            if loaded.roster.team_of(user) != side:
+                raise RulesError(f"{user} is not in the {guards.team(loaded, side)} team")
+            async with held.change() as change:
+                change.seat({(board, side): user})
+
+    async def start(self, match_id: int, actor: str | Moderator, reason: str = "") -> Outcome:
+        """Start a match: every board gets a White and a Black player.
+
+        The host starts it as a player (a str); a moderator (a Moderator) gives a reason,
+        and the start is audited.
+        """
+        async with self._units.held(match_id) as held:
+            _startable(held.loaded, actor, reason)
+            async with held.change() as change:
+                notices = begin(change, self._units.clock())
+                if isinstance(actor, Moderator):
+                    change.audit(actor, "start", reason, {})
+            logger.info("match %d started by %s", match_id, who(actor))
+            return Outcome(match_id, (), tuple(notices))
+
+    async def check_start(self, match_id: int, actor: str | Moderator, reason: str = "") -> None:
+        """Refuse now, as start would, before the front prepares anything for the match."""
+        async with self._units.held(match_id) as held:
+            _startable(held.loaded, actor, reason)
+
+    async def cancel(self, match_id: int, actor: str | Moderator, reason: str = "") -> Outcome:
+        """Cancel a match before it starts, telling everyone in its lobby.
+
+        The host cancels as a player (a str); a moderator (a Moderator) gives a reason,
+        and the cancellation is audited.
+        """
+        async with self._units.held(match_id) as held:
+            loaded = held.loaded
+            guards.in_lobby(loaded, "cancel")
+            guards.host_or_moderator(loaded, actor, reason, "cancel the match")
+            by = who(actor)
+            notices: list[Notice] = [Cancelled(OVERVIEW, by, reason)]
+            notices += [
+                Cancelled(user_place(user), by, reason)
+                for side in SIDES
+                for user in loaded.roster.teams[side]
+            ]
+            async with held.change() as change:
+                change.set_status("cancelled")
+                if isinstance(actor, Moderator):
+                    change.audit(actor, "cancel", reason, {})
+                change.announce(notices)
+            return Outcome(match_id, (), tuple(notices))
+
+
+def begin(change: Change, now: float) -> list[Notice]:
+    """Seat every board, start the clocks, mark the match active and announce it."""
+    match, roster = change.match, change.roster
+    change.seat(round_robin(match.boards, roster.teams, roster.seats))
+    if change.before.control.timed:
+        turns = {board: match.turn(board) for board in range(1, match.boards + 1)}
+        change.start_clocks(Clocks.start(change.before.control, turns, now))
+    change.set_status("active", started=True)
+    notices: list[Notice] = [Started(OVERVIEW, match.boards)]
+    notices += [BoardShown(board_place(board), board) for board in range(1, match.boards + 1)]
+    change.announce(notices)
+    return notices
+
+
+def _startable(loaded: Loaded, actor: str | Moderator, reason: str) -> None:
+    guards.in_lobby(loaded, "start")
+    guards.host_or_moderator(loaded, actor, reason, "start the match")
+    for side in SIDES:
+        if not loaded.roster.teams[side]:
+            raise WrongStateError(f"the {guards.team(loaded, side)} team has no players")
+
+
+def _config(
+    boards: int, layout: str, white_team: str, black_team: str, start_fens: Sequence[str] | None
+) -> MatchConfig:
+    """Check a new match's settings and return its configuration."""
+    names = (clean_name(white_team), clean_name(black_team))
+    if any(len(name) > MAX_NAME for name in names):
+        raise RulesError(f"a team's name is at most {MAX_NAME} characters")
+    if same_name(*names):
+        raise RulesError(
+            f"the two teams need different names: '{names[0]}' looks like '{names[1]}'"
+        )
+    in_range = isinstance(boards, int) and 1 <= boards <= MAX_BOARDS
+    try:
+        return MatchConfig.create(
+            boards, layout, start_fens, None, [names] * boards if in_range else None
+        )
+    except GameError as error:
+        raise RulesError(str(error)) from None

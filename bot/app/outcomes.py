@@ -1,0 +1,40 @@
+"""What the service's actions answer, and who acts as a moderator."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.notices import Notice
+from games.core.events import Event
+from games.core.pieces import Side
+
+
+@dataclass(frozen=True)
+class Moderator:
+    """Who is acting, and whether the front found them to be a moderator."""
+
+    user: str
+    is_moderator: bool
+
+
+@dataclass(frozen=True)
+class MatchShape:
+    """A match's shape as the front names it: boards, layout and the teams' names."""
+
+    boards: int
+    layout: str
+    teams: dict[Side, str]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What an accepted action produced: its events and the notices it queued."""
+
+    match_id: int
+    events: tuple[Event, ...]
+    notices: tuple[Notice, ...]
+
+
+def who(actor: str | Moderator) -> str:
+    """Return the user acting, a player or a moderator."""
+    return actor.user if isinstance(actor, Moderator) else actor

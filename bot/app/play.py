@@ -1,0 +1,121 @@
+"""Play: moves, resignations and draws, for the players seated and their captains."""
+
+from __future__ import annotations
+
+from bot.app import guards
+from bot.app.actions import Actions
+from bot.app.outcomes import Outcome
+from bot.app.scheduler import Scheduler
+from bot.app.unit import Held, Units
+from bot.errors import NotAllowedError, RulesError
+from bot.notices import DrawDeclined, DrawOffered, Notice, board_place, user_place
+from games.core.pieces import SIDES, Side, opponent, side_name
+
+
+class Play:
+    """What players do on the boards of an active match."""
+
+    def __init__(self, units: Units, actions: Actions, scheduler: Scheduler) -> None:
+        self._units = units
+        self._actions = actions
+        self._scheduler = scheduler
+
+    async def play(self, match_id: int, user: str, board: int, text: str) -> Outcome:
+        """Play a move or a ride on a board for the seated player to move or their captain."""
+        guards.check_move_text(text)
+        async with self._units.held(match_id) as held:
+            await self._scheduler.settle(held)
+            loaded = held.loaded
+            guards.playing(loaded)
+            guards.open_board(loaded, board)
+            side, roster = loaded.match.turn(board), loaded.roster
+            if not roster.may_move(user, board, side):
+                if roster.team_of(user) is None:
+                    raise NotAllowedError("you are not playing in this match")
+                other_captain = roster.captains.get(opponent(side)) == user
+                if user in roster.players_at(board) or other_captain:
+                    raise NotAllowedError(f"it is {side_name(side)}'s turn on board {board}")
+                raise NotAllowedError(f"you are not seated on board {board}")
+            return await self._actions.act(
+                held, user, lambda match: match.play(board, text, side=side)
+            )
+
+    async def resign(self, match_id: int, user: str, board: int) -> Outcome:
+        """Resign a board, for the player seated there or their team's captain."""
+        async with self._units.held(match_id) as held:
+            side = await self._seat(held, user, board, captains=True)
+            return await self._actions.act(held, user, lambda match: match.resign(board, side))
+
+    async def resign_match(self, match_id: int, user: str) -> Outcome:
+        """Resign every unfinished board of the captain's team at once."""
+        async with self._units.held(match_id) as held:
+            await self._scheduler.settle(held)
+            guards.playing(held.loaded)
+            captains = held.loaded.roster.captains.items()
+            side = next((s for s, captain in captains if captain == user), None)
+            if side is None:
+                raise NotAllowedError("only a team's captain can resign the match")
+            return await self._actions.act(held, user, lambda match: match.resign_match(side))
+
+    async def offer_draw(self, match_id: int, user: str, board: int) -> Outcome:
+        """Offer a draw on a board; if the opponent has offered one, that agrees the draw."""
+        async with self._units.held(match_id) as held:
+            side = await self._seat(held, user, board, captains=False)
+            standing = held.loaded.offers.get(board)
+            if standing == side:
+                raise RulesError(f"you have already offered a draw on board {board}")
+            if standing is not None:
+                return await self._actions.act(held, user, lambda match: match.draw(board))
+            opponent_seat = held.loaded.roster.seated(board, opponent(side))
+            notices: list[Notice] = [DrawOffered(board_place(board), board, side)]
+            if opponent_seat is not None:
+                notices.append(DrawOffered(user_place(opponent_seat), board, side))
+            async with held.change() as change:
+                change.offer(board, side)
+                change.announce(notices)
+            return Outcome(match_id, (), tuple(notices))
+
+    async def accept_draw(self, match_id: int, user: str, board: int) -> Outcome:
+        """Accept the draw the opponent offered on a board."""
+        async with self._units.held(match_id) as held:
+            side = await self._seat(held, user, board, captains=False)
+            if held.loaded.offers.get(board) != opponent(side):
+                raise RulesError(f"there is no draw offer from your opponent on board {board}")
+            return await self._actions.act(held, user, lambda match: match.draw(board))
+
+    async def decline_draw(self, match_id: int, user: str, board: int) -> Outcome:
+        """Decline the draw the opponent offered on a board."""
+        async with self._units.held(match_id) as held:
+            side = await self._seat(held, user, board, captains=False)
+            if held.loaded.offers.get(board) != opponent(side):
+                raise RulesError(f"there is no draw offer from your opponent on board {board}")
+            notices: list[Notice] = [DrawDeclined(board_place(board), board, side)]
+            async with held.change() as change:
+                change.withdraw([board])
+                change.announce(notices)
+            return Outcome(match_id, (), tuple(notices))
+
+    async def claim_draw(self, match_id: int, user: str, board: int) -> Outcome:
+        """Claim a threefold-repetition or fifty-move draw, for the player to move."""
+        async with self._units.held(match_id) as held:
+            side = await self._seat(held, user, board, captains=False)
+            if side != held.loaded.match.turn(board):
+                raise NotAllowedError(f"only the player to move on board {board} can claim a draw")
+            return await self._actions.act(
+                held, user, lambda match: match.claim_draw(board, side=side)
+            )
+
+    async def _seat(self, held: Held, user: str, board: int, *, captains: bool) -> Side:
+        """Settle what fell due, then return the side user acts for on an open board."""
+        await self._scheduler.settle(held)
+        loaded = held.loaded
+        guards.playing(loaded)
+        guards.open_board(loaded, board)
+        for side in SIDES:
+            if loaded.roster.seated(board, side) == user:
+                return side
+        if captains:
+            for side in SIDES:
+                if loaded.roster.captains.get(side) == user:
+                    return side
+        raise NotAllowedError(f"you are not seated on board {board}")

@@ -1,0 +1,515 @@
+"""The unit of work: one action on one match, from its lock to its commit.
+
+`Units` holds each match's lock and the cache of loaded matches. An action takes the lock
+(`held`), reads the match as last committed, and opens a `Change`: a draft of the match's
+state that its methods change in memory while recording what to write. When the action is
+done, the change is written in one transaction with its notices; only once that commits
+does the draft become the match the cache holds. If anything fails, nothing is installed:
+the cache keeps the match as it was, or, if the rules core's match (the one live object an
+action changes in place) was already changed, forgets it so that it reloads from the
+database, which the failed transaction left untouched.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field, replace
+from typing import Final
+
+import aiosqlite
+
+from bot import storage
+from bot.app.guards import whole
+from bot.app.outcomes import Moderator
+from bot.errors import DamagedError, NotFoundError, RulesError
+from bot.loading import DM_PLACE, GAME_PLACE, Loaded, load
+from bot.lobby import Roster
+from bot.news import boards_of
+from bot.notices import BoardImage, Notice
+from bot.shown import shown_boards, shown_game
+from bot.storage import Storage
+from games.core.clocks import BoardClock, Clocks, TimeControl, clock_rows
+from games.core.errors import shown
+from games.core.pieces import Side
+from games.elevator import Event, GameError, Match, MatchConfig
+
+logger = logging.getLogger(__name__)
+
+Clock = Callable[[], float]
+Write = Callable[[aiosqlite.Connection], Awaitable[None]]
+OVER: Final = frozenset({"finished", "cancelled", "aborted"})  # statuses a match ends in
+
+
+class Change:
+    """A draft of one match's new state, and the writes that store it.
+
+    Every change goes through a method that changes the draft and records its write in
+    one place, so memory and database cannot drift apart. The rules core's match is
+    changed through apply() or undo(), which note that it was touched.
+    """
+
+    def __init__(self, before: Loaded, clock: Clock) -> None:
+        self.before = before
+        self.id = before.id
+        self.match: Match = before.match
+        self.status = before.status
+        self.paused_at = before.paused_at
+        self.roster = _copy_roster(before.roster)
+        self.offers: dict[int, Side] = dict(before.offers)
+        self.deadlines: dict[int, float] = dict(before.deadlines)
+        self.in_dms = before.in_dms
+        self.notices: list[Notice] = []
+        self.touched = False  # the rules core's match was changed in place
+        self._clock = clock
+        self._clocks = before.clocks
+        self._clocks_copied = False
+        self._clocks_saved: set[int] = set()
+        self._writes: list[Write] = []
+
+    @classmethod
+    def new(cls, config: MatchConfig, host: str, control: TimeControl, clock: Clock) -> Change:
+        """Draft a new match in the lobby; its row is the first thing written."""
+        fresh = Loaded(0, "lobby", host, Roster(), Match.from_config(config), control=control)
+        change = cls(fresh, clock)
+        text, at = json.dumps(config.to_dict()), clock()
+
+        async def insert(db: aiosqlite.Connection) -> None:
+            change.id = await storage.insert_match(db, text, host, at, str(control))
+
+        change._writes.append(insert)
+        return change
+
+    @property
+    def clocks(self) -> Clocks | None:
+        """Return the draft's clocks, a copy of the committed ones made on first use."""
+        if not self._clocks_copied:
+            self._clocks, self._clocks_copied = _copy_clocks(self._clocks), True
+        return self._clocks
+
+    def after(self) -> Loaded:
+        """Return the match as this change leaves it."""
+        return replace(
+            self.before,
+            id=self.id,
+            status=self.status,
+            paused_at=self.paused_at,
+            roster=self.roster,
+            offers=self.offers,
+            deadlines=self.deadlines,
+            clocks=self._clocks,
+            in_dms=self.in_dms,
+        )
+
+    def write(self, write: Write) -> None:
+        """Record a write of something beside this match's state (a challenge closed)."""
+        self._writes.append(write)
+
+    # ------------------------------------------------------------------ the game
+
+    def apply(self, action: Callable[[], list[Event]]) -> list[Event]:
+        """Run a rules-core action on the match; a refusal is a RulesError.
+
+        A refusal changes nothing unless a multi-board action was refused part-way; any
+        other failure may leave the match changed.
+        """
+        before, touched = len(self.match.events), self.touched
+        self.touched = True
+        try:
+            return action()
+        except GameError as error:
+            self.touched = touched or len(self.match.events) != before
+            raise RulesError(str(error)) from None
+
+    def record(self, events: Sequence[Event], actor: str, at: float) -> None:
+        """Store an action's events and the new states of the boards they touched."""
+        seq = len(self.match.events) - len(events)
+        rows = [
+            (event.KIND, json.dumps(event.to_dict()), actor if event.ACTION else None)
+            for event in events
+        ]
+        touched = sorted({board for event in events for board in boards_of(event)})
+        states = {b: json.dumps(self.match.board_state(b)) for b in touched}
+
+        async def append(db: aiosqlite.Connection) -> None:
+            await storage.append_events(db, self.id, seq + 1, rows, at)
+            await storage.save_states(db, self.id, seq + len(events), states)
+
+        self._writes.append(append)
+
+    def undo(self, count: int) -> list[Event]:
+        """Take back the match's last count actions and store the log as it is left."""
+        removed = self.apply(lambda: self.match.undo(count))
+        kept = len(self.match.events)
+        touched = sorted({b for event in self.match.events for b in boards_of(event)})
+        states = {b: json.dumps(self.match.board_state(b)) for b in touched}
+
+        async def rewind(db: aiosqlite.Connection) -> None:
+            await storage.drop_clock_marks(db, self.id, kept + 1)
+            await storage.truncate_events(db, self.id, kept)
+            await storage.clear_states(db, self.id)
+            await storage.save_states(db, self.id, kept, states)
+
+        self._writes.append(rewind)
+        return removed
+
+    # ------------------------------------------------------------------ status and people
+
+    def set_status(self, status: str, *, started: bool = False) -> None:
+        """Move the match to a new status (dated at its start and end)."""
+        self.status, at = status, self._clock()
+        self._writes.append(lambda db: storage.set_status(db, self.id, status, at, started=started))
+
+    def set_paused(self, at: float | None) -> None:
+        """Note when the match was paused, or None once it goes on."""
+        self.paused_at = at
+        self._writes.append(lambda db: storage.set_paused(db, self.id, at))
+
+    def enlist(self, user: str, side: Side) -> None:
+        """Put a player on a team; the first of a team is its captain."""
+        captain, at = not self.roster.teams[side], self._clock()
+        self.roster.teams[side].append(user)
+        if captain:
+            self.roster.captains[side] = user
+        self._writes.append(lambda db: storage.add_player(db, self.id, user, side, captain, at))
+
+    def drop(self, user: str, side: Side) -> None:
+        """Take a player off a team, and their seats; a captain hands over to the next."""
+        roster = self.roster
+        team = roster.teams[side]
+        team.remove(user)
+        roster.seats = {seat: holder for seat, holder in roster.seats.items() if holder != user}
+        self._writes.append(lambda db: storage.remove_player(db, self.id, user))
+        if roster.captains.get(side) == user:
+            del roster.captains[side]
+            if team:
+                successor = roster.captains[side] = team[0]
+                self._writes.append(lambda db: storage.set_captain(db, self.id, side, successor))
+
+    def seat(self, seats: Mapping[tuple[int, Side], str]) -> None:
+        """Seat players: (board, side) to user."""
+        self.roster.seats.update(seats)
+        rows = list(seats.items())
+
+        async def store(db: aiosqlite.Connection) -> None:
+            for (board, side), user in rows:
+                await storage.set_seat(db, self.id, board, side, user)
+
+        self._writes.append(store)
+
+    def substitute(self, old: str, new: str) -> None:
+        """Give old's team place, captaincy and seats to new."""
+        swap = {old: new}
+        roster = self.roster
+        self.roster = Roster(
+            {side: [swap.get(u, u) for u in users] for side, users in roster.teams.items()},
+            {side: swap.get(u, u) for side, u in roster.captains.items()},
+            {seat: swap.get(u, u) for seat, u in roster.seats.items()},
+        )
+        self._writes.append(lambda db: storage.replace_player(db, self.id, old, new))
+
+    def bind(self, places: Mapping[str, str]) -> None:
+        """Record where places of the match live outside the bot."""
+        bound = dict(places)
+        self.in_dms = self.in_dms or DM_PLACE in bound
+        self._writes.append(lambda db: storage.bind(db, self.id, bound))
+
+    # ------------------------------------------------------------------ offers and deadlines
+
+    def offer(self, board: int, side: Side) -> None:
+        """Note a side's draw offer on a board."""
+        self.offers[board] = side
+        at = self._clock()
+        self._writes.append(lambda db: storage.set_offer(db, self.id, board, side, at))
+
+    def withdraw(self, boards: Sequence[int]) -> None:
+        """Take back the draw offers on some boards."""
+        gone = [board for board in boards if board in self.offers]
+        for board in gone:
+            del self.offers[board]
+        if gone:
+            self._writes.append(lambda db: storage.clear_offers(db, self.id, gone))
+
+    def set_deadlines(self, deadlines: Mapping[int, float]) -> None:
+        """Set when boards' victory transfers lapse."""
+        self.deadlines.update(deadlines)
+        rows = list(deadlines.items())
+
+        async def store(db: aiosqlite.Connection) -> None:
+            for board, at in rows:
+                await storage.set_deadline(db, self.id, board, at)
+
+        if rows:
+            self._writes.append(store)
+
+    def clear_deadlines(self, boards: Sequence[int]) -> None:
+        """Drop boards' transfer deadlines."""
+        for board in boards:
+            self.deadlines.pop(board, None)
+        cleared = list(boards)
+        if cleared:
+            self._writes.append(lambda db: storage.clear_deadlines(db, self.id, cleared))
+
+    def shift_deadlines(self, by: float) -> None:
+        """Move every transfer deadline later by some seconds."""
+        self.deadlines = {board: at + by for board, at in self.deadlines.items()}
+        self._writes.append(lambda db: storage.shift_deadlines(db, self.id, by))
+
+    # ------------------------------------------------------------------ clocks and records
+
+    def start_clocks(self, clocks: Clocks) -> None:
+        """Give the match its clocks as they start, and store them."""
+        self._clocks, self._clocks_copied = clocks, True
+        self.save_clocks(clocks.boards)
+
+    def save_clocks(self, boards: Sequence[int] | Mapping[int, object]) -> None:
+        """Store some boards' clocks as they stand when the change commits."""
+        self._clocks_saved.update(boards)
+
+    def save_clock_marks(self, seq: int, marks: Mapping[int, tuple[float, float, int]]) -> None:
+        """Record boards' clocks as they stood before the action at log position seq."""
+        kept = dict(marks)
+        self._writes.append(lambda db: storage.save_clock_marks(db, self.id, seq, kept))
+
+    def audit(
+        self, moderator: Moderator, action: str, reason: str, details: Mapping[str, object]
+    ) -> None:
+        """Record a moderator's action with its reason."""
+        text, at = json.dumps(details), self._clock()
+        self._writes.append(
+            lambda db: storage.add_audit(db, self.id, moderator.user, action, reason, text, at)
+        )
+
+    def announce(self, notices: Sequence[Notice]) -> None:
+        """Queue notices, sent once the change has committed."""
+        self.notices += notices
+
+    async def flush(self, db: aiosqlite.Connection, action_key: str) -> None:
+        """Write the change in an open transaction: its writes in order, then its notices."""
+        for write in self._writes:
+            await write(db)
+        if self._clocks is not None and self._clocks_saved:
+            rows = clock_rows(self._clocks, sorted(self._clocks_saved))
+            await storage.save_clocks(db, self.id, rows)
+        if self.notices:
+            await _enqueue(db, self.after(), self.notices, action_key, self._clock())
+
+
+@dataclass
+class _Lock:
+    """A match's lock and how many tasks hold it or wait for it."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0
+
+
+class Held:
+    """A match whose lock the caller holds: its state as last committed, and its changes."""
+
+    def __init__(self, units: Units, loaded: Loaded) -> None:
+        self.units = units
+        self.loaded = loaded
+
+    @asynccontextmanager
+    async def change(self) -> AsyncIterator[Change]:
+        """Draft a change to the match; commit it on leaving, then hold it as the match."""
+        change = Change(self.loaded, self.units.clock)
+        async with self.units.committing(change):
+            yield change
+        self.loaded = change.after()
+
+
+class Units:
+    """Each match's lock, the cache of matches as committed, and their transactions."""
+
+    def __init__(
+        self, store: Storage, *, clock: Clock, new_key: Callable[[], str], cache_size: int
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self._new_key = new_key
+        self._cache_size = cache_size
+        self.locks: dict[int, _Lock] = {}
+        self.loaded: OrderedDict[int, Loaded] = OrderedDict()
+
+    @asynccontextmanager
+    async def held(self, match_id: int) -> AsyncIterator[Held]:
+        """Hold a match's lock and its state; an idle lock and a match over are forgotten."""
+        entry = self._enter(match_id)
+        try:
+            async with entry.lock:
+                yield Held(self, await self._get(match_id))
+        finally:
+            self._leave(match_id, entry)
+
+    @asynccontextmanager
+    async def lock(self, match_id: int) -> AsyncIterator[None]:
+        """Hold a match's lock without loading it."""
+        entry = self._enter(match_id)
+        try:
+            async with entry.lock:
+                yield
+        finally:
+            self._leave(match_id, entry)
+
+    def _enter(self, match_id: int) -> _Lock:
+        """Count a task in for a match's lock, refusing an id no match can have."""
+        if not whole(match_id) or not 1 <= match_id < 2**63:  # SQLite's largest integer
+            raise NotFoundError(f"there is no match {shown(match_id)}")
+        entry = self.locks.get(match_id)
+        if entry is None:
+            entry = self.locks[match_id] = _Lock()
+        entry.users += 1
+        return entry
+
+    def _leave(self, match_id: int, entry: _Lock) -> None:
+        """Count a task out; forget a lock nobody holds or awaits, and a match over."""
+        entry.users -= 1
+        if entry.users == 0:
+            del self.locks[match_id]
+            found = self.loaded.get(match_id)
+            if found is not None and found.status in OVER:
+                del self.loaded[match_id]
+
+    @asynccontextmanager
+    async def committing(self, *changes: Change) -> AsyncIterator[aiosqlite.Connection | None]:
+        """Commit changes drafted in the body in one transaction, then install them.
+
+        The body drafts; the transaction opens only when it is done, so the one writer is
+        held for the writes alone.
+        """
+        try:
+            yield None
+            async with self.store.transaction() as db:
+                for change in changes:
+                    await change.flush(db, self._new_key())
+        except BaseException:
+            for change in changes:
+                if change.touched:
+                    self.loaded.pop(change.id, None)
+            raise
+        for change in changes:
+            self._install(change.after())
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Founding]:
+        """Run one transaction that may create matches; install them once it commits."""
+        founding = Founding(self)
+        async with self.store.transaction() as db:
+            founding.db = db
+            yield founding
+        for change in founding.founded:
+            self._install(change.after())
+
+    def _install(self, loaded: Loaded) -> None:
+        self.loaded[loaded.id] = loaded
+        self.loaded.move_to_end(loaded.id)
+        while len(self.loaded) > self._cache_size:
+            self.loaded.popitem(last=False)
+
+    async def _get(self, match_id: int) -> Loaded:
+        """Return a match, loading it from the database the first time it is asked for.
+
+        The least recently used matches beyond the cache's size are forgotten; they reload
+        from the database when next asked for.
+        """
+        found = self.loaded.get(match_id)
+        if found is not None:
+            self.loaded.move_to_end(match_id)
+            return found
+        try:
+            async with self.store.read() as db:
+                found, replayed = await load(db, match_id)
+        except (GameError, ValueError, KeyError, TypeError) as error:
+            logger.exception("match %d does not load", match_id)
+            raise DamagedError(
+                f"match {match_id} cannot be loaded: its record is damaged ({error}). "
+                "Nothing more can be played in it; a moderator can see the log"
+            ) from None
+        if replayed:
+            await self._save_all_states(found)
+        self._install(found)
+        return found
+
+    async def _save_all_states(self, loaded: Loaded) -> None:
+        """Write every board's state afresh, after a replay found the stored ones wanting."""
+        match = loaded.match
+        touched = sorted({board for event in match.events for board in boards_of(event)})
+        states = {board: json.dumps(match.board_state(board)) for board in touched}
+        try:
+            async with self.store.transaction() as db:
+                await storage.clear_states(db, loaded.id)
+                await storage.save_states(db, loaded.id, len(match.events), states)
+        except Exception:  # the match is sound in memory; the next load will replay again
+            logger.exception("match %d: its board states could not be rewritten", loaded.id)
+
+
+class Founding:
+    """One transaction that creates matches: each drafted, then written in it."""
+
+    def __init__(self, units: Units) -> None:
+        self._units = units
+        self.db: aiosqlite.Connection
+        self.founded: list[Change] = []
+
+    def draft(self, config: MatchConfig, host: str, control: TimeControl) -> Change:
+        """Draft a new match in the lobby."""
+        return Change.new(config, host, control, self._units.clock)
+
+    async def found(self, change: Change) -> int:
+        """Write a drafted match in this transaction; return its id."""
+        await change.flush(self.db, self._units._new_key())
+        self.founded.append(change)
+        return change.id
+
+
+async def _enqueue(
+    db: aiosqlite.Connection, loaded: Loaded, notices: Sequence[Notice], action: str, now: float
+) -> None:
+    """Queue an action's notices, each with a key of its own that a retry reuses.
+
+    Each board's image notice is stored with the board as it stands now, and in a game
+    shown in DMs the action's first notice with the whole game, so that they show the
+    position right after the action however late they are sent. A game shown in DMs is
+    one place, its players' DMs, whose posts must come in order: its notices are queued
+    there, each keeping the place it names in its payload.
+    """
+    drawn = [n.board for n in notices if isinstance(n, BoardImage)]
+    boards = shown_boards(loaded.match, loaded.roster, loaded.clocks, drawn, now)
+    rows = []
+    for index, notice in enumerate(notices):
+        stored = (
+            replace(notice, shown=boards[notice.board])
+            if isinstance(notice, BoardImage)
+            else notice
+        )
+        payload = stored.payload
+        place = notice.place
+        if loaded.in_dms:
+            place, payload = GAME_PLACE, payload | {"place": notice.place}
+            if index == 0:
+                payload |= {"game": shown_game(loaded.match, loaded.clocks, now).record()}
+        rows.append((place, notice.kind, json.dumps(payload), f"{loaded.id}:{action}:{index}"))
+    await storage.enqueue(db, loaded.id, rows, now)
+
+
+def _copy_roster(roster: Roster) -> Roster:
+    return Roster(
+        {side: list(users) for side, users in roster.teams.items()},
+        dict(roster.captains),
+        dict(roster.seats),
+    )
+
+
+def _copy_clocks(clocks: Clocks | None) -> Clocks | None:
+    if clocks is None:
+        return None
+    return Clocks(clocks.control, {b: _copy_clock(c) for b, c in clocks.boards.items()})
+
+
+def _copy_clock(clock: BoardClock) -> BoardClock:
+    return BoardClock(clock.white, clock.black, clock.running, clock.since, clock.reminded)
