@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from games.core.board import Played
+from games.core import elevators as elevator_rules
+from games.core.board import Played, state_parts
 from games.core.errors import IllegalMoveError, MatchConfigError, RecordError, shown
 from games.core.geometry import CHESSBOARD
 from games.core.pieces import Piece, Side, side_name
@@ -33,17 +34,8 @@ class EscherBoard:
         self.number = number
         self.shape = CHESSBOARD
         self.staircases: tuple[tuple[str, ...], ...] = STAIRCASES
-        squares: list[int] = []
-        for name in elevators:
-            if name not in INDEX:
-                raise MatchConfigError(
-                    f"{shown(name)} is not a square of board {number}: name elevators like d4"
-                )
-            squares.append(INDEX[name])
-        if len(set(squares)) != len(squares):
-            raise MatchConfigError(f"board {number} names an elevator square twice")
-        self.elevators = tuple(NAMES[s] for s in squares)
-        self._elevator_squares = tuple(squares)
+        self._elevator_squares = elevator_rules.elevator_squares(number, elevators)
+        self.elevators = tuple(NAMES[s] for s in self._elevator_squares)
         self._load(START_FEN if fen is None else fen, strict=True)
 
     # ------------------------------------------------------------------ reading
@@ -171,49 +163,37 @@ class EscherBoard:
         """Return why side may not ride the piece on elevator index, or None if it may."""
         position = self._position
         square = self._elevator_squares[index]
-        name = self.elevators[index]
         found = position.cells[square]
-        if found is None:
-            return f"there is no piece on {name} on board {self.number}"
-        piece = piece_of(found)
-        if piece.kind == "K":
-            return "kings may not ride the elevators"
-        if piece.side != side:
-            return (
-                f"the {piece.name} on {name} on board {self.number} is "
-                f"{side_name(piece.side)}'s, not {side_name(side)}'s"
-            )
-        pending = position.pending()
-        if side == self.turn and pending >= 0:
-            return (
+        pending = position.pending() if side == self.turn else -1
+        waiting = None
+        if pending >= 0:
+            waiting = (
                 f"{side_name(side)} must first choose what the pawn on {NAMES[pending]} "
                 f"becomes on board {self.number}"
             )
-        if king_safety:
-            if position.in_check():
-                return (
-                    f"{side_name(side)} is in check on board {self.number}: "
-                    "a ride cannot answer a check"
-                )
+
+        def pinned() -> bool:
             cells = position.cells.copy()
             cells[square] = None
-            king = find_king(cells, piece.side == "white")
-            if king >= 0 and attacked(cells, king, piece.side != "white"):
-                return (
-                    f"the {piece.name} on {name} on board {self.number} is pinned: "
-                    "riding away would leave its king in check"
-                )
-        return None
+            king = find_king(cells, side == "white")
+            return king >= 0 and attacked(cells, king, side != "white")
+
+        return elevator_rules.ride_refusal(
+            self.number,
+            self.elevators[index],
+            None if found is None else piece_of(found),
+            side,
+            king_safety=king_safety,
+            in_check=position.in_check,
+            pinned=pinned,
+            waiting=waiting,
+        )
 
     def arrival_refusal(self, index: int, piece: Piece) -> str | None:
         """Return why piece may not arrive on elevator index, or None if it may."""
         square = self._elevator_squares[index]
-        name = self.elevators[index]
-        if self._position.cells[square] is not None:
-            return f"{name} on board {self.number} is occupied"
-        if piece.kind == "P" and square // 8 in (0, 7):
-            return f"a pawn may not ride onto {name} on board {self.number}: a first or last rank"
-        return None
+        occupied = self._position.cells[square] is not None
+        return elevator_rules.arrival_refusal(self.number, square, occupied, piece)
 
     def depart(self, index: int) -> Piece:
         """Take the piece on elevator index away as a ride: it uses the mover's turn.
@@ -315,11 +295,7 @@ class EscherBoard:
 
     def restore(self, state: Any) -> None:
         """Take a state that state() returned; raise RecordError if it is malformed."""
-        if not isinstance(state, dict) or set(state) != {"root", "moves"}:
-            raise RecordError(f"the state of board {self.number} must have a root and moves")
-        root, moves = state["root"], state["moves"]
-        if not isinstance(root, str) or not isinstance(moves, list):
-            raise RecordError(f"the state of board {self.number} is malformed")
+        root, moves = state_parts(state, self.number)
         replay = EscherBoard(self.number, self.elevators)
         try:
             replay._load(root, strict=False)
