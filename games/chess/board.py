@@ -8,7 +8,8 @@ from typing import Any
 
 import chess
 
-from games.core.board import Played
+from games.core import elevators as elevator_rules
+from games.core.board import Played, state_parts
 from games.core.errors import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -89,20 +90,10 @@ class FideBoard:
         self.shape = CHESSBOARD
         self.staircases: tuple[tuple[str, ...], ...] = ()
         self._board = _KingCaptureBoard() if fen is None else self._load(fen)
-        squares: list[chess.Square] = []
-        for name in elevators:
-            try:
-                squares.append(chess.parse_square(name))
-            except ValueError:
-                raise MatchConfigError(
-                    f"{shown(name)} is not a square of board {number}: name elevators like d4"
-                ) from None
-        if len(set(squares)) != len(squares):
-            raise MatchConfigError(f"board {number} names an elevator square twice")
         self._has_moves: bool | None = None
-        self.elevators = tuple(chess.square_name(square) for square in squares)
-        self._elevator_squares = tuple(squares)
-        self._elevator_mask = chess.SquareSet(squares).mask
+        self._elevator_squares = elevator_rules.elevator_squares(number, elevators)
+        self.elevators = tuple(chess.square_name(square) for square in self._elevator_squares)
+        self._elevator_mask = chess.SquareSet(self._elevator_squares).mask
 
     def _load(self, fen: str) -> _KingCaptureBoard:
         try:
@@ -244,40 +235,22 @@ class FideBoard:
         """Return why side may not ride the piece on elevator index, or None if it may."""
         board = self._board
         square = self._elevator_squares[index]
-        name = self.elevators[index]
         found = board.piece_at(square)
-        if found is None:
-            return f"there is no piece on {name} on board {self.number}"
-        piece = _piece(found)
-        if piece.kind == "K":
-            return "kings may not ride the elevators"
-        if piece.side != side:
-            return (
-                f"the {piece.name} on {name} on board {self.number} is "
-                f"{side_name(piece.side)}'s, not {side_name(side)}'s"
-            )
-        if king_safety:
-            if board.is_check():
-                return (
-                    f"{side_name(side)} is in check on board {self.number}: "
-                    "a ride cannot answer a check"
-                )
-            if board.is_pinned(board.turn, square):
-                return (
-                    f"the {piece.name} on {name} on board {self.number} is pinned: "
-                    "riding away would leave its king in check"
-                )
-        return None
+        return elevator_rules.ride_refusal(
+            self.number,
+            self.elevators[index],
+            None if found is None else _piece(found),
+            side,
+            king_safety=king_safety,
+            in_check=board.is_check,
+            pinned=lambda: board.is_pinned(board.turn, square),
+        )
 
     def arrival_refusal(self, index: int, piece: Piece) -> str | None:
         """Return why piece may not arrive on elevator index, or None if it may."""
         square = self._elevator_squares[index]
-        name = self.elevators[index]
-        if self._board.piece_at(square) is not None:
-            return f"{name} on board {self.number} is occupied"
-        if piece.kind == "P" and chess.square_rank(square) in (0, 7):
-            return f"a pawn may not ride onto {name} on board {self.number}: a first or last rank"
-        return None
+        occupied = self._board.piece_at(square) is not None
+        return elevator_rules.arrival_refusal(self.number, square, occupied, piece)
 
     def depart(self, index: int) -> Piece:
         """Take the piece on elevator index away as a ride: it uses the mover's turn.
@@ -361,11 +334,7 @@ class FideBoard:
 
     def restore(self, state: Any) -> None:
         """Take a state that state() returned; raise RecordError if it is malformed."""
-        if not isinstance(state, dict) or set(state) != {"root", "moves"}:
-            raise RecordError(f"the state of board {self.number} must have a root and moves")
-        root, moves = state["root"], state["moves"]
-        if not isinstance(root, str) or not isinstance(moves, list):
-            raise RecordError(f"the state of board {self.number} is malformed")
+        root, moves = state_parts(state, self.number)
         try:
             board = _KingCaptureBoard(root)
             for uci in moves:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from games.core.errors import RecordError
 from games.core.geometry import Shape
 from games.core.pieces import Piece, Side
 from games.core.results import Ending
@@ -134,3 +135,13 @@ class Board(Protocol):
     def restore(self, state: Any) -> None:
         """Take a state that state() returned; raise RecordError if it is malformed."""
         ...
+
+
+def state_parts(state: Any, number: int) -> tuple[str, list[Any]]:
+    """Return the root FEN and the moves of a board's recorded state, or raise RecordError."""
+    if not isinstance(state, dict) or set(state) != {"root", "moves"}:
+        raise RecordError(f"the state of board {number} must have a root and moves")
+    root, moves = state["root"], state["moves"]
+    if not isinstance(root, str) or not isinstance(moves, list):
+        raise RecordError(f"the state of board {number} is malformed")
+    return root, moves

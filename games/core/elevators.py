@@ -1,0 +1,78 @@
+"""Elevator squares of a chessboard, and why a ride or an arrival is refused on any board.
+
+Squares are numbered as python-chess numbers them: 0 (a1) to 63 (h8), file first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from games.core.errors import MatchConfigError, shown
+from games.core.geometry import CHESSBOARD
+from games.core.pieces import Piece, Side, side_name
+
+_SQUARES: Final = {name: index for index, name in enumerate(CHESSBOARD.squares)}
+
+
+def elevator_squares(number: int, names: Sequence[str]) -> tuple[int, ...]:
+    """Return the numbers of board number's elevator squares; refuse unknown or repeated ones."""
+    squares: list[int] = []
+    for name in names:
+        if name not in _SQUARES:
+            raise MatchConfigError(
+                f"{shown(name)} is not a square of board {number}: name elevators like d4"
+            )
+        squares.append(_SQUARES[name])
+    if len(set(squares)) != len(squares):
+        raise MatchConfigError(f"board {number} names an elevator square twice")
+    return tuple(squares)
+
+
+def ride_refusal(
+    number: int,
+    name: str,
+    piece: Piece | None,
+    side: Side,
+    *,
+    king_safety: bool,
+    in_check: Callable[[], bool],
+    pinned: Callable[[], bool],
+    waiting: str | None = None,
+) -> str | None:
+    """Return why side may not ride piece from elevator name on board number, or None.
+
+    king_safety: a side in check may not ride, nor may a pinned piece (in_check and pinned
+    are asked only then, of side's own piece). waiting: a refusal of the board's own rules
+    that comes before king safety (in Escher Staircase, a pawn awaiting its choice).
+    """
+    if piece is None:
+        return f"there is no piece on {name} on board {number}"
+    if piece.kind == "K":
+        return "kings may not ride the elevators"
+    if piece.side != side:
+        return (
+            f"the {piece.name} on {name} on board {number} is "
+            f"{side_name(piece.side)}'s, not {side_name(side)}'s"
+        )
+    if waiting is not None:
+        return waiting
+    if king_safety:
+        if in_check():
+            return f"{side_name(side)} is in check on board {number}: a ride cannot answer a check"
+        if pinned():
+            return (
+                f"the {piece.name} on {name} on board {number} is pinned: "
+                "riding away would leave its king in check"
+            )
+    return None
+
+
+def arrival_refusal(number: int, square: int, occupied: bool, piece: Piece) -> str | None:
+    """Return why piece may not arrive on elevator square of board number, or None if it may."""
+    name = CHESSBOARD.squares[square]
+    if occupied:
+        return f"{name} on board {number} is occupied"
+    if piece.kind == "P" and square // 8 in (0, 7):
+        return f"a pawn may not ride onto {name} on board {number}: a first or last rank"
+    return None

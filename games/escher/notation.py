@@ -1,0 +1,203 @@
+"""Moves of an Escher position in writing: SAN and UCI, read and written, and refusals.
+
+A promotion choice is written after the move that brings the pawn to its last rank
+(`e8=Q`, `Bc4=N`); a choice awaited for a pawn the opponent carried there is written as
+its square and kind (`a1=Q`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from games.core.errors import AmbiguousMoveError, IllegalMoveError, shown
+from games.core.pieces import side_name
+from games.escher.position import CHECK, LEGAL, Position
+from games.escher.squares import BLACK, FILES, INDEX, NAMES, WHITE, side_of
+
+CHOICES: Final = "QRBN"
+
+_UCI: Final = re.compile(r"([a-h][1-8])([a-h][1-8])([qrbn])?")
+_SAN: Final = re.compile(
+    r"([NBRQK])?([a-h])?([1-8])?([x:])?([a-h][1-8])(?:=?([QRBNqrbn]))?[+#]*[!?]*"
+)
+_CHOICE: Final = re.compile(r"([a-h][1-8])=?([QRBNqrbn])[+#]*")
+_CASTLING: Final = re.compile(r"[0O](-[0O]){1,2}[+#]*")
+
+
+def _turn(position: Position) -> str:
+    return side_name(side_of(position.white))
+
+
+def choice_san(square: int, kind: str) -> str:
+    """Return the SAN of the choice of what the pawn on square becomes: `a1=Q`."""
+    return f"{NAMES[square]}={kind}"
+
+
+def san(position: Position, start: int, target: int, choice: str | None) -> str:
+    """Return a legal move in SAN, without its check suffix."""
+    cells = position.cells
+    piece = cells[start]
+    assert piece is not None
+    kind = piece.upper()
+    takes = cells[target] is not None
+    promotion = "" if choice is None else f"={choice}"
+    if kind == "P":
+        takes = takes or (target - start) % 8 != 0
+        prefix = f"{FILES[start % 8]}x" if takes else ""
+        return f"{prefix}{NAMES[target]}{promotion}"
+    rivals = [] if cells.count(piece) < 2 else _sources(position, target, piece)
+    rivals = [s for s in rivals if s != start]
+    which = ""
+    if rivals:
+        if all(s % 8 != start % 8 for s in rivals):
+            which = FILES[start % 8]
+        elif all(s // 8 != start // 8 for s in rivals):
+            which = str(start // 8 + 1)
+        else:
+            which = NAMES[start]
+    return f"{kind}{which}{'x' if takes else ''}{NAMES[target]}{promotion}"
+
+
+def _sources(position: Position, target: int, piece: str) -> list[int]:
+    """Return the squares from which a piece of this kind may legally move to target."""
+    cells = position.cells
+    return [
+        start
+        for start in range(64)
+        if cells[start] == piece
+        and target in position.targets(start)
+        and position.refusal(start, target) == LEGAL
+    ]
+
+
+def suffix(position: Position) -> str:
+    """Return the check suffix a position earns the move that made it: '', + or #."""
+    if not position.in_check():
+        return ""
+    return "+" if position.has_moves() else "#"
+
+
+def legal_sans(position: Position) -> list[str]:
+    """Return the legal moves of the side to move in SAN, each promotion choice apart.
+
+    While a pawn awaits its owner's choice, the four choices are the only moves.
+    """
+    pending = position.pending()
+    if pending >= 0:
+        return [choice_san(pending, kind) for kind in CHOICES]
+    moves = []
+    for start, target, needs in position.legal():
+        for choice in CHOICES if needs else (None,):
+            written = san(position, start, target, choice)
+            moves.append(written + suffix(position.play(start, target, choice)))
+    return moves
+
+
+def parse(position: Position, text: str, number: int) -> str:
+    """Return the UCI of the legal move text names in SAN or UCI on board number."""
+    token = text.strip()
+    pending = position.pending()
+    if pending >= 0:
+        return _parse_choice(position, token, pending, number)
+    if found := _UCI.fullmatch(token):
+        start, target = INDEX[found[1]], INDEX[found[2]]
+        choice = found[3].upper() if found[3] else None
+        piece = position.cells[start]
+        if piece is None or piece not in (WHITE if position.white else BLACK):
+            raise IllegalMoveError(_illegal(position, token, number))
+        if target not in position.targets(start):
+            raise IllegalMoveError(_illegal(position, token, number))
+        _refuse(position, token, position.refusal(start, target), number)
+        return _with_choice(position, token, start, target, choice, number)
+    if _CASTLING.fullmatch(token):
+        raise IllegalMoveError(f"there is no castling in Escher Staircase (board {number})")
+    found = _SAN.fullmatch(token)
+    if found is None:
+        raise IllegalMoveError(
+            f"{shown(token)} is not a move on board {number}: write a move in SAN (Nf3) "
+            "or UCI (g1f3), or a ride such as Ne4^2"
+        )
+    letter, file, rank, _, square, choice_text = found.groups()
+    target = INDEX[square]
+    piece = letter or "P"
+    if not position.white:
+        piece = piece.lower()
+    candidates = [
+        start
+        for start in range(64)
+        if position.cells[start] == piece
+        and (file is None or FILES[start % 8] == file)
+        and (rank is None or str(start // 8 + 1) == rank)
+        and (letter is not None or file is not None or start % 8 == target % 8)
+        and target in position.targets(start)
+    ]
+    if not candidates:
+        raise IllegalMoveError(_illegal(position, token, number))
+    verdicts = [(start, position.refusal(start, target)) for start in candidates]
+    legal = [start for start, verdict in verdicts if verdict == LEGAL]
+    if not legal:
+        _refuse(position, token, verdicts[0][1], number)
+    if len(legal) > 1:
+        options = " or ".join(san(position, start, target, None) for start in legal)
+        raise AmbiguousMoveError(f"{token} is ambiguous on board {number}: write {options}")
+    choice = choice_text.upper() if choice_text else None
+    return _with_choice(position, token, legal[0], target, choice, number)
+
+
+def _choices(written: str) -> str:
+    """Return the promotion choices of a move written without one, for a refusal."""
+    options = ", ".join(f"{written}={kind}" for kind in CHOICES[:-1])
+    return f"{options} or {written}=N"
+
+
+def _parse_choice(position: Position, token: str, pending: int, number: int) -> str:
+    square = NAMES[pending]
+    found = _CHOICE.fullmatch(token)
+    if found is not None and found[1] == square:
+        return f"{square}{square}{found[2].lower()}"
+    found = _UCI.fullmatch(token)
+    if found is not None and found[1] == found[2] == square and found[3]:
+        return token
+    raise IllegalMoveError(
+        f"{_turn(position)} must first choose what the pawn on {square} becomes on "
+        f"board {number}: write {_choices(square)}"
+    )
+
+
+def _with_choice(
+    position: Position, token: str, start: int, target: int, choice: str | None, number: int
+) -> str:
+    uci = f"{NAMES[start]}{NAMES[target]}"
+    needs = position.needs_choice(start, target)
+    if needs and choice is None:
+        raise IllegalMoveError(
+            f"{token} promotes {_turn(position)}'s pawn on board {number}: "
+            f"write {_choices(san(position, start, target, None))}"
+        )
+    if not needs and choice is not None:
+        raise IllegalMoveError(
+            f"{token} promotes no pawn on board {number}: "
+            f"write {san(position, start, target, None)}"
+        )
+    return uci if choice is None else uci + choice.lower()
+
+
+def _illegal(position: Position, token: str, number: int) -> str:
+    turn = _turn(position)
+    message = f"{token} is not a legal move for {turn} on board {number}"
+    if position.in_check():
+        message += f": {turn} is in check"
+    return message
+
+
+def _refuse(position: Position, token: str, verdict: int, number: int) -> None:
+    if verdict == LEGAL:
+        return
+    turn = _turn(position)
+    reason = (
+        f"it would leave {turn}'s king in check"
+        if verdict == CHECK
+        else f"the staircases would move two pieces onto {NAMES[verdict]}"
+    )
+    raise IllegalMoveError(f"{token} is not legal for {turn} on board {number}: {reason}")
