@@ -15,12 +15,16 @@ from typing import Final
 
 import aiosqlite
 
+import games
 from bot import storage
 from bot.errors import NotFoundError, RulesError
+from bot.hosted import Hosted
 from bot.lobby import Roster
 from bot.news import boards_of
 from games.core.clocks import Clocks, TimeControl, from_rows
-from games.elevator import Event, GameError, Match, MatchConfig, Side
+from games.core.log import GameConfig
+from games.core.pieces import side_name
+from games.elevator import Event, GameError, Match, Side
 from games.elevator.events import event_from_dict
 
 logger = logging.getLogger(__name__)
@@ -41,13 +45,22 @@ class Loaded:
     status: str
     host: str
     roster: Roster
-    match: Match
+    match: Hosted
     offers: Mapping[int, Side] = field(default_factory=dict)  # board: who offered a draw
     deadlines: Mapping[int, float] = field(default_factory=dict)  # board: when transfer lapses
     paused_at: float | None = None
     control: TimeControl = field(default_factory=TimeControl)
     clocks: Clocks | None = None  # once a timed match has started
     in_dms: bool = False  # shown in its players' DMs: each action carries the whole game
+    names: tuple[str, str] | None = None  # the sides' names, in a game without teams of its own
+
+    def team(self, side: Side) -> str:
+        """Return the name of the team (or the player) playing a side."""
+        if isinstance(self.match, Match):
+            return self.match.team(1, side)
+        if self.names is not None:
+            return self.names[0 if side == "white" else 1]
+        return side_name(side)
 
 
 async def load(db: aiosqlite.Connection, match_id: int) -> tuple[Loaded, bool]:
@@ -58,7 +71,8 @@ async def load(db: aiosqlite.Connection, match_id: int) -> tuple[Loaded, bool]:
     row = await storage.match_row(db, match_id)
     if row is None:
         raise NotFoundError(f"there is no match {match_id}")
-    config = MatchConfig.from_dict(json.loads(row["config"]))
+    kind = games.game_class(row["kind"])
+    config = kind.read_config(json.loads(row["config"]))
     roster = Roster()
     for player in await storage.player_rows(db, match_id):
         roster.teams[player["team"]].append(player["user"])
@@ -69,7 +83,9 @@ async def load(db: aiosqlite.Connection, match_id: int) -> tuple[Loaded, bool]:
     events = [
         event_from_dict(json.loads(e["data"])) for e in await storage.event_rows(db, match_id)
     ]
-    match, replayed = _restore(match_id, config, events, await storage.state_rows(db, match_id))
+    match, replayed = _restore(
+        match_id, kind, config, events, await storage.state_rows(db, match_id)
+    )
     offers = {offer["board"]: offer["side"] for offer in await storage.offer_rows(db, match_id)}
     deadlines = {d["board"]: d["deadline"] for d in await storage.deadline_rows(db, match_id)}
     control = control_of(row["time_control"])
@@ -89,34 +105,47 @@ async def load(db: aiosqlite.Connection, match_id: int) -> tuple[Loaded, bool]:
         control,
         from_rows(control, clocks) if control.timed and clocks else None,
         in_dms=any(b["place"] == DM_PLACE for b in await storage.binding_rows(db, match_id)),
+        names=_names(row["teams"]),
     )
     return loaded, replayed
 
 
+def _names(text: str | None) -> tuple[str, str] | None:
+    """Read the sides' names a game without teams was stored with."""
+    if text is None:
+        return None
+    white, black = json.loads(text)
+    return str(white), str(black)
+
+
 def _restore(
-    match_id: int, config: MatchConfig, events: list[Event], states: list[aiosqlite.Row]
-) -> tuple[Match, bool]:
+    match_id: int,
+    kind: type[Hosted],
+    config: GameConfig,
+    events: list[Event],
+    states: list[aiosqlite.Row],
+) -> tuple[Hosted, bool]:
     """Load a match from its board states, or replay its log if they do not fit it (True)."""
     misfit = _misfit(match_id, config, events, states)
     if misfit is None:
-        fresh = Match.from_config(config)
+        fresh = kind.from_config(config)
         by_board = {row["board"]: row for row in states}
         try:
             loaded = [
                 json.loads(by_board[b]["data"]) if b in by_board else fresh.board_state(b)
                 for b in range(1, config.boards + 1)
             ]
-            return Match.restore(config, events, loaded), False
+            return kind.restore(config, events, loaded), False
         except (GameError, ValueError) as error:
             misfit = str(error)
     logger.warning(
         "match %d: board states disagree with the log, replaying it: %s", match_id, misfit
     )
-    return Match.replay(config, events), True
+    return kind.replay(config, events), True
 
 
 def _misfit(
-    match_id: int, config: MatchConfig, events: list[Event], states: list[aiosqlite.Row]
+    match_id: int, config: GameConfig, events: list[Event], states: list[aiosqlite.Row]
 ) -> str | None:
     """Say why the stored board states cannot stand for the log, judging by their log positions."""
     last_touch: dict[int, int] = {}

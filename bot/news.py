@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from bot.hosted import Hosted, pending_transfer, scores, transfer_options
 from bot.lobby import Roster
 from bot.notices import (
     OVERVIEW,
@@ -32,7 +33,6 @@ from games.elevator import (
     BoardEnded,
     Event,
     Flagged,
-    Match,
     MatchDecided,
     Rode,
     Side,
@@ -61,11 +61,12 @@ class News:
     """
 
     roster: Roster
-    match: Match
+    match: Hosted
     actor: str
     withdrawn: Mapping[int, Side]
     deadlines: Mapping[int, float]
     voided: Mapping[int, Side] = field(default_factory=dict)
+    names: tuple[str, str] | None = None  # the sides' names, in a game without teams
 
     def of_events(self, events: Sequence[Event], *, finished: bool) -> list[Notice]:
         """Say what to announce for an action's events.
@@ -82,7 +83,7 @@ class News:
             elif isinstance(event, Flagged):
                 found.append(FlagNews(OVERVIEW, event))
             elif isinstance(event, BoardEnded):
-                found.append(BoardResult(OVERVIEW, event, self.match.team_scores()))
+                found.append(BoardResult(OVERVIEW, event, scores(self.match, self.names)))
             elif isinstance(event, TransferDeclined):
                 gone = TransferLapsed if self.actor == DEADLINE else TransferSkipped
                 found.append(gone(OVERVIEW, event.board, event.side))
@@ -93,7 +94,7 @@ class News:
             found.append(TransferVoid(OVERVIEW, board, winner))
             personal += self._to_winner(board, winner, TransferVoid)
         if events and finished:
-            found.append(Result(OVERVIEW, self.match.result(), self.match.team_scores()))
+            found.append(Result(OVERVIEW, self.match.result(), scores(self.match, self.names)))
         return found + personal + self.prompts()
 
     def boards(self, events: Sequence[Event], *, undone: bool = False) -> list[BoardImage]:
@@ -127,10 +128,10 @@ class News:
         """Ask each winner with a transfer offered where their piece should go, and by when."""
         found: list[Notice] = []
         for board, deadline in sorted(self.deadlines.items()):
-            winner = self.match.pending_transfer(board)
+            winner = pending_transfer(self.match, board)
             if winner is None:
                 continue
-            options = tuple(self.match.transfer_options(board))
+            options = tuple(transfer_options(self.match, board))
             found += [
                 TransferPrompt(place, board, winner, options, deadline)
                 for place in self._winner_places(board, winner)

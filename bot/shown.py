@@ -12,9 +12,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.hosted import Hosted
 from bot.lobby import Roster
 from games.core.clocks import Clocks
-from games.elevator import Match, Side
+from games.elevator import Side
 from views.model import MAX_SHOWN, BoardView, MatchView, board_views, match_view
 from views.records import board_from_record, board_record, match_from_record, match_record
 
@@ -91,7 +92,7 @@ def readings(clocks: Clocks | None, boards: Sequence[int], now: float) -> Readin
 
 
 def shown_boards(
-    match: Match, roster: Roster, clocks: Clocks | None, boards: Sequence[int], now: float
+    match: Hosted, roster: Roster, clocks: Clocks | None, boards: Sequence[int], now: float
 ) -> dict[int, ShownBoard]:
     """Read how some boards look now, with their players and clocks."""
     times = readings(clocks, boards, now)
@@ -106,7 +107,7 @@ def shown_boards(
     }
 
 
-def shown_game(match: Match, clocks: Clocks | None, now: float) -> ShownGame:
+def shown_game(match: Hosted, clocks: Clocks | None, now: float) -> ShownGame:
     """Read a whole game (its first 40 boards) as an overview shows it now."""
     boards = list(range(1, min(match.boards, MAX_SHOWN) + 1))
     return ShownGame(match_view(match, boards), readings(clocks, boards, now))

@@ -187,13 +187,19 @@ async def rows(db: aiosqlite.Connection, sql: str, *parameters: object) -> list[
 
 
 async def insert_match(
-    db: aiosqlite.Connection, config: str, host: str, at: float, time_control: str = "none"
+    db: aiosqlite.Connection,
+    config: str,
+    host: str,
+    at: float,
+    time_control: str = "none",
+    kind: str = "elevator",
+    teams: str | None = None,
 ) -> int:
-    """Create a match in its lobby and return its id."""
+    """Create a match of a kind of game in its lobby and return its id."""
     cursor = await db.execute(
-        "INSERT INTO matches (status, config, host, created_at, time_control) "
-        "VALUES ('lobby', ?, ?, ?, ?)",
-        (config, host, at, time_control),
+        "INSERT INTO matches (status, config, host, created_at, time_control, kind, teams) "
+        "VALUES ('lobby', ?, ?, ?, ?, ?, ?)",
+        (config, host, at, time_control, kind, teams),
     )
     if cursor.lastrowid is None:
         raise StorageError("SQLite gave the new match no id")
@@ -545,13 +551,14 @@ async def insert_invitation(
     names: str,
     at: float,
     time_control: str = "none",
+    kind: str = "elevator",
 ) -> int:
-    """Record a challenge and return its id."""
+    """Record a challenge to a kind of game and return its id."""
     cursor = await db.execute(
         "INSERT INTO invitations "
-        "(challenger, opponent, boards, layout, names, created_at, time_control) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (challenger, opponent, boards, layout, names, at, time_control),
+        "(challenger, opponent, boards, layout, names, created_at, time_control, kind) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (challenger, opponent, boards, layout, names, at, time_control, kind),
     )
     if cursor.lastrowid is None:
         raise StorageError("SQLite gave the new invitation no id")

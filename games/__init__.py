@@ -42,10 +42,7 @@ KINDS: Final[Mapping[str, str]] = MappingProxyType(
 
 def new_game(kind: str, **options: Any) -> Game:
     """Start a game of a kind in KINDS with its options; raise MatchConfigError if refused."""
-    found = _GAMES.get(kind) if isinstance(kind, str) else None
-    if found is None:
-        raise MatchConfigError(f"there is no game {shown(kind)}: the games are {', '.join(KINDS)}")
-    game = found[1]
+    game = game_class(kind)
     allowed = list(inspect.signature(game).parameters)
     unknown = sorted(set(options) - set(allowed))
     if unknown:
@@ -53,6 +50,14 @@ def new_game(kind: str, **options: Any) -> Game:
         raise MatchConfigError(f"{kind} has no option {shown(unknown[0])}: {takes}")
     made: Game = game(**options)
     return made
+
+
+def game_class(kind: str) -> type[BoardGame[Any]]:
+    """Return the class of a kind in KINDS; raise MatchConfigError for any other."""
+    found = _GAMES.get(kind) if isinstance(kind, str) else None
+    if found is None:
+        raise MatchConfigError(f"there is no game {shown(kind)}: the games are {', '.join(KINDS)}")
+    return found[1]
 
 
 def from_json(text: str) -> Game:
@@ -67,4 +72,4 @@ def from_json(text: str) -> Game:
     return game
 
 
-__all__ = ["KINDS", "Game", "from_json", "new_game"]
+__all__ = ["KINDS", "Game", "from_json", "game_class", "new_game"]

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
+from games.core.boardgame import BoardGame
 from games.core.geometry import CHESSBOARD, Shape
-from games.core.pieces import kind_name, opponent, side_name
-from games.core.results import UNFINISHED, winner_of
+from games.core.pieces import SIDES, kind_name, opponent, side_name
+from games.core.results import UNFINISHED, points, winner_of
 from games.elevator import (
     Arrived,
     BoardEnded,
@@ -24,6 +25,8 @@ from games.elevator import (
 )
 from games.elevator.shaft import DIRECTIONS
 from views.placement import king, read_placement, without
+
+Viewed = BoardGame[Any]  # a game of any kind: Elevator Chess matches show the most
 
 MAX_SHOWN: Final = 40  # boards an overview shows at most
 
@@ -131,25 +134,45 @@ class MatchView:
         return [view.number for view in self.views]
 
 
-def match_view(match: Match, boards: Sequence[int]) -> MatchView:
+def match_view(match: Viewed, boards: Sequence[int]) -> MatchView:
     """Read what an overview of some boards of a match shows now."""
+    finished = sum(1 for board in range(1, match.boards + 1) if match.is_closed(board))
+    if isinstance(match, Match):
+        return MatchView(
+            boards=match.boards,
+            layout=match.layout,
+            scores=tuple(match.team_scores().items()),
+            finished=finished,
+            winners=tuple(match.winners()) if match.decided() else None,
+            views=tuple(board_views(match, boards)),
+        )
+    results = [match.board_result(b) for b in range(1, match.boards + 1)]
+    scores = tuple(
+        (side_name(side), sum(points(r, side) for r in results if r != UNFINISHED))
+        for side in SIDES
+    )
+    result = match.result()
+    winner = winner_of(result)
+    winners = None
+    if result != UNFINISHED:
+        winners = tuple(name for name, _ in scores) if winner is None else (side_name(winner),)
     return MatchView(
         boards=match.boards,
-        layout=match.layout,
-        scores=tuple(match.team_scores().items()),
-        finished=sum(1 for board in range(1, match.boards + 1) if match.is_closed(board)),
-        winners=tuple(match.winners()) if match.decided() else None,
+        layout="line",
+        scores=scores,
+        finished=finished,
+        winners=winners,
         views=tuple(board_views(match, boards)),
     )
 
 
-def board_view(match: Match, board: int) -> BoardView:
+def board_view(match: Viewed, board: int) -> BoardView:
     """Read what an image of a board shows now, its latest action highlighted."""
     return board_views(match, [board], neighbours=True)[0]
 
 
 def board_views(
-    match: Match, boards: Sequence[int], *, neighbours: bool = False
+    match: Viewed, boards: Sequence[int], *, neighbours: bool = False
 ) -> list[BoardView]:
     """Read the views of several boards in one pass over the log; neighbours are optional."""
     for board in boards:
@@ -176,13 +199,18 @@ def board_views(
     ]
 
 
-def _may_ride(match: Match, board: int) -> bool:
+def _may_ride(match: Viewed, board: int) -> bool:
     """Tell whether a piece may still leave a board: it is open, or its winner may transfer."""
-    return match.is_open(board) or match.pending_transfer(board) is not None
+    return match.is_open(board) or _pending(match, board) is not None
+
+
+def _pending(match: Viewed, board: int) -> Side | None:
+    """Return who may make a victory transfer from a board: only Elevator Chess has them."""
+    return match.pending_transfer(board) if isinstance(match, Match) else None
 
 
 def _current(
-    match: Match,
+    match: Viewed,
     board: int,
     recent: list[tuple[Shown, Direction | None]],
     neighbours: tuple[Neighbour, ...],
@@ -193,9 +221,9 @@ def _current(
     if ending is None:
         fen = match.fen(board)
         if match.is_check(board):
-            check = _king(fen, shape, match.turn(board))
+            check = _king(fen, shape, match.side_to_move(board))
         if match.king_capturable(board):
-            capturable = _king(fen, shape, opponent(match.turn(board)))
+            capturable = _king(fen, shape, opponent(match.side_to_move(board)))
     else:
         left = [e.square for e, _ in recent if isinstance(e, Transferred)]
         fen = _without(ending.fen, shape, left)
@@ -206,14 +234,14 @@ def _current(
         fen,
         recent,
         ending=ending,
-        pending=match.pending_transfer(board),
+        pending=_pending(match, board),
         check=check,
         capturable=capturable,
         neighbours=neighbours,
     )
 
 
-def replay_views(match: Match, board: int) -> list[BoardView]:
+def replay_views(match: Viewed, board: int) -> list[BoardView]:
     """Return one view of a board for each event its replay shows, in order."""
     shape = match.shape(board)  # refuses a board the match does not have
     views: list[BoardView] = []
@@ -242,9 +270,9 @@ def replay_views(match: Match, board: int) -> list[BoardView]:
             else:
                 fen = replica.fen(board)
                 if replica.is_check(board):
-                    check = _king(fen, shape, replica.turn(board))
+                    check = _king(fen, shape, replica.side_to_move(board))
                 if replica.king_capturable(board):
-                    capturable = _king(fen, shape, opponent(replica.turn(board)))
+                    capturable = _king(fen, shape, opponent(replica.side_to_move(board)))
             direction = _arrival_direction(group, index)
             views.append(
                 _view(
@@ -262,7 +290,7 @@ def replay_views(match: Match, board: int) -> list[BoardView]:
 
 
 def _view(
-    match: Match,
+    match: Viewed,
     board: int,
     fen: str,
     recent: Sequence[tuple[Shown, Direction | None]],
@@ -337,7 +365,9 @@ def caption(event: Shown) -> str:
     return f"{event.result}: {outcome} by {event.ending}"
 
 
-def _neighbours(match: Match, board: int) -> tuple[Neighbour, ...]:
+def _neighbours(match: Viewed, board: int) -> tuple[Neighbour, ...]:
+    if not isinstance(match, Match):
+        return ()
     ours = match.elevators(board)
     found: list[Neighbour] = []
     for direction in DIRECTIONS:
@@ -353,7 +383,7 @@ def _neighbours(match: Match, board: int) -> tuple[Neighbour, ...]:
             for mine, theirs in zip(ours, match.elevators(target), strict=False)
         )
         through = step if step != target else None
-        status = f"{side_name(match.turn(target))} to move"
+        status = f"{side_name(match.side_to_move(target))} to move"
         found.append(Neighbour(direction, target, through, "", False, status, cells))
     return tuple(found)
 

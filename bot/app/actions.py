@@ -9,16 +9,17 @@ from dataclasses import dataclass
 from bot.app import transfers
 from bot.app.outcomes import Moderator, Outcome
 from bot.app.unit import Held
+from bot.hosted import Hosted
 from bot.news import News, boards_of
 from bot.notices import Ruling
 from games.core.clocks import Clocks
 from games.core.events import BoardEnded, Event, Moved
 from games.core.pieces import Side
-from games.elevator import Match, Rode
+from games.elevator import Rode
 
 logger = logging.getLogger(__name__)
 
-Action = Callable[[Match], list[Event]]
+Action = Callable[[Hosted], list[Event]]
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,13 @@ async def _act(
         found = transfers.after(watch, change, events, window, clock())
         withdrawn = _withdrawn_offers(change.offers, events)
         news = News(
-            change.roster, match, actor, withdrawn, found.offered | found.changed, found.voided
+            change.roster,
+            match,
+            actor,
+            withdrawn,
+            found.offered | found.changed,
+            found.voided,
+            names=change.before.names,
         )
         notices = news.of_events(events, finished=finished)
         if audit is not None:

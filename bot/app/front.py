@@ -12,6 +12,7 @@ from bot.app import guards
 from bot.app.outcomes import MatchShape
 from bot.app.unit import Units
 from bot.errors import NotFoundError
+from bot.hosted import Hosted
 from bot.lobby import Roster
 from bot.notices import Notice, notice_from_row
 from bot.shown import ShownBoard, ShownGame, shown_boards, shown_game
@@ -36,7 +37,7 @@ class Front:
                 dict(found.seats),
             )
 
-    async def game(self, match_id: int) -> Match:
+    async def game(self, match_id: int) -> Hosted:
         """Return a copy of a match's rules-core state, safe to render in another thread.
 
         It costs a restore of every board (100 ms for 1,000 boards), made off the event loop
@@ -62,9 +63,11 @@ class Front:
     async def shape(self, match_id: int) -> MatchShape:
         """Return a match's boards, layout and team names."""
         async with self._units.held(match_id) as held:
-            match = held.loaded.match
-            teams = {side: match.team(1, side) for side in SIDES}
-            return MatchShape(match.boards, match.layout, teams)
+            loaded = held.loaded
+            match = loaded.match
+            teams = {side: loaded.team(side) for side in SIDES}
+            layout = match.layout if isinstance(match, Match) else "line"
+            return MatchShape(match.boards, layout, teams, match.KIND, match.TITLE)
 
     async def boards(self, match_id: int) -> int:
         """Return how many boards a match has."""
@@ -92,7 +95,7 @@ class Front:
             loaded = held.loaded
             match = loaded.match
             seats = [(b, side) for b, side in loaded.roster.boards_of(user) if match.is_open(b)]
-            mine = [b for b, side in seats if match.turn(b) == side]
+            mine = [b for b, side in seats if match.side_to_move(b) == side]
             return mine, [b for b, _ in seats if b not in mine]
 
     async def legal_moves(self, match_id: int, board: int) -> tuple[Side, list[str]]:
@@ -101,7 +104,7 @@ class Front:
             guards.check_board(held.loaded, board)
             match = held.loaded.match
             moves = match.legal_moves(board) if match.is_open(board) else []
-            return match.turn(board), moves
+            return match.side_to_move(board), moves
 
     async def move_options(self, match_id: int, user: str, board: int) -> list[str]:
         """Return the moves user may play on a board now: none unless they may move there."""
@@ -109,7 +112,9 @@ class Front:
             loaded = held.loaded
             guards.check_board(loaded, board)
             match = loaded.match
-            if match.is_closed(board) or not loaded.roster.may_move(user, board, match.turn(board)):
+            if match.is_closed(board) or not loaded.roster.may_move(
+                user, board, match.side_to_move(board)
+            ):
                 return []
             return match.legal_moves(board)
 
@@ -177,7 +182,7 @@ class Front:
         return [notice_from_row(*row) for row in payloads], game
 
 
-def _copy(match: Match) -> Match:
+def _copy(match: Hosted) -> Hosted:
     """Copy a match from its boards' states, without replaying it."""
     states = [match.board_state(board) for board in range(1, match.boards + 1)]
-    return Match.restore(match.config, list(match.events), states)
+    return type(match).restore(match.config, list(match.events), states)

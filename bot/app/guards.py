@@ -52,8 +52,8 @@ def check_board(loaded: Loaded, board: int) -> None:
 
 
 def team(loaded: Loaded, side: Side) -> str:
-    """Return a team's name."""
-    return loaded.match.team(1, side)
+    """Return a team's name (a player's, in a game without teams)."""
+    return loaded.team(side)
 
 
 def host_or_moderator(loaded: Loaded, actor: str | Moderator, reason: str, what: str) -> None:

@@ -7,18 +7,21 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Final
 
+import games
 from bot import storage
 from bot.app import guards
 from bot.app.outcomes import Moderator, Outcome, who
 from bot.app.unit import Change, Founding, Units
 from bot.errors import NotAllowedError, NotFoundError, RulesError, WrongStateError
+from bot.hosted import Hosted
 from bot.loading import Loaded, control_of
 from bot.lobby import round_robin
 from bot.names import clean_name, same_name, visible
 from bot.notices import OVERVIEW, BoardShown, Cancelled, Notice, Started, board_place, user_place
 from games.core.clocks import Clocks, TimeControl
+from games.core.errors import shown
 from games.core.pieces import SIDES, Side, side_name
-from games.elevator import GameError, MatchConfig
+from games.elevator import GameError, Match, MatchConfig
 from games.elevator.config import MAX_BOARDS
 
 logger = logging.getLogger(__name__)
@@ -44,13 +47,18 @@ class Lobby:
         black_team: str,
         start_fens: Sequence[str] | None = None,
         time_control: str = "none",
+        game: str = "elevator",
+        floors: Sequence[str] | None = None,
     ) -> int:
-        """Open a lobby for a new match and return its id; the host joins no team yet."""
-        config = _config(boards, layout, white_team, black_team, start_fens)
+        """Open a lobby for a new match of a game and return its id; the host joins no team yet.
+
+        floors: each board's rules in an Elevator Chess match ("fide", "escher"), or None.
+        """
+        hosted, names = _game(game, boards, layout, white_team, black_team, start_fens, floors)
         control = control_of(time_control)
         async with self._units.transaction() as founding:
-            match_id = await founding.found(founding.draft(config, host, control))
-        logger.info("match %d created by %s: %d boards, %s", match_id, host, boards, layout)
+            match_id = await founding.found(founding.draft(hosted, host, control, names))
+        logger.info("match %d created by %s: %s, %d boards", match_id, host, game, boards)
         return match_id
 
     async def create_game(
@@ -63,12 +71,13 @@ class Lobby:
         names: tuple[str, str] | None = None,
         places: Mapping[str, str] | None = None,
         time_control: str = "none",
+        game: str = "elevator",
     ) -> int:
         """Start a game between two people, each holding every board of their colour."""
         control = control_of(time_control)
         async with self._units.transaction() as founding:  # all of it, or no game at all
             match_id = await self._new_game(
-                founding, white, black, boards, layout, names, places, control
+                founding, white, black, boards, layout, names, places, control, game
             )
         logger.info("game %d created: %s against %s, %d boards", match_id, white, black, boards)
         return match_id
@@ -83,14 +92,17 @@ class Lobby:
         names: tuple[str, str] | None,
         places: Mapping[str, str] | None,
         control: TimeControl,
+        game: str = "elevator",
     ) -> int:
         if white == black:
             raise RulesError("a game needs two different players")
         teams = [visible(name)[:MAX_NAME] for name in names or ()]
         if len(teams) != 2 or not all(teams) or same_name(*teams):
             teams = [white, black]
-        config = _config(boards, layout, teams[0][:MAX_NAME], teams[1][:MAX_NAME], None)
-        change = founding.draft(config, white, control)
+        hosted, sides = _game(
+            game, boards, layout, teams[0][:MAX_NAME], teams[1][:MAX_NAME], None, None
+        )
+        change = founding.draft(hosted, white, control, sides)
         for user, side in zip((white, black), SIDES, strict=True):
             change.enlist(user, side)
         if places:
@@ -107,9 +119,11 @@ class Lobby:
         layout: str = "line",
         names: tuple[str, str] = ("", ""),
         time_control: str = "none",
+        game: str = "elevator",
     ) -> int:
         """Challenge someone to a casual game; return the invitation, open for a day."""
         control = control_of(time_control)
+        _game(game, boards, layout, "White", "Black", None, None)  # refuses what cannot be
         if challenger == opponent:
             raise RulesError("you cannot challenge yourself")
         if not isinstance(boards, int) or not 1 <= boards <= MAX_GAME_BOARDS:
@@ -121,7 +135,15 @@ class Lobby:
             if await storage.open_invitations(db, challenger, opponent, now - CHALLENGE_LIFETIME):
                 raise WrongStateError("you have already challenged them: wait for their answer")
             return await storage.insert_invitation(
-                db, challenger, opponent, boards, layout, json.dumps(names), now, str(control)
+                db,
+                challenger,
+                opponent,
+                boards,
+                layout,
+                json.dumps(names),
+                now,
+                str(control),
+                game,
             )
 
     async def withdraw_challenge(self, invitation: int) -> None:
@@ -162,6 +184,7 @@ class Lobby:
                 (names[0], names[1]),
                 places,
                 control_of(row["time_control"]),
+                row["kind"],
             )
             await storage.close_invitation(db, invitation, "accepted", match_id)
         return match_id
@@ -273,7 +296,7 @@ def begin(change: Change, now: float) -> list[Notice]:
     match, roster = change.match, change.roster
     change.seat(round_robin(match.boards, roster.teams, roster.seats))
     if change.before.control.timed:
-        turns = {board: match.turn(board) for board in range(1, match.boards + 1)}
+        turns = {board: match.side_to_move(board) for board in range(1, match.boards + 1)}
         change.start_clocks(Clocks.start(change.before.control, turns, now))
     change.set_status("active", started=True)
     notices: list[Notice] = [Started(OVERVIEW, match.boards)]
@@ -290,8 +313,44 @@ def _startable(loaded: Loaded, actor: str | Moderator, reason: str) -> None:
             raise WrongStateError(f"the {guards.team(loaded, side)} team has no players")
 
 
+def _game(
+    kind: str,
+    boards: int,
+    layout: str,
+    white_team: str,
+    black_team: str,
+    start_fens: Sequence[str] | None,
+    floors: Sequence[str] | None,
+) -> tuple[Hosted, tuple[str, str] | None]:
+    """Check a new game's settings; return it, and its sides' names if it has no teams."""
+    try:
+        made = games.game_class(kind)
+    except GameError as error:
+        raise RulesError(str(error)) from None
+    if made is Match:
+        config = _config(boards, layout, white_team, black_team, start_fens, floors)
+        return Match.from_config(config), None
+    if floors is not None:
+        raise RulesError(f"{made.TITLE} has no floors: only Elevator Chess stacks boards")
+    if boards != 1:
+        raise RulesError(f"{made.TITLE} is played on one board, not {shown(boards)}")
+    names = (clean_name(white_team), clean_name(black_team))
+    if any(len(name) > MAX_NAME for name in names) or not all(names):
+        raise RulesError(f"a side's name is 1 to {MAX_NAME} characters")
+    try:
+        game = made.from_config(made.read_config({"fen": start_fens[0] if start_fens else None}))
+    except GameError as error:
+        raise RulesError(str(error)) from None
+    return game, names
+
+
 def _config(
-    boards: int, layout: str, white_team: str, black_team: str, start_fens: Sequence[str] | None
+    boards: int,
+    layout: str,
+    white_team: str,
+    black_team: str,
+    start_fens: Sequence[str] | None,
+    floors: Sequence[str] | None = None,
 ) -> MatchConfig:
     """Check a new match's settings and return its configuration."""
     names = (clean_name(white_team), clean_name(black_team))
@@ -304,7 +363,7 @@ def _config(
     in_range = isinstance(boards, int) and 1 <= boards <= MAX_BOARDS
     try:
         return MatchConfig.create(
-            boards, layout, start_fens, None, [names] * boards if in_range else None
+            boards, layout, start_fens, None, [names] * boards if in_range else None, floors
         )
     except GameError as error:
         raise RulesError(str(error)) from None

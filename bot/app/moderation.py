@@ -14,6 +14,7 @@ from bot.app.scheduler import Scheduler
 from bot.app.transfers import deadline
 from bot.app.unit import Change, Held, Units
 from bot.errors import NotAllowedError, NotFoundError, RulesError, WrongStateError
+from bot.hosted import elevator_match, pending_transfer
 from bot.news import News, boards_of, describe
 from bot.notices import (
     OVERVIEW,
@@ -83,7 +84,7 @@ class Moderation:
             return await self._actions.act(
                 held,
                 moderator.user,
-                lambda match: match.resign_match(side),
+                lambda match: elevator_match(match, "teams to forfeit").resign_match(side),
                 audit=Audit(moderator, ruling, {"side": side, "boards": boards}),
             )
 
@@ -164,8 +165,10 @@ class Moderation:
         # a board the undo touched may have its transfer offered again, with a new deadline
         window = self._actions.window
         lapse = deadline(change.paused_at, before.control, window, now)
-        deadlines = {b: lapse for b in boards if match.pending_transfer(b) is not None}
-        news = News(change.roster, match, moderator.user, withdrawn, deadlines)
+        deadlines = {b: lapse for b in boards if pending_transfer(match, b) is not None}
+        news = News(
+            change.roster, match, moderator.user, withdrawn, deadlines, names=change.before.names
+        )
         notices: list[Notice] = [
             *news.boards(removed, undone=True),
             Undone(OVERVIEW, count, reason),
@@ -179,13 +182,13 @@ class Moderation:
         clocks = change.clocks
         if clocks is not None:
             for board, mark in marks.items():
-                turn = match.turn(board) if match.is_open(board) else None
+                turn = match.side_to_move(board) if match.is_open(board) else None
                 clocks.restore(board, mark, turn, now, running=status == "active")
             change.save_clocks(sorted(marks))
             empty = [
                 b
                 for b in boards
-                if match.is_open(b) and clocks.boards[b].left(match.turn(b), now) <= 0
+                if match.is_open(b) and clocks.boards[b].left(match.side_to_move(b), now) <= 0
             ]
             if empty and status == "active":  # its flag would fall again at once
                 status, paused_at = "paused", now
@@ -245,9 +248,11 @@ class Moderation:
                 waiting = {
                     board: at
                     for board, at in loaded.deadlines.items()
-                    if (board, match.pending_transfer(board)) in seats
+                    if (board, pending_transfer(match, board)) in seats
                 }
-                notices += News(after, match, moderator.user, {}, waiting).prompts()
+                notices += News(
+                    after, match, moderator.user, {}, waiting, names=loaded.names
+                ).prompts()
                 notices += [
                     DrawOffered(user_place(new), board, by)
                     for board, by in sorted(loaded.offers.items())
@@ -288,7 +293,14 @@ class Moderation:
                 if change.clocks is not None:
                     change.save_clocks(change.clocks.go_on(now))
                 change.audit(moderator, "resume", reason, {})
-                news = News(change.roster, change.match, moderator.user, {}, change.deadlines)
+                news = News(
+                    change.roster,
+                    change.match,
+                    moderator.user,
+                    {},
+                    change.deadlines,
+                    names=change.before.names,
+                )
                 notices = [Resumed(OVERVIEW, moderator.user, reason, paused_for), *news.prompts()]
                 change.announce(notices)
             return Outcome(match_id, (), tuple(notices))
@@ -317,7 +329,7 @@ class Moderation:
                 raise RulesError(
                     f"time is given back in minutes: more than 0, at most {int(MAX_ADDED // 60)}"
                 )
-            turn = loaded.match.turn(board)
+            turn = loaded.match.side_to_move(board)
             if loaded.clocks.control.kind == "correspondence" and side != turn:
                 raise RulesError(
                     f"in correspondence each move gets its days afresh: time is given to the "

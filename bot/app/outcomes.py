@@ -24,6 +24,8 @@ class MatchShape:
     boards: int
     layout: str
     teams: dict[Side, str]
+    kind: str = "elevator"  # the game's kind in games.KINDS
+    title: str = "Elevator Chess"  # the game's name as players read it
 
 
 @dataclass(frozen=True)

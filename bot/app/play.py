@@ -8,6 +8,7 @@ from bot.app.outcomes import Outcome
 from bot.app.scheduler import Scheduler
 from bot.app.unit import Held, Units
 from bot.errors import NotAllowedError, RulesError
+from bot.hosted import elevator_match
 from bot.notices import DrawDeclined, DrawOffered, Notice, board_place, user_place
 from games.core.pieces import SIDES, Side, opponent, side_name
 
@@ -28,7 +29,7 @@ class Play:
             loaded = held.loaded
             guards.playing(loaded)
             guards.open_board(loaded, board)
-            side, roster = loaded.match.turn(board), loaded.roster
+            side, roster = loaded.match.side_to_move(board), loaded.roster
             if not roster.may_move(user, board, side):
                 if roster.team_of(user) is None:
                     raise NotAllowedError("you are not playing in this match")
@@ -55,7 +56,9 @@ class Play:
             side = next((s for s, captain in captains if captain == user), None)
             if side is None:
                 raise NotAllowedError("only a team's captain can resign the match")
-            return await self._actions.act(held, user, lambda match: match.resign_match(side))
+            return await self._actions.act(
+                held, user, lambda match: elevator_match(match, "captains").resign_match(side)
+            )
 
     async def offer_draw(self, match_id: int, user: str, board: int) -> Outcome:
         """Offer a draw on a board; if the opponent has offered one, that agrees the draw."""
@@ -99,7 +102,7 @@ class Play:
         """Claim a threefold-repetition or fifty-move draw, for the player to move."""
         async with self._units.held(match_id) as held:
             side = await self._seat(held, user, board, captains=False)
-            if side != held.loaded.match.turn(board):
+            if side != held.loaded.match.side_to_move(board):
                 raise NotAllowedError(f"only the player to move on board {board} can claim a draw")
             return await self._actions.act(
                 held, user, lambda match: match.claim_draw(board, side=side)

@@ -9,6 +9,7 @@ from bot.app.actions import Actions
 from bot.app.outcomes import Outcome
 from bot.app.unit import Held, Units
 from bot.errors import DamagedError
+from bot.hosted import elevator_match, pending_transfer
 from bot.news import CLOCK, DEADLINE
 from bot.notices import Notice, Reminder, board_place
 
@@ -58,7 +59,7 @@ class Scheduler:
                 break
             at, kind, board = min(due)
             if kind == "transfer":
-                winner = loaded.match.pending_transfer(board)
+                winner = pending_transfer(loaded.match, board)
                 if winner is None:  # the stored deadline outlived its transfer
                     async with held.change() as change:
                         change.clear_deadlines([board])
@@ -67,7 +68,10 @@ class Scheduler:
                     await self._actions.act(
                         held,
                         DEADLINE,
-                        lambda match: match.skip_transfer(board, side=winner),  # noqa: B023
+                        lambda match: elevator_match(match, "victory transfers").skip_transfer(
+                            board,  # noqa: B023
+                            side=winner,  # noqa: B023
+                        ),
                         at=at,
                     )
                 )

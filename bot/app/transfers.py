@@ -14,6 +14,7 @@ from bot.app import guards
 from bot.app.outcomes import Outcome
 from bot.app.unit import Change, Held, Units
 from bot.errors import NotAllowedError, WrongStateError
+from bot.hosted import Hosted, elevator_match, pending_transfer, transfer_options
 from bot.loading import Loaded
 from games.core.clocks import TimeControl
 from games.core.events import BoardEnded, Event
@@ -49,11 +50,11 @@ class Found:
     cleared: list[int]
 
 
-def watch(match: Match, deadlines: Mapping[int, float]) -> Watch:
+def watch(match: Hosted, deadlines: Mapping[int, float]) -> Watch:
     """Note the transfers offered before an action, to tell what it changed of them."""
     return Watch(
-        {board: match.transfer_options(board) for board in deadlines},
-        {board: match.pending_transfer(board) for board in deadlines},
+        {board: transfer_options(match, board) for board in deadlines},
+        {board: pending_transfer(match, board) for board in deadlines},
     )
 
 
@@ -69,7 +70,7 @@ def after(
     offered = {
         e.board: lapse
         for e in events
-        if isinstance(e, BoardEnded) and match.pending_transfer(e.board) is not None
+        if isinstance(e, BoardEnded) and pending_transfer(match, e.board) is not None
     }
     cleared = [e.board for e in events if isinstance(e, BoardCleared)]
     settled = {e.board for e in events if isinstance(e, (Transferred, TransferDeclined))}
@@ -81,7 +82,7 @@ def after(
     changed = {
         board: change.deadlines[board]
         for board, options in before.options.items()
-        if board not in cleared and match.transfer_options(board) != options
+        if board not in cleared and transfer_options(match, board) != options
     }
     return Found(offered, changed, voided, cleared)
 
@@ -109,7 +110,9 @@ class Transfers:
         async with self._units.held(match_id) as held:
             winner = await self._winner_seat(held, user, board)
             return await self._actions.act(
-                held, user, lambda match: match.transfer(board, text, side=winner)
+                held,
+                user,
+                lambda match: _elevator(match).transfer(board, text, side=winner),
             )
 
     async def skip_transfer(self, match_id: int, user: str, board: int) -> Outcome:
@@ -117,7 +120,9 @@ class Transfers:
         async with self._units.held(match_id) as held:
             winner = await self._winner_seat(held, user, board)
             return await self._actions.act(
-                held, user, lambda match: match.skip_transfer(board, side=winner)
+                held,
+                user,
+                lambda match: _elevator(match).skip_transfer(board, side=winner),
             )
 
     async def _winner_seat(self, held: Held, user: str, board: int) -> Side:
@@ -135,7 +140,7 @@ class Transfers:
         loaded: Loaded = held.loaded
         guards.playing(loaded)
         guards.check_board(loaded, board)
-        winner = loaded.match.pending_transfer(board)
+        winner = pending_transfer(loaded.match, board)
         if winner is None and lapsed:
             raise WrongStateError(f"the time for the victory transfer on board {board} has run out")
         if winner is None:
@@ -145,3 +150,7 @@ class Transfers:
                 f"only {side_name(winner)}'s player on board {board} makes its victory transfer"
             )
         return winner
+
+
+def _elevator(game: Hosted) -> Match:
+    return elevator_match(game, "victory transfers")

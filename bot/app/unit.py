@@ -27,6 +27,7 @@ from bot import storage
 from bot.app.guards import whole
 from bot.app.outcomes import Moderator
 from bot.errors import DamagedError, NotFoundError, RulesError
+from bot.hosted import Hosted
 from bot.loading import DM_PLACE, GAME_PLACE, Loaded, load
 from bot.lobby import Roster
 from bot.news import boards_of
@@ -36,7 +37,7 @@ from bot.storage import Storage
 from games.core.clocks import BoardClock, Clocks, TimeControl, clock_rows
 from games.core.errors import shown
 from games.core.pieces import Side
-from games.elevator import Event, GameError, Match, MatchConfig
+from games.elevator import Event, GameError
 
 logger = logging.getLogger(__name__)
 
@@ -56,7 +57,7 @@ class Change:
     def __init__(self, before: Loaded, clock: Clock) -> None:
         self.before = before
         self.id = before.id
-        self.match: Match = before.match
+        self.match: Hosted = before.match
         self.status = before.status
         self.paused_at = before.paused_at
         self.roster = _copy_roster(before.roster)
@@ -72,14 +73,24 @@ class Change:
         self._writes: list[Write] = []
 
     @classmethod
-    def new(cls, config: MatchConfig, host: str, control: TimeControl, clock: Clock) -> Change:
-        """Draft a new match in the lobby; its row is the first thing written."""
-        fresh = Loaded(0, "lobby", host, Roster(), Match.from_config(config), control=control)
+    def new(
+        cls,
+        game: Hosted,
+        host: str,
+        control: TimeControl,
+        clock: Clock,
+        names: tuple[str, str] | None = None,
+    ) -> Change:
+        """Draft a new match of a game in the lobby; its row is the first thing written."""
+        fresh = Loaded(0, "lobby", host, Roster(), game, control=control, names=names)
         change = cls(fresh, clock)
-        text, at = json.dumps(config.to_dict()), clock()
+        text, at = json.dumps(game.config.to_dict()), clock()
+        teams = None if names is None else json.dumps(names)
 
         async def insert(db: aiosqlite.Connection) -> None:
-            change.id = await storage.insert_match(db, text, host, at, str(control))
+            change.id = await storage.insert_match(
+                db, text, host, at, str(control), game.KIND, teams
+            )
 
         change._writes.append(insert)
         return change
@@ -456,9 +467,15 @@ class Founding:
         self.db: aiosqlite.Connection
         self.founded: list[Change] = []
 
-    def draft(self, config: MatchConfig, host: str, control: TimeControl) -> Change:
-        """Draft a new match in the lobby."""
-        return Change.new(config, host, control, self._units.clock)
+    def draft(
+        self,
+        game: Hosted,
+        host: str,
+        control: TimeControl,
+        names: tuple[str, str] | None = None,
+    ) -> Change:
+        """Draft a new match of a game in the lobby."""
+        return Change.new(game, host, control, self._units.clock, names)
 
     async def found(self, change: Change) -> int:
         """Write a drafted match in this transaction; return its id."""

@@ -123,6 +123,10 @@ class BoardGame(GameRecords[ConfigT]):
         """Return the side to move on a board, or None once the board is over."""
         return self._board(board).turn if self.is_open(board) else None
 
+    def side_to_move(self, board: int) -> Side:
+        """Return whose move it is on a board, or was when it ended."""
+        return self._board(board).turn
+
     def piece_at(self, board: int, square: str) -> Piece | None:
         """Return the piece on a square of a board."""
         return self._board(board).piece_at(square)
@@ -130,6 +134,10 @@ class BoardGame(GameRecords[ConfigT]):
     def shape(self, board: int) -> Shape:
         """Return the cells of a board."""
         return self._board(board).shape
+
+    def elevators(self, board: int) -> tuple[str, ...]:
+        """Return a board's elevator squares, in connection order."""
+        return self._board(board).elevators
 
     def staircases(self, board: int) -> tuple[tuple[str, ...], ...]:
         """Return a board's staircases, the squares each carries pieces along, in travel order."""

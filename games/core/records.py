@@ -45,6 +45,11 @@ class GameRecords(ABC, Generic[ConfigT]):
         """Become the game config starts, before anything is played."""
 
     @classmethod
+    def read_config(cls, data: Any) -> ConfigT:
+        """Rebuild a configuration of this game from its JSON form; raise if malformed."""
+        return cls._config_from_dict(data)
+
+    @classmethod
     @abstractmethod
     def _config_from_dict(cls, data: Any) -> ConfigT:
         """Rebuild a configuration from its JSON form, refusing anything malformed."""
@@ -216,7 +221,8 @@ class GameRecords(ABC, Generic[ConfigT]):
                 return (
                     f"{board.turn} to move at move {board.fullmove}, not {after[0]} at {after[1]}"
                 )
-        if isinstance(last, Moved):
+        if isinstance(last, Moved) and not board.staircases:
+            # (Staircases carry pieces off and onto a move's squares: only the turn tells.)
             piece = board.piece_at(last.uci[2:4])
             if board.piece_at(last.uci[:2]) is not None or piece is None or piece.side != last.side:
                 return f"its position does not show the move {last.uci}"

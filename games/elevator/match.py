@@ -100,10 +100,6 @@ class Match(BoardGame[MatchConfig]):
         """
         return self._board(board).turn
 
-    def elevators(self, board: int) -> tuple[str, ...]:
-        """Return a board's elevator squares, in connection order."""
-        return self._board(board).elevators
-
     def rules(self, board: int) -> str:
         """Return the rules a board plays by: 'fide', or another kind of floor."""
         self._board(board)
