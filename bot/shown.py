@@ -107,7 +107,9 @@ def shown_boards(
     }
 
 
-def shown_game(match: Hosted, clocks: Clocks | None, now: float) -> ShownGame:
+def shown_game(
+    match: Hosted, clocks: Clocks | None, now: float, names: tuple[str, str] | None = None
+) -> ShownGame:
     """Read a whole game (its first 40 boards) as an overview shows it now."""
     boards = list(range(1, min(match.boards, MAX_SHOWN) + 1))
-    return ShownGame(match_view(match, boards), readings(clocks, boards, now))
+    return ShownGame(match_view(match, boards, names), readings(clocks, boards, now))

@@ -230,8 +230,12 @@ def _header(image: Image.Image, match: MatchView, left: int, width: int) -> None
         anchor="lt",
         bold=True,
     )
-    parts = [f"{match.boards} board{'s' if match.boards != 1 else ''} in a {match.layout}"]
-    parts.append(f"{match.finished} finished")
+    if match.title:
+        parts = [match.title]
+    else:
+        parts = [f"{match.boards} board{'s' if match.boards != 1 else ''} in a {match.layout}"]
+    if match.boards > 1:
+        parts.append(f"{match.finished} finished")
     shown = match.shown
     if shown != list(range(1, match.boards + 1)):
         parts.append(f"showing {_ranges(shown)}")

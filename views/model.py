@@ -127,6 +127,7 @@ class MatchView:
     finished: int  # how many boards are closed
     winners: tuple[str, ...] | None  # the teams that won the match, once it is decided
     views: tuple[BoardView, ...]  # the boards shown, in the order shown
+    title: str = ""  # the game's name, for a game other than Elevator Chess
 
     @property
     def shown(self) -> list[int]:
@@ -134,8 +135,13 @@ class MatchView:
         return [view.number for view in self.views]
 
 
-def match_view(match: Viewed, boards: Sequence[int]) -> MatchView:
-    """Read what an overview of some boards of a match shows now."""
+def match_view(
+    match: Viewed, boards: Sequence[int], names: tuple[str, str] | None = None
+) -> MatchView:
+    """Read what an overview of some boards of a match shows now.
+
+    names: the sides' names in a game without teams (White and Black if not given).
+    """
     finished = sum(1 for board in range(1, match.boards + 1) if match.is_closed(board))
     if isinstance(match, Match):
         return MatchView(
@@ -147,15 +153,16 @@ def match_view(match: Viewed, boards: Sequence[int]) -> MatchView:
             views=tuple(board_views(match, boards)),
         )
     results = [match.board_result(b) for b in range(1, match.boards + 1)]
+    named = names or (side_name("white"), side_name("black"))
     scores = tuple(
-        (side_name(side), sum(points(r, side) for r in results if r != UNFINISHED))
-        for side in SIDES
+        (named[index], sum(points(r, side) for r in results if r != UNFINISHED))
+        for index, side in enumerate(SIDES)
     )
     result = match.result()
     winner = winner_of(result)
     winners = None
     if result != UNFINISHED:
-        winners = tuple(name for name, _ in scores) if winner is None else (side_name(winner),)
+        winners = named if winner is None else (named[SIDES.index(winner)],)
     return MatchView(
         boards=match.boards,
         layout="line",
@@ -163,6 +170,7 @@ def match_view(match: Viewed, boards: Sequence[int]) -> MatchView:
         finished=finished,
         winners=winners,
         views=tuple(board_views(match, boards)),
+        title=match.TITLE,
     )
 
 

@@ -84,7 +84,7 @@ def board_from_record(record: dict[str, Any]) -> BoardView:
 
 def match_record(view: MatchView) -> dict[str, Any]:
     """Write an overview's view as a JSON-ready record."""
-    return {
+    record = {
         "boards": view.boards,
         "layout": view.layout,
         "scores": [list(score) for score in view.scores],
@@ -92,6 +92,9 @@ def match_record(view: MatchView) -> dict[str, Any]:
         "winners": None if view.winners is None else list(view.winners),
         "views": [board_record(board) for board in view.views],
     }
+    if view.title:  # written only for games other than Elevator Chess: old records match
+        record["title"] = view.title
+    return record
 
 
 def match_from_record(record: dict[str, Any]) -> MatchView:
@@ -105,6 +108,7 @@ def match_from_record(record: dict[str, Any]) -> MatchView:
             finished=int(record["finished"]),
             winners=None if winners is None else tuple(winners),
             views=tuple(board_from_record(board) for board in record["views"]),
+            title=str(record.get("title", "")),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise ViewRecordError(f"a stored overview does not read: {error!r}") from None

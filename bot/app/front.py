@@ -129,7 +129,8 @@ class Front:
     async def shown_game(self, match_id: int) -> ShownGame:
         """Read a match's first 40 boards as an overview shows them now: a few ms, for images."""
         async with self._units.held(match_id) as held:
-            return shown_game(held.loaded.match, held.loaded.clocks, self._units.clock())
+            loaded = held.loaded
+            return shown_game(loaded.match, loaded.clocks, self._units.clock(), loaded.names)
 
     async def clock_readings(self, match_id: int) -> dict[int, tuple[float, float]]:
         """Return each board's clocks now, White's and Black's seconds (empty if untimed)."""

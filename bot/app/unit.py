@@ -509,7 +509,8 @@ async def _enqueue(
         if loaded.in_dms:
             place, payload = GAME_PLACE, payload | {"place": notice.place}
             if index == 0:
-                payload |= {"game": shown_game(loaded.match, loaded.clocks, now).record()}
+                game = shown_game(loaded.match, loaded.clocks, now, loaded.names)
+                payload |= {"game": game.record()}
         rows.append((place, notice.kind, json.dumps(payload), f"{loaded.id}:{action}:{index}"))
     await storage.enqueue(db, loaded.id, rows, now)
 

@@ -15,6 +15,7 @@ from games.core.errors import (
     IllegalMoveError,
     MatchConfigError,
     RecordError,
+    not_a_move,
     shown,
 )
 from games.core.geometry import CHESSBOARD
@@ -194,11 +195,7 @@ class FideBoard:
         except chess.InvalidMoveError:
             move = chess.Move.null()
         if not move:
-            ride = ", or a ride such as Ne4^2" if self.elevators else ""
-            raise IllegalMoveError(
-                f"{shown(token)} is not a move on board {self.number}: write a move in SAN (Nf3) "
-                f"or UCI (g1f3){ride}"
-            )
+            raise not_a_move(token, self.number, rides=bool(self.elevators))
         return move.uci()
 
     def _illegal(self, token: str) -> str:

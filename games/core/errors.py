@@ -32,3 +32,12 @@ def shown(value: object, limit: int = 20) -> str:
     except (ValueError, RecursionError):  # an int past str()'s digit limit, a nest too deep
         return "a number too long to show" if isinstance(value, int) else "a value too deep to show"
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def not_a_move(token: str, board: int, *, rides: bool) -> IllegalMoveError:
+    """Refuse text that names no move at all, saying how moves (and rides, if any) are written."""
+    ride = ", or a ride such as Ne4^2" if rides else ""
+    return IllegalMoveError(
+        f"{shown(token)} is not a move on board {board}: write a move in SAN (Nf3) "
+        f"or UCI (g1f3){ride}"
+    )

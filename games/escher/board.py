@@ -117,7 +117,7 @@ class EscherBoard:
         A promotion choice is written after the move (`e8=Q`, `Bc4=N`); a choice awaited
         for a pawn the opponent carried is written as its square and kind (`a1=Q`).
         """
-        return notation.parse(self._position, text, self.number)
+        return notation.parse(self._position, text, self.number, rides=bool(self.elevators))
 
     # ------------------------------------------------------------------ playing
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from games.core.errors import AmbiguousMoveError, IllegalMoveError, shown
+from games.core.errors import AmbiguousMoveError, IllegalMoveError, not_a_move
 from games.core.pieces import side_name
 from games.escher.position import CHECK, LEGAL, Position
 from games.escher.squares import BLACK, FILES, INDEX, NAMES, WHITE, side_of
@@ -94,8 +94,11 @@ def legal_sans(position: Position) -> list[str]:
     return moves
 
 
-def parse(position: Position, text: str, number: int) -> str:
-    """Return the UCI of the legal move text names in SAN or UCI on board number."""
+def parse(position: Position, text: str, number: int, *, rides: bool = True) -> str:
+    """Return the UCI of the legal move text names in SAN or UCI on board number.
+
+    rides: the board has elevators, so a refusal mentions how rides are written.
+    """
     token = text.strip()
     pending = position.pending()
     if pending >= 0:
@@ -114,10 +117,7 @@ def parse(position: Position, text: str, number: int) -> str:
         raise IllegalMoveError(f"there is no castling in Escher Staircase (board {number})")
     found = _SAN.fullmatch(token)
     if found is None:
-        raise IllegalMoveError(
-            f"{shown(token)} is not a move on board {number}: write a move in SAN (Nf3) "
-            "or UCI (g1f3), or a ride such as Ne4^2"
-        )
+        raise not_a_move(token, number, rides=rides)
     letter, file, rank, _, square, choice_text = found.groups()
     target = INDEX[square]
     piece = letter or "P"

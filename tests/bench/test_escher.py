@@ -16,7 +16,8 @@ def test_the_benchmark_prints_both_boards_and_the_goal(
     escher.main()
     printed = capsys.readouterr().out
     assert "Escher move / FIDE move:" in printed
-    for row in ("FIDE move: parse, push, has_moves", "Escher legal moves in SAN"):
+    assert "Escher board image / FIDE board image:" in printed
+    for row in ("FIDE move: parse, push, has_moves", "Escher board image, 640 px"):
         assert row in printed
 
 

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.exts import clocks
+from bot.exts import clocks, kinds
 from bot.exts.errors import reply_error
 from bot.service import MatchService
 from games.core.clocks import TimeControl, left_words
@@ -61,25 +61,30 @@ class Games(commands.Cog):
         boards="how many boards (1 to 10; 2 is the recommended game for two)",
         layout="boards in a line, or in a ring",
         clock=f"the time control: {clocks.HELP}",
+        game=kinds.GAME_HELP,
     )
     @app_commands.autocomplete(clock=clocks.control_choices)
+    @app_commands.choices(game=kinds.CHOICES)
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     @app_commands.allowed_installs(guilds=True, users=True)
     async def challenge(
         self,
         interaction: discord.Interaction,
         opponent: discord.User,
-        boards: app_commands.Range[int, 1, 10] = 2,
+        boards: app_commands.Range[int, 1, 10] | None = None,
         layout: Literal["line", "ring"] = "line",
         clock: app_commands.Range[str, 1, 40] = "none",
+        game: str = kinds.ELEVATOR,
     ) -> None:
         """Challenge someone to a casual game in your DMs with the bot."""
         me = interaction.user
         if opponent.bot:
             await interaction.response.send_message(
-                "Bots do not play Elevator Chess.", ephemeral=True
+                f"Bots do not play {kinds.title(game)}.", ephemeral=True
             )
             return
+        if boards is None:
+            boards = 2 if game == kinds.ELEVATOR else 1
         await interaction.response.defer(ephemeral=True, thinking=True)  # DMs may be slow
         invitation = await self.service.challenge(
             str(me.id),
@@ -88,13 +93,17 @@ class Games(commands.Cog):
             layout=layout,
             names=(me.display_name, opponent.display_name),
             time_control=clock,
+            game=game,
         )
         control = TimeControl.parse(clock)  # the service has read it already
         view = discord.ui.View(timeout=None)
         view.add_item(InvitationButton(invitation, "accept"))
         view.add_item(InvitationButton(invitation, "decline"))
+        what = kinds.title(game)
+        if game == kinds.ELEVATOR:
+            what += f" on {boards} board{'s' if boards != 1 else ''} in a {layout}"
         text = (
-            f"{me.mention} challenges you to Elevator Chess on {boards} boards in a {layout}, "
+            f"{me.mention} challenges you to {what}, "
             f"{control.describe()}; they play White. The challenge is open for a day."
         )
         # both players are shown the game in their DMs: both must take DMs from the bot

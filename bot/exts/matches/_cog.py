@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import NotAllowedError, NotFoundError, ServiceError, WrongStateError
-from bot.exts import clocks
+from bot.exts import clocks, kinds
 from bot.exts.errors import reply_error
 from bot.exts.matches._channels import (
     ChannelsError,
@@ -52,8 +52,11 @@ class Matches(commands.GroupCog, group_name="match"):
         white="the name of the team playing White",
         black="the name of the team playing Black",
         clock=f"the time control: {clocks.HELP}",
+        game=kinds.GAME_HELP,
+        floors=kinds.FLOORS_HELP,
     )
     @app_commands.autocomplete(clock=clocks.control_choices)
+    @app_commands.choices(game=kinds.CHOICES)
     @app_commands.guild_only()
     async def create(
         self,
@@ -63,8 +66,10 @@ class Matches(commands.GroupCog, group_name="match"):
         white: app_commands.Range[str, 1, 40],
         black: app_commands.Range[str, 1, 40],
         clock: app_commands.Range[str, 1, 40] = "none",
+        game: str = kinds.ELEVATOR,
+        floors: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
-        """Open a lobby for a team match in this channel."""
+        """Open a lobby for a team match (or a one-board game) in this channel."""
         host = str(interaction.user.id)
         match_id = await self.service.create(
             host,
@@ -73,6 +78,8 @@ class Matches(commands.GroupCog, group_name="match"):
             white_team=white,
             black_team=black,
             time_control=clock,
+            game=game,
+            floors=kinds.floors(floors, boards),
         )
         try:
             await self.service.bind(

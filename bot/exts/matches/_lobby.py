@@ -21,7 +21,10 @@ def lobby_embed(
     match_id: int, match: MatchShape, roster: Roster, host: str, status: str, control: TimeControl
 ) -> discord.Embed:
     """Describe a lobby: the match's shape and clock, both teams with captains, and the host."""
-    title = f"Elevator Chess match {match_id}: {match.boards} boards in a {match.layout}"
+    if match.kind == "elevator":
+        title = f"{match.title} match {match_id}: {match.boards} boards in a {match.layout}"
+    else:
+        title = f"{match.title} match {match_id}: one board"
     embed = discord.Embed(title=title, colour=0xC8A04A)
     for side in SIDES:
         players = roster.teams[side]

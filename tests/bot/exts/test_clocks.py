@@ -112,7 +112,7 @@ def test_a_correspondence_game_reminds_the_player_to_move_in_their_dms(tmp_path:
             sent = await discord.invoke(ana, general, "challenge", options)
             assert "Challenge sent" in await replied(discord, sent)
             (invitation,) = discord.messages[discord.dms[bo]]
-            assert "on 1 boards in a line, 1 day a move" in invitation["content"]
+            assert "on 1 board in a line, 1 day a move" in invitation["content"]
             await discord.click(bo, int(invitation["id"]), "invite:1:accept")
             await dm_until(discord, ana, "Your move on board 1.")
             refused = await discord.invoke(

@@ -1,0 +1,60 @@
+"""Escher Staircase through the offline Discord: challenged and played in DMs."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+from PIL import Image
+
+from tests.bot.exts.games.test_dm_games import dm_until
+from tests.bot.exts.test_matches import club, move, replied
+from tests.bot.test_main import offline, running_bot
+from tests.fakediscord.server import FakeDiscord
+
+# Where a person may look at the images a test drew (set LOOK_AT to a folder).
+LOOK_AT = os.environ.get("LOOK_AT")
+
+
+def _latest_image(discord: FakeDiscord, channel: int) -> Image.Image:
+    """Return the last image the bot sent to a channel."""
+    found = [s for s in discord.sent if s.channel_id == channel and s.files]
+    name, data = found[-1].files[-1]
+    if LOOK_AT:
+        Path(LOOK_AT, f"escher-{len(found)}-{name}").write_bytes(data)
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+def test_an_escher_game_is_challenged_and_played_in_dms(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        general = discord.channel_named(guild, "general")
+        async with running_bot(tmp_path, discord):
+            options = [
+                {"type": 6, "name": "opponent", "value": str(bo)},
+                {"type": 3, "name": "game", "value": "escher"},
+            ]
+            sent = await discord.invoke(ana, general, "challenge", options)
+            assert "Challenge sent" in await replied(discord, sent)
+            (invitation,) = discord.messages[discord.dms[bo]]
+            assert "challenges you to Escher Staircase, " in invitation["content"]
+            await discord.click(bo, int(invitation["id"]), "invite:1:accept")
+            first = await dm_until(discord, ana, "Your move on board 1.")
+            assert first.startswith("Game 1:")
+            ana_dm, bo_dm = discord.dms[ana], discord.dms[bo]
+            assert "Played e4 on board 1" in await move(discord, ana, ana_dm, "e4")
+            assert "Played e5 on board 1" in await move(discord, bo, bo_dm, "e5")
+            refused = await move(discord, ana, ana_dm, "Bc4=Q")
+            assert "Bc4=Q promotes no pawn on board 1: write Bc4" in refused
+            assert "Played Bc4 on board 1" in await move(discord, ana, ana_dm, "Bc4")
+            await dm_until(discord, bo, "Board 1: White played Bc4.")
+            image = _latest_image(discord, bo_dm)
+            assert image.width >= 400
+            refused = await move(discord, bo, bo_dm, "Pe5^")  # a one-board game has no elevators
+            assert "'Pe5^' is not a move on board 1: write a move in SAN (Nf3) or UCI (g1f3)" in (
+                refused
+            )
+            assert "ride" not in refused
+
+    offline(scenario)
