@@ -517,7 +517,8 @@ class DiscordSender:
             near = [
                 f"board {n.board} {n.direction}" for n in view.neighbours if n.board is not None
             ]
-            lines.append("Elevators lead to " + (" and ".join(near) or "no other board") + ".")
+            if view.elevators:  # a game without elevators (Escher Staircase alone) says nothing
+                lines.append("Elevators lead to " + (" and ".join(near) or "no other board") + ".")
         if isinstance(notice, ArrivalShown) and notice.arrived is not None:
             lines.append(arrival_words(notice.arrived))
         moves = [e for e in events if isinstance(e, Moved)]
