@@ -6,9 +6,9 @@ from typing import Any
 
 from bot.errors import RulesError
 from games.core.boardgame import BoardGame
-from games.core.pieces import SIDES, Side, side_name
-from games.core.results import UNFINISHED, points
+from games.core.pieces import Side
 from games.elevator import Match
+from views.model import side_scores
 
 Hosted = BoardGame[Any]  # a game of any kind in games.KINDS, as the service holds it
 
@@ -34,11 +34,4 @@ def scores(game: Hosted, names: tuple[str, str] | None) -> dict[str, float]:
     """Return each team's points (each player's, in a game without teams), White's first."""
     if isinstance(game, Match):
         return game.team_scores()
-    boards = range(1, game.boards + 1)
-    results = [r for r in (game.board_result(b) for b in boards) if r != UNFINISHED]
-    return {
-        (side_name(side) if names is None else names[index]): sum(
-            points(result, side) for result in results
-        )
-        for index, side in enumerate(SIDES)
-    }
+    return dict(side_scores(game, names))

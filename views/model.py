@@ -9,7 +9,7 @@ from typing import Any, Final
 from games.core.boardgame import BoardGame
 from games.core.geometry import CHESSBOARD, Shape
 from games.core.pieces import SIDES, kind_name, opponent, side_name
-from games.core.results import UNFINISHED, points, winner_of
+from games.core.results import UNFINISHED, winner_of
 from games.elevator import (
     Arrived,
     BoardEnded,
@@ -152,12 +152,8 @@ def match_view(
             winners=tuple(match.winners()) if match.decided() else None,
             views=tuple(board_views(match, boards)),
         )
-    results = [match.board_result(b) for b in range(1, match.boards + 1)]
-    named = names or (side_name("white"), side_name("black"))
-    scores = tuple(
-        (named[index], sum(points(r, side) for r in results if r != UNFINISHED))
-        for index, side in enumerate(SIDES)
-    )
+    scores = side_scores(match, names)
+    named = tuple(name for name, _ in scores)
     result = match.result()
     winner = winner_of(result)
     winners = None
@@ -172,6 +168,15 @@ def match_view(
         views=tuple(board_views(match, boards)),
         title=match.TITLE,
     )
+
+
+def side_scores(
+    match: Viewed, names: tuple[str, str] | None = None
+) -> tuple[tuple[str, float], tuple[str, float]]:
+    """Return each side's name (White and Black if none given) and points, White's first."""
+    white, black = names or (side_name("white"), side_name("black"))
+    won = match.score()
+    return (white, won[0]), (black, won[1])
 
 
 def board_view(match: Viewed, board: int) -> BoardView:
