@@ -1,0 +1,95 @@
+"""The outbox's sender for Discord: each notice posted where its place lives, boards as images.
+
+`channels.py` posts a server match's notices, `dm.py` a casual game's in its players' DMs,
+`words.py` says what happened in words; `places.py` holds what they share.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.delivery import Delivery, RetryLater, Undeliverable
+from bot.notices import KINDS, Reminder, UnknownNotice, notice_from_row
+from bot.sender.channels import ChannelPoster
+from bot.sender.dm import DmPoster
+from bot.sender.places import Poster, nonce
+from bot.sender.words import score_words
+from bot.service import MatchService
+
+__all__ = ["DiscordSender", "nonce", "score_words"]
+
+logger = logging.getLogger(__name__)
+
+
+class DiscordSender(Poster):
+    """Posts outbox notices in the channels bound to their places."""
+
+    def __init__(self, client: discord.Client, service: MatchService) -> None:
+        super().__init__(client, service)
+        self._reported: set[tuple[int, str]] = set()  # lost channels already reported
+        self._dm = DmPoster(client, service)
+        self._channels = ChannelPoster(client, service)
+
+    async def send(self, delivery: Delivery) -> None:
+        """Post one notice; raise Undeliverable when its channel is gone for good.
+
+        A rate limit longer than the client sleeps out is raised as RetryLater, for the
+        outbox to wait out for this place alone, in channels and DMs alike.
+        """
+        try:
+            await self._deliver(delivery)
+        except discord.RateLimited as error:
+            raise RetryLater(error.retry_after, "rate limited by Discord") from None
+
+    async def _deliver(self, delivery: Delivery) -> None:
+        if delivery.match_id is None:
+            return
+        bound = await self._service.bindings(delivery.match_id)
+        if "dm:white" in bound and KINDS.get(delivery.kind) is Reminder:  # to the one to move
+            await self._dm.remind(delivery, bound)
+            return
+        if "dm:white" in bound:  # a casual game, shown in both players' DMs
+            await self._dm.post_game(delivery, bound)
+            return
+        try:
+            notice = notice_from_row(delivery.place, delivery.kind, delivery.payload)
+        except UnknownNotice as error:
+            raise Undeliverable(str(error)) from None
+        place = notice.place
+        target = bound.get(place)
+        if place.startswith("user:"):  # in a server, a player's notices go to their board
+            board = getattr(notice, "board", None)
+            target = bound.get(f"board:{board}") if board is not None else None
+        if target is None:
+            return  # a place this match does not show (a DM game's team rooms, say)
+        try:
+            channel = await self._channel(int(target))
+            await self._channels.post(channel, delivery, notice, bound)
+        except (Undeliverable, discord.NotFound, discord.Forbidden) as error:
+            why = str(error) if isinstance(error, Undeliverable) else error.text or str(error)
+            await self._report(delivery.match_id, place, target, bound)
+            raise Undeliverable(why) from None
+
+    async def _report(self, match_id: int, place: str, target: str, bound: dict[str, str]) -> None:
+        """Tell the overview (or, if that is what failed, the host) once that a place is lost."""
+        if (match_id, target) in self._reported:
+            return
+        self._reported.add((match_id, target))
+        text = (
+            f"I can no longer post in <#{target}> (deleted, or my permissions there changed), "
+            f"so match {match_id}'s notices for {place} are lost from there. The game goes on: "
+            "/board shows any board, and a moderator can restore the channel's permissions."
+        )
+        try:
+            overview = bound.get("overview")
+            if overview is not None and overview != target:
+                await (await self._channel(int(overview))).send(text)
+                return
+            host = int(await self._service.host(match_id))
+            # not cached without the members intent: fetch the host, then open a DM
+            user = self._client.get_user(host) or await self._client.fetch_user(host)
+            await user.send(text)
+        except (discord.HTTPException, discord.RateLimited, Undeliverable):
+            logger.warning("match %d: nobody could be told that %s is lost", match_id, place)

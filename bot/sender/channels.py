@@ -1,0 +1,217 @@
+"""A server match's posts: board images in board channels, news in the overview and rooms."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from datetime import timedelta
+from functools import partial
+
+import discord
+
+from bot.delivery import Delivery
+from bot.exts.clocks import board_clocks, lapses
+from bot.exts.mentions import mention, only
+from bot.exts.play._buttons import board_view, offer_view
+from bot.exts.play._transfer import transfer_view
+from bot.notices import (
+    OVERVIEW,
+    ArrivalShown,
+    BoardImage,
+    DrawDeclined,
+    DrawOffered,
+    Notice,
+    Reminder,
+    Reopened,
+    Result,
+    TimeAdded,
+    TransferGone,
+    TransferPrompt,
+)
+from bot.sender.places import Poster, nonce
+from bot.sender.words import arrival_words, overview_words, reminder_words
+from bot.shown import ShownBoard
+from games.core.events import Flagged, Moved
+from games.core.pieces import opponent, side_name
+from renderer import board_view_png
+from views.model import BoardView
+
+logger = logging.getLogger(__name__)
+
+
+class ChannelPoster(Poster):
+    """Posts a server match's notices in the channels bound to their places."""
+
+    async def post(
+        self,
+        channel: discord.abc.Messageable,
+        delivery: Delivery,
+        notice: Notice,
+        bound: dict[str, str],
+    ) -> None:
+        """Post a notice in its channel, in the form its type takes."""
+        match_id = delivery.match_id
+        assert match_id is not None
+        place = notice.place
+        # a retry (after a lost answer or a crash) carries the same nonce, which Discord
+        # enforces: the message is shown once
+        send = partial(channel.send, nonce=nonce(delivery.idempotency_key))
+        match notice:
+            case BoardImage() if place.startswith("board:"):
+                await self._post_board(channel, match_id, notice, delivery.idempotency_key)
+            case _ if place == OVERVIEW:
+                words = overview_words(notice)
+                if words is not None:
+                    await send(words)
+                if isinstance(notice, Result):
+                    await self._let_players_play(match_id, bound, play=False)
+                elif isinstance(notice, Reopened):
+                    await self._let_players_play(match_id, bound, play=True)
+            case TransferPrompt() if place.startswith("user:"):
+                user = place.removeprefix("user:")
+                await send(
+                    f"{mention(user)}, you won board {notice.board}: you may send one piece "
+                    f"standing on an elevator onward; the chance lapses "
+                    f"{lapses(notice.deadline)}.",
+                    view=transfer_view(match_id, notice.board, list(notice.options)),
+                    allowed_mentions=only([user]),
+                )
+            case TransferPrompt():  # the team's room: the options, to talk them over
+                await send(
+                    f"Board {notice.board} is won: the piece may go {', '.join(notice.options)}; "
+                    f"the chance lapses {lapses(notice.deadline)}."
+                )
+            case DrawOffered(board=board, side=side) if place.startswith("board:"):
+                roster = await self._service.roster(match_id)
+                offered = roster.seated(board, opponent(side))
+                to = f"{mention(offered)}, " if offered else ""
+                await send(
+                    f"{to}{side_name(side)} offers a draw on board {board}: "
+                    "accept or decline it below, or with /draw (a move declines it too).",
+                    view=offer_view(match_id, board),
+                    allowed_mentions=only([offered]),
+                )
+            case TransferGone():  # to the team room and the winner's board
+                words = overview_words(notice)
+                if words is not None:
+                    await send(words)
+            case Reminder() if place.startswith("board:"):
+                await send(
+                    reminder_words(notice, mention_player=True),
+                    allowed_mentions=only(list(notice.mention)),
+                )
+            case TimeAdded() if place.startswith("board:"):
+                words = overview_words(notice)
+                if words is not None:
+                    await send(words)
+            case DrawDeclined(board=board, side=side) if place.startswith("board:"):
+                await send(f"Board {board}: {side_name(side)} declines the draw.")
+
+    async def _let_players_play(self, match_id: int, bound: dict[str, str], *, play: bool) -> None:
+        """Let the players write in the board channels, or make them read-only once it is over.
+
+        Channel permissions follow the match: read-only at its end, open again when an undo
+        brings it back. Never raises: the notice is already posted, and a retry would post
+        it again.
+        """
+        roster = await self._service.roster(match_id)
+        players = [int(user) for team in roster.teams.values() for user in team]
+        rights = discord.PermissionOverwrite(view_channel=True, send_messages=play)
+        for place, target in bound.items():
+            channel = self._client.get_channel(int(target))
+            if not place.startswith("board:") or not isinstance(channel, discord.TextChannel):
+                continue
+            overwrites = dict(channel.overwrites)
+            for key in list(overwrites):
+                if key.id in players:
+                    del overwrites[key]
+            # an Object stands for a member the bot has not cached (no members intent)
+            overwrites.update(
+                {discord.Object(user, type=discord.Member): rights for user in players}
+            )
+            why = "the match is on again" if play else "the match is over"
+            try:
+                await channel.edit(overwrites=overwrites, reason=why)
+            except (discord.HTTPException, discord.RateLimited):
+                logger.warning(
+                    "match %d: %s's permissions could not follow it (%s)", match_id, place, why
+                )
+
+    def _name(self, user: str | None) -> str:
+        """Return the name a player shows under, as far as the bot knows it."""
+        found = self._client.get_user(int(user)) if user is not None else None
+        return found.display_name if found is not None else ""
+
+    async def _post_board(
+        self, channel: discord.abc.Messageable, match_id: int, notice: BoardImage, key: str
+    ) -> None:
+        """Post a board's image and what happened, as the board stood right after the action."""
+        board = notice.board
+        shown = await self._shown_board(match_id, notice)
+        view = shown.view
+        names = (self._name(shown.white), self._name(shown.black))
+        image = await asyncio.to_thread(_draw, view, names, board_clocks(shown.clocks))
+        lines = []
+        mentioned = list(notice.mention) if isinstance(notice, ArrivalShown) else []
+        pinged: list[str | None] = list(mentioned)
+        events = () if notice.undone else notice.events
+        if not notice.undone and not events:  # the match has just started
+            pinged += [shown.white, shown.black]
+            lines.append(
+                f"Board {board}: {mention(shown.white or '?')} (White) against "
+                f"{mention(shown.black or '?')} (Black)."
+            )
+            near = [
+                f"board {n.board} {n.direction}" for n in view.neighbours if n.board is not None
+            ]
+            if view.elevators:  # a game without elevators (Escher Staircase alone) says nothing
+                lines.append("Elevators lead to " + (" and ".join(near) or "no other board") + ".")
+        if isinstance(notice, ArrivalShown) and notice.arrived is not None:
+            lines.append(arrival_words(notice.arrived))
+        moves = [e for e in events if isinstance(e, Moved)]
+        if moves:
+            lines.append(f"{side_name(moves[-1].side)} played {moves[-1].san}.")
+        lines += [f"{side_name(e.side)} ran out of time." for e in events if isinstance(e, Flagged)]
+        if not view.finished:
+            seated = shown.seated(view.turn)
+            pinged.append(seated)
+            who = mention(seated) if seated else side_name(view.turn)
+            lines.append(f"{side_name(view.turn)} to move: {who}.")
+        else:
+            lines.append(f"Board {board} is over: {view.result}.")
+        if mentioned:
+            lines.append(" ".join(mention(user) for user in mentioned))
+        if notice.offer_withdrawn is not None:
+            lines.append(f"{side_name(notice.offer_withdrawn)}'s draw offer is withdrawn.")
+        file = discord.File(io.BytesIO(image), filename=f"board-{board}.png")
+        buttons = None if view.finished else board_view(match_id, board)
+        text, allowed = "\n".join(lines), only(pinged)
+        if buttons is None:
+            posted = await channel.send(text, file=file, allowed_mentions=allowed, nonce=nonce(key))
+        else:
+            posted = await channel.send(
+                text, file=file, view=buttons, allowed_mentions=allowed, nonce=nonce(key)
+            )
+        try:  # the image is up: a failure from here on must not post it again
+            await self._retire_previous(channel, match_id, board, posted.id)
+        except Exception:
+            logger.exception("match %d: board %d's previous image was not retired", match_id, board)
+
+    async def _shown_board(self, match_id: int, notice: BoardImage) -> ShownBoard:
+        """Return the board as its notice stored it, or as it is now for an older notice."""
+        if notice.shown is not None:
+            return notice.shown
+        return await self._service.shown_board(match_id, notice.board)
+
+    async def _retire_previous(
+        self, channel: discord.abc.Messageable, match_id: int, board: int, latest: int
+    ) -> None:
+        """Take the buttons off the board's previous image: only the latest one acts."""
+        await self._retire(channel, match_id, f"board-message:{board}", latest)
+
+
+def _draw(
+    view: BoardView, names: tuple[str, str], clocks: tuple[timedelta, timedelta] | None
+) -> bytes:
+    return board_view_png(view, size=640, names=names if all(names) else None, clocks=clocks)

@@ -1,0 +1,200 @@
+"""A casual game's posts in its players' DMs: each action once to each player, with menus."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections import OrderedDict
+from functools import partial
+
+import discord
+
+from bot.delivery import Delivery, Undeliverable
+from bot.exts.clocks import all_clocks, lapses
+from bot.exts.play._buttons import game_view
+from bot.exts.play._transfer import transfer_view
+from bot.lobby import Roster
+from bot.notices import (
+    OVERVIEW,
+    ArrivalShown,
+    BoardImage,
+    DrawDeclined,
+    DrawOffered,
+    Notice,
+    Reminder,
+    TransferPrompt,
+    UnknownNotice,
+    notice_from_row,
+)
+from bot.sender.places import Poster, nonce
+from bot.sender.words import arrival_words, overview_words, reminder_words
+from bot.service import MatchService
+from bot.shown import ShownGame
+from games.core.events import Moved
+from games.core.pieces import SIDES, Side, side_name
+from renderer import overview_view_png
+
+logger = logging.getLogger(__name__)
+
+
+class DmPoster(Poster):
+    """Shows a DM game's actions to both players, and reminds the one to move."""
+
+    def __init__(self, client: discord.Client, service: MatchService) -> None:
+        super().__init__(client, service)
+        self._games_done: OrderedDict[str, None] = OrderedDict()  # DM game actions posted
+
+    async def post_game(self, delivery: Delivery, bound: dict[str, str]) -> None:
+        """Show one action of a DM game to both players: what happened, and every board.
+
+        An action's notices share a key prefix and go out together; each player's message is
+        claimed (before any await) by the first of them, so it is posted once. A player whose
+        DMs refuse the bot does not hold up, or repeat, what the other one is shown.
+        """
+        assert delivery.match_id is not None
+        action = delivery.idempotency_key.rsplit(":", 1)[0]
+        sides = [side for side in SIDES if f"{action}:{side}" not in self._games_done]
+        for side in sides:
+            self._games_done[f"{action}:{side}"] = None
+        while len(self._games_done) > 10_000:
+            self._games_done.popitem(last=False)
+        if not sides:
+            return
+        notices, stored = await self._service.action_notices(action)
+        lines, prompts = self._game_lines(notices)
+        if stored is not None:
+            game = ShownGame.from_record(stored)
+        else:  # queued before notices carried the game: show it as it is now
+            game = await self._service.shown_game(delivery.match_id)
+        roster = await self._service.roster(delivery.match_id)
+        offers = {
+            notice.board: notice.side
+            for notice in notices
+            if isinstance(notice, DrawOffered) and notice.place.startswith("board:")
+        }
+        refused: list[str] = []
+        for index, side in enumerate(sides):
+            offered = [board for board, by in offers.items() if by != side]
+            try:
+                await self._show_game(
+                    delivery.match_id, side, game, roster, lines, bound, offered, action
+                )
+                for prompt in prompts:
+                    if roster.teams[side][:1] == [prompt.place.removeprefix("user:")]:
+                        channel = await self._channel(int(bound[f"dm:{side}"]))
+                        await channel.send(
+                            f"You won board {prompt.board}: you may send one piece onward; "
+                            f"the chance lapses {lapses(prompt.deadline)}.",
+                            view=transfer_view(
+                                delivery.match_id, prompt.board, list(prompt.options)
+                            ),
+                            nonce=nonce(action, side, "prompt", str(prompt.board)),
+                        )
+            except (discord.Forbidden, discord.NotFound, Undeliverable) as error:
+                refused.append(f"{side}: {error}")
+            except BaseException:
+                for unshown in sides[index:]:  # not shown yet: the retry shows them
+                    self._games_done.pop(f"{action}:{unshown}", None)
+                raise
+        if refused:
+            raise Undeliverable("a player's DMs refuse the bot: " + "; ".join(refused))
+
+    async def remind(self, delivery: Delivery, bound: dict[str, str]) -> None:
+        """Remind a DM game's player to move of the time left on a board."""
+        try:
+            reminder = notice_from_row(delivery.place, delivery.kind, delivery.payload)
+        except UnknownNotice as error:
+            raise Undeliverable(str(error)) from None
+        assert isinstance(reminder, Reminder)
+        try:
+            channel = await self._channel(int(bound[f"dm:{reminder.side}"]))
+            await channel.send(
+                f"Game {delivery.match_id}: " + reminder_words(reminder, mention_player=False),
+                nonce=nonce(delivery.idempotency_key),
+            )
+        except (discord.Forbidden, discord.NotFound) as error:
+            raise Undeliverable(f"the player's DMs refuse the bot: {error}") from None
+
+    def _game_lines(self, notices: list[Notice]) -> tuple[list[str], list[TransferPrompt]]:
+        """Say an action of a DM game in lines, and find the transfer prompts among it."""
+        lines: list[str] = []
+        prompts: list[TransferPrompt] = []
+        for notice in notices:
+            on_board = notice.place.startswith("board:")
+            match notice:
+                case BoardImage(board=board) if on_board:
+                    lines += [
+                        f"Board {board}: {side_name(e.side)} played {e.san}."
+                        for e in notice.events
+                        if isinstance(e, Moved) and not notice.undone
+                    ]
+                    if isinstance(notice, ArrivalShown) and notice.arrived is not None:
+                        lines.append(f"Board {board}: {arrival_words(notice.arrived)}")
+                    if notice.offer_withdrawn is not None:
+                        offered = side_name(notice.offer_withdrawn)
+                        lines.append(f"Board {board}: {offered}'s draw offer is withdrawn.")
+                case DrawOffered(board=board, side=side) if on_board:
+                    lines.append(
+                        f"Board {board}: {side_name(side)} offers a draw "
+                        "(accept or decline it below, or with /draw)."
+                    )
+                case DrawDeclined(board=board, side=side) if on_board:
+                    lines.append(f"Board {board}: {side_name(side)} declines the draw.")
+                case TransferPrompt() if notice.place.startswith("user:"):
+                    prompts.append(notice)
+                case _ if notice.place == OVERVIEW:
+                    words = overview_words(notice)
+                    if words is not None:
+                        lines.append(words)
+        return lines, prompts
+
+    async def _show_game(
+        self,
+        match_id: int,
+        side: Side,
+        game: ShownGame,
+        roster: Roster,
+        lines: list[str],
+        bound: dict[str, str],
+        offered: list[int],
+        action: str,
+    ) -> None:
+        """Post a DM game as the action left it to one player, with the menu for their boards.
+
+        offered: boards where the opponent has just offered them a draw, to accept or decline.
+        """
+        channel = await self._channel(int(bound[f"dm:{side}"]))
+        views = game.view.views
+        mine = [view.number for view in views if not view.finished and view.turn == side]
+        draw = partial(
+            overview_view_png,
+            game.view,
+            perspective=side,
+            marked=mine,
+            clocks=all_clocks(game.clocks),
+        )
+        image = await asyncio.to_thread(draw)
+        status = (
+            f"Your move on board {', '.join(map(str, mine))}." if mine else "Your opponent's move."
+        )
+        if all(view.finished for view in views):
+            status = "The game is over."
+        text = "\n".join([f"Game {match_id}:", *lines, status])[:2000]
+        file = discord.File(io.BytesIO(image), filename=f"game-{match_id}.png")
+        seats = roster.boards_of(roster.teams[side][0]) if roster.teams[side] else []
+        still_open = game.open_boards()
+        view = game_view(
+            match_id,
+            [b for b, _ in seats if b in still_open],
+            [b for b in offered if b in still_open],
+        )
+        key = nonce(action, side)
+        if view is None:
+            posted = await channel.send(text, file=file, nonce=key)
+        else:
+            posted = await channel.send(text, file=file, view=view, nonce=key)
+        try:  # only the latest image keeps its menu
+            await self._retire(channel, match_id, f"dm-message:{side}", posted.id)
+        except Exception:
+            logger.exception("game %d: the previous image kept its menu", match_id)

@@ -1,0 +1,120 @@
+"""What the bot says of a match in words: scores, pieces, arrivals, overview lines, reminders."""
+
+from __future__ import annotations
+
+from bot.exts.clocks import lapses
+from bot.exts.mentions import mention, plain
+from bot.notices import (
+    Aborted,
+    Adjudication,
+    BoardResult,
+    Cancelled,
+    Decided,
+    FlagNews,
+    ForcedResignation,
+    Forfeit,
+    Notice,
+    Paused,
+    Reminder,
+    Reopened,
+    Result,
+    Resumed,
+    RideNews,
+    Started,
+    Substituted,
+    TimeAdded,
+    TransferGone,
+    TransferLapsed,
+    TransferSkipped,
+    Undone,
+)
+from games.core.clocks import left_words
+from games.core.pieces import kind_name, opponent, side_name
+from games.elevator import Arrived
+
+
+def score_words(scores: dict[str, float]) -> str:
+    """Write the teams' scores: Reds 2, Blues 1 (names shown as typed)."""
+    return ", ".join(f"{plain(team)} {score:g}" for team, score in scores.items())
+
+
+def piece_words(side: str, kind: str) -> str:
+    """Write a piece in words: a white knight."""
+    return f"a {side} {kind_name(kind)}"
+
+
+def arrival_words(arrived: Arrived) -> str:
+    """Say what arrived where, and what it threatens."""
+    text = (
+        f"{piece_words(arrived.side, arrived.piece).capitalize()} arrives on "
+        f"{arrived.square} from board {arrived.from_board}"
+    )
+    if arrived.king_capturable:
+        text += f": the {opponent(arrived.side)} king can be captured"
+    elif arrived.check:
+        text += ": check"
+    return text + "."
+
+
+def overview_words(notice: Notice) -> str | None:
+    """Say an overview notice in a line, or None for notices the overview does not show."""
+    match notice:
+        case Started(boards=boards):
+            return f"The match has started on {boards} boards."
+        case RideNews(event=ride):
+            return (
+                f"Board {ride.board}: {piece_words(ride.side, ride.piece)} rides "
+                f"{ride.direction} from {ride.square} to board {ride.to_board}."
+            )
+        case FlagNews(event=flag):
+            return f"Board {flag.board}: {side_name(flag.side)} ran out of time."
+        case TimeAdded():
+            side = side_name(notice.side)
+            return (
+                f"A moderator gave {side} {left_words(notice.seconds)} on board "
+                f"{notice.board}: {plain(notice.reason or '')}. "
+                f"{side} has {left_words(notice.left)} left there."
+            )
+        case BoardResult(event=ended, scores=scores):
+            standing = score_words(dict(scores))
+            score = f" Score: {standing}." if standing else ""
+            return f"Board {ended.board} ends {ended.result} ({ended.ending}).{score}"
+        case Decided(event=decided):
+            winners = ", ".join(plain(team) for team in decided.winners)
+            return f"The match is decided: {winners or 'a draw'}."
+        case Result(result=result, scores=scores):
+            standing = score_words(dict(scores))
+            return f"Final result: {result}" + (f" ({standing})." if standing else ".")
+        case TransferGone(board=board, side=side):
+            gone = "has nowhere left to go"
+            if isinstance(notice, (TransferLapsed, TransferSkipped)):
+                gone = "lapsed" if isinstance(notice, TransferLapsed) else "was skipped"
+            return f"Board {board}: {side_name(side)}'s victory transfer {gone}."
+        case Adjudication() | Forfeit() | ForcedResignation():
+            said = "forfeit"
+            if isinstance(notice, (Adjudication, ForcedResignation)):
+                said = (
+                    "ruling"
+                    if isinstance(notice, Adjudication)
+                    else "resignation for an absent player"
+                )
+            return f"A moderator's {said}: {plain(notice.reason or '')}".rstrip(": ") + "."
+        case Reopened(status="paused"):
+            return "The match is back, but paused: a moderator resumes it with /mod resume."
+        case Reopened():
+            return "The match is on again: the players may play in the board channels."
+        case Paused() | Resumed() | Aborted() | Undone() | Substituted() | Cancelled():
+            reason = plain(notice.reason or "")
+            return f"A moderator's {notice.kind}" + (f": {reason}" if reason else ".")
+    return None
+
+
+def reminder_words(reminder: Reminder, *, mention_player: bool) -> str:
+    """Remind a correspondence player that a board waits on their move, and until when."""
+    falls = lapses(reminder.falls_at) if reminder.falls_at is not None else "soon"
+    text = (
+        f"board {reminder.board} waits on your move as {side_name(reminder.side)}: "
+        f"{left_words(reminder.left)} left; the board is lost on time {falls}."
+    )
+    who = " ".join(mention(user) for user in reminder.mention)
+    return f"{who}, {text}" if mention_player and who else text[0].upper() + text[1:]
