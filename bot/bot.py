@@ -36,6 +36,7 @@ EXTENSIONS: Final = (
     "bot.exts.play",
     "bot.exts.moderation",
     "bot.exts.games",
+    "bot.exts.export",
 )
 
 
