@@ -32,10 +32,12 @@ SETTLE_EVERY: Final = 1.0  # seconds between looks for flags, reminders and laps
 EXTENSIONS: Final = (
     "bot.exts.errors",
     "bot.exts.rules",
+    "bot.exts.help",
     "bot.exts.matches",
     "bot.exts.play",
     "bot.exts.moderation",
     "bot.exts.games",
+    "bot.exts.export",
 )
 
 

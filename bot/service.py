@@ -2,10 +2,10 @@
 
 It imports no discord: the Discord front, the tests and a console drive it alike. The work
 is split by task in bot.app (lobby and seats, play, victory transfers, scheduling,
-moderation, the front's reads), each over one unit of work (bot.app.unit) that owns a
-match's lock, its loading and its transaction: every accepted action is one transaction
-(its events, the boards' new states and its notices), and the caller gets its answer only
-once that has committed. MatchService composes them as the front's one entry point.
+moderation, the front's reads, finding matches), each over one unit of work (bot.app.unit)
+that owns a match's lock, its loading and its transaction: every accepted action is one
+transaction (its events, the boards' new states and its notices), and the caller gets its
+answer only once that has committed. MatchService composes them as the front's one entry point.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from bot.app.actions import Actions
 from bot.app.front import Front
+from bot.app.listing import Listing
 from bot.app.lobby import Lobby
 from bot.app.moderation import Moderation
 from bot.app.outcomes import MatchShape, Moderator, Outcome
@@ -50,6 +51,7 @@ class MatchService:
         transfers = Transfers(units, actions, scheduler)
         moderation = Moderation(units, actions, scheduler)
         front = Front(units)
+        listing = Listing(units)
 
         self.create = lobby.create
         self.create_game = lobby.create_game
@@ -111,3 +113,7 @@ class MatchService:
         self.games_of = front.games_of
         self.invitation = front.invitation
         self.action_notices = front.action_notices
+
+        self.guild_matches = listing.guild_matches
+        self.recent_games = listing.recent_games
+        self.check_player = listing.check_player

@@ -497,6 +497,8 @@ async def bind(db: aiosqlite.Connection, match_id: int, places: dict[str, str]) 
         "ON CONFLICT (match_id, place) DO UPDATE SET target = excluded.target",
         [(match_id, place, target) for place, target in places.items()],
     )
+    if "guild" in places:  # the server a match lives in, kept on its row for /matches
+        await db.execute("UPDATE matches SET guild = ? WHERE id = ?", (places["guild"], match_id))
 
 
 async def unbind(db: aiosqlite.Connection, match_id: int, places: list[str]) -> None:
@@ -602,6 +604,67 @@ async def matches_of(db: aiosqlite.Connection, user: str) -> list[aiosqlite.Row]
         "SELECT m.id, m.status FROM matches m JOIN players p ON p.match_id = m.id "
         "WHERE p.user = ? AND m.status IN ('active', 'paused') ORDER BY m.id DESC",
         user,
+    )
+
+
+# ------------------------------------------------------------------------ finding matches
+
+ENDED: Final = ("finished", "aborted")  # the statuses of a match that was played to its end
+
+
+async def guild_matches(
+    db: aiosqlite.Connection, guild: str, statuses: Sequence[str], limit: int
+) -> list[aiosqlite.Row]:
+    """Return a server's newest matches in some statuses, at most limit of them."""
+    marks = ", ".join("?" * len(statuses))
+    return await rows(
+        db,
+        f"SELECT * FROM matches WHERE guild = ? AND status IN ({marks}) ORDER BY id DESC LIMIT ?",
+        guild,
+        *statuses,
+        limit,
+    )
+
+
+async def count_guild_matches(db: aiosqlite.Connection, guild: str, statuses: Sequence[str]) -> int:
+    """Count a server's matches in some statuses."""
+    marks = ", ".join("?" * len(statuses))
+    found = await rows(
+        db,
+        f"SELECT COUNT(*) FROM matches WHERE guild = ? AND status IN ({marks})",
+        guild,
+        *statuses,
+    )
+    return int(found[0][0])
+
+
+async def guild_ended(db: aiosqlite.Connection, guild: str, limit: int) -> list[aiosqlite.Row]:
+    """Return a server's matches that ended most recently (finished or aborted)."""
+    return await rows(
+        db,
+        "SELECT * FROM matches WHERE guild = ? AND status IN ('finished', 'aborted') "
+        "ORDER BY ended_at DESC LIMIT ?",
+        guild,
+        limit,
+    )
+
+
+async def recent_games_of(db: aiosqlite.Connection, user: str, limit: int) -> list[aiosqlite.Row]:
+    """Return the matches a user played in, finished ones too, the latest they joined first."""
+    return await rows(
+        db,
+        "SELECT m.* FROM players p JOIN matches m ON m.id = p.match_id WHERE p.user = ? "
+        "AND m.status NOT IN ('lobby', 'cancelled') ORDER BY p.rowid DESC LIMIT ?",
+        user,
+        limit,
+    )
+
+
+async def bindings_of(db: aiosqlite.Connection, match_ids: Sequence[int]) -> list[aiosqlite.Row]:
+    """Return where the places of several matches live."""
+    marks = ", ".join("?" * len(match_ids))
+    return await rows(
+        db, f"SELECT * FROM bindings WHERE match_id IN ({marks}) ORDER BY match_id", *match_ids
     )
 
 

@@ -48,7 +48,7 @@ class Front:
             return await asyncio.to_thread(_copy, held.loaded.match)
 
     async def export(self, match_id: int, board: int | None = None) -> str:
-        """Return a board's game as PGN, or (no board) the whole match's record as JSON.
+        """Return a board's game as PGN (its sides named), or (no board) the match's JSON record.
 
         Written in a thread, as a long log takes a while, while the match's lock keeps its
         actions waiting.
@@ -58,7 +58,8 @@ class Front:
             if board is None:
                 return await asyncio.to_thread(match.to_json)
             guards.check_board(held.loaded, board)
-            return await asyncio.to_thread(match.pgn, board)
+            names = {"White": held.loaded.team("white"), "Black": held.loaded.team("black")}
+            return await asyncio.to_thread(match.pgn, board, names)
 
     async def shape(self, match_id: int) -> MatchShape:
         """Return a match's boards, layout and team names."""

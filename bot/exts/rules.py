@@ -1,56 +1,149 @@
-"""/rules: Elevator Chess explained in a short embed, with an example drawn by the renderer."""
+"""/rules: each game of the registry explained in a short embed, with an example drawn for it."""
 
 from __future__ import annotations
 
 import asyncio
 import io
-from functools import lru_cache
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from types import MappingProxyType
 from typing import Final
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.exts import kinds
+from bot.hosted import Hosted
+from games.chess.game import ChessGame
 from games.elevator import Match
-from renderer import board_png
+from games.escher.game import EscherGame
+from renderer import board_view_png
+from views.model import board_view
 
-RULES: Final = (
-    "Elevator Chess (Ralph Betza) is played on several boards at once. One team plays White "
-    "on every board, the other Black, and each board is ordinary chess at its own pace.\n\n"
-    "**Elevators.** The centre squares d4, e4, d5 and e5 are elevators. Instead of a move, "
-    "a piece (never a king) on one may ride to the same square of the next board up (`^`) "
-    "or down (`v`) if it is empty: `Nd4^2`. The ride uses your turn on the board you "
-    "leave, not on the board you reach, so an arriving piece may even capture a king.\n\n"
-    "**Won boards.** The winner of a board may send one piece standing on an elevator "
-    "onward; then the board is cleared and its elevator closes. Rides pass one closed "
-    "floor, never two in a row.\n\n"
-    "**The match.** The team that wins most boards wins."
-)
+EXAMPLE_WIDTH: Final = 480  # pixels: sharp at Discord's preview size, small to upload
+COLOUR: Final = 0xC8A04A
 
 
-@lru_cache(maxsize=1)
-def example_png() -> bytes:
-    """Draw the example: a white knight has just ridden from board 1 up to board 2."""
+@dataclass(frozen=True)
+class Explained:
+    """A game's rules in a few lines, and the position its example image shows."""
+
+    text: str
+    caption: str  # what the example shows, under the image
+    example: Callable[[], Hosted]  # the game as the example leaves it; board 1 unless told
+    board: int = 1
+
+
+def _elevator_example() -> Hosted:
+    """A white knight has just ridden from d4 on board 1 up to board 2."""
     match = Match(2)
     for move in ("Nf3", "d6", "Nd4", "e6"):
         match.play(1, move)
     match.play(1, "Nd4^2")
-    return board_png(match, 2, size=480)
+    return match
+
+
+def _escher_example() -> Hosted:
+    """The bishop left f1, so the staircases of row 1 and file f each moved a step."""
+    game = EscherGame()
+    for move in ("e4", "e5", "Bc4"):
+        game.play(1, move)
+    return game
+
+
+def _chess_example() -> Hosted:
+    """The Italian Game, after 1. e4 e5 2. Nf3 Nc6 3. Bc4."""
+    game = ChessGame()
+    for move in ("e4", "e5", "Nf3", "Nc6", "Bc4"):
+        game.play(1, move)
+    return game
+
+
+RULES: Final[Mapping[str, Explained]] = MappingProxyType(
+    {
+        "elevator": Explained(
+            "Elevator Chess (Ralph Betza) is played on several boards at once. One team plays "
+            "White on every board, the other Black, and each board is ordinary chess at its own "
+            "pace.\n\n"
+            "**Elevators.** The centre squares d4, e4, d5 and e5 are elevators. Instead of a "
+            "move, a piece (never a king) on one may ride to the same square of the next board "
+            "up (`^`) or down (`v`) if it is empty: `Nd4^2`. The ride uses your turn on the "
+            "board you leave, not on the board you reach, so an arriving piece may even capture "
+            "a king.\n\n"
+            "**Won boards.** The winner of a board may send one piece standing on an elevator "
+            "onward; then the board is cleared and its elevator closes. Rides pass one closed "
+            "floor, never two in a row.\n\n"
+            "**The match.** The team that wins most boards wins.",
+            "Above: a white knight rode from d4 on board 1 up to board 2.",
+            _elevator_example,
+            board=2,
+        ),
+        "escher": Explained(
+            "Escher Staircase (Jim Aikin) is chess on one board, with the usual pieces and "
+            "rules, except that the board moves.\n\n"
+            "**Staircases.** Eight staircases of six squares each (the pink bands) run along "
+            "rows 1, 3, 6 and 8 and files a, c, f and h. When a move starts on a staircase, that "
+            "staircase moves one step the way its chevrons point, carrying every piece on it; "
+            "the last square wraps round to the first. A move starting where two cross moves "
+            "both. Shifts never capture, but they may give check.\n\n"
+            "**Changes.** Black's king starts on d8 and queen on e8. There is no castling. A "
+            "pawn on its first two rows may advance one or two squares; a pawn carried to its "
+            "last rank promotes at once. A move is illegal if, after the shifts, your king is "
+            "in check or two pieces would share a square.\n\n"
+            "**The game.** Checkmate wins; stalemate is a draw.",
+            "Above: the bishop left f1, so row 1 and file f each moved a step: the king is on d1.",
+            _escher_example,
+        ),
+        "chess": Explained(
+            "Chess by FIDE's rules, on one board, between two players.\n\n"
+            "Write moves in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`) or UCI (`g1f3`); autocomplete "
+            "lists your legal moves. Checkmate wins; stalemate, agreement, threefold repetition "
+            "and the fifty-move rule draw (claim with `/draw claim`).",
+            "Above: the Italian Game, after 1. e4 e5 2. Nf3 Nc6 3. Bc4.",
+            _chess_example,
+        ),
+    }
+)
+
+
+@cache
+def example_png(kind: str) -> bytes:
+    """Draw a game's example, once per kind: it never changes."""
+    explained = RULES[kind]
+    return board_view_png(board_view(explained.example(), explained.board), size=EXAMPLE_WIDTH)
+
+
+def rules_embed(kind: str) -> tuple[discord.Embed, str]:
+    """Return a game's rules as an embed and the name of the image file it shows."""
+    explained = RULES[kind]
+    filename = f"{kind}-example.png"
+    embed = discord.Embed(title=kinds.title(kind), description=explained.text, colour=COLOUR)
+    embed.set_image(url=f"attachment://{filename}")
+    embed.set_footer(text=explained.caption)
+    return embed, filename
+
+
+async def example_file(kind: str) -> discord.File:
+    """Return a game's example image, drawn off the event loop the first time."""
+    image = await asyncio.to_thread(example_png, kind)
+    return discord.File(io.BytesIO(image), filename=f"{kind}-example.png")
 
 
 class Rules(commands.Cog):
-    """Explains the game."""
+    """Explains the games."""
 
     @app_commands.command(name="rules")
-    async def rules(self, interaction: discord.Interaction) -> None:
-        """Explain Elevator Chess in a few lines, with an example."""
+    @app_commands.describe(game="the game to explain (Elevator Chess unless you choose)")
+    @app_commands.choices(game=kinds.CHOICES)
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=True)
+    async def rules(self, interaction: discord.Interaction, game: str = kinds.ELEVATOR) -> None:
+        """Explain a game in a few lines, with an example."""
         await interaction.response.defer(thinking=True)
-        image = await asyncio.to_thread(example_png)
-        embed = discord.Embed(title="Elevator Chess", description=RULES, colour=0xC8A04A)
-        embed.set_image(url="attachment://elevator-example.png")
-        embed.set_footer(text="Above: a white knight rode from d4 on board 1 up to board 2.")
-        file = discord.File(io.BytesIO(image), filename="elevator-example.png")
-        await interaction.followup.send(embed=embed, file=file)
+        embed, _ = rules_embed(game)
+        await interaction.followup.send(embed=embed, file=await example_file(game))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -998,16 +998,37 @@ def _too_long(body: Json) -> str | None:
     """Say which of Discord's size limits a message breaks, if any."""
     if len(body.get("content") or "") > 2000:
         return "content: Must be 2000 or fewer in length."
-    for embed in body.get("embeds") or []:
+    embeds = body.get("embeds") or []
+    if len(embeds) > 10:
+        return "embeds: Must be 10 or fewer in length."
+    for embed in embeds:
         if len(embed.get("description") or "") > 4096:
             return "embeds.description: Must be 4096 or fewer in length."
+        if len(embed.get("title") or "") > 256:
+            return "embeds.title: Must be 256 or fewer in length."
+        if len((embed.get("footer") or {}).get("text") or "") > 2048:
+            return "embeds.footer.text: Must be 2048 or fewer in length."
+        if len(embed.get("fields") or []) > 25:
+            return "embeds.fields: Must be 25 or fewer in length."
         for field_ in embed.get("fields") or []:
             if len(field_.get("value") or "") > 1024:
                 return "embeds.fields.value: Must be 1024 or fewer in length."
+            if len(field_.get("name") or "") > 256:
+                return "embeds.fields.name: Must be 256 or fewer in length."
+    if sum(_embed_size(embed) for embed in embeds) > 6000:
+        return "embeds: Embed size exceeds maximum size of 6000"
     choices = body.get("choices")
     if choices is not None and (len(choices) > 25 or any(len(c["name"]) > 100 for c in choices)):
         return "choices: at most 25, each named in at most 100 characters."
     return None
+
+
+def _embed_size(embed: Json) -> int:
+    """Count an embed's characters as Discord does toward its 6,000 in a message."""
+    texts = [embed.get("title"), embed.get("description")]
+    texts += [(embed.get("footer") or {}).get("text"), (embed.get("author") or {}).get("name")]
+    texts += [part for f in embed.get("fields") or [] for part in (f.get("name"), f.get("value"))]
+    return sum(len(text or "") for text in texts)
 
 
 def _flat(options: list[Json]) -> list[Json]:
