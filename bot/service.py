@@ -109,5 +109,6 @@ class MatchService:
         self.bindings = front.bindings
         self.bound_to = front.bound_to
         self.games_of = front.games_of
+        self.moderated_matches = front.moderated_matches
         self.invitation = front.invitation
         self.action_notices = front.action_notices
