@@ -18,14 +18,14 @@ from bot.app.actions import Actions
 from bot.app.front import Front
 from bot.app.lobby import Lobby
 from bot.app.moderation import Moderation
-from bot.app.outcomes import MatchShape, Moderator, Outcome
+from bot.app.outcomes import MatchShape, Moderator, Outcome, TeamChange
 from bot.app.play import Play
 from bot.app.scheduler import Scheduler
 from bot.app.transfers import Transfers
 from bot.app.unit import Clock, Units
 from bot.storage import Storage
 
-__all__ = ["MatchService", "MatchShape", "Moderator", "Outcome"]
+__all__ = ["MatchService", "MatchShape", "Moderator", "Outcome", "TeamChange"]
 
 
 class MatchService:
