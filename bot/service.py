@@ -19,14 +19,14 @@ from bot.app.front import Front
 from bot.app.listing import Listing
 from bot.app.lobby import Lobby
 from bot.app.moderation import Moderation
-from bot.app.outcomes import MatchShape, Moderator, Outcome
+from bot.app.outcomes import MatchShape, Moderator, Outcome, TeamChange
 from bot.app.play import Play
 from bot.app.scheduler import Scheduler
 from bot.app.transfers import Transfers
 from bot.app.unit import Clock, Units
 from bot.storage import Storage
 
-__all__ = ["MatchService", "MatchShape", "Moderator", "Outcome"]
+__all__ = ["MatchService", "MatchShape", "Moderator", "Outcome", "TeamChange"]
 
 
 class MatchService:
@@ -111,6 +111,7 @@ class MatchService:
         self.bindings = front.bindings
         self.bound_to = front.bound_to
         self.games_of = front.games_of
+        self.moderated_matches = front.moderated_matches
         self.invitation = front.invitation
         self.action_notices = front.action_notices
 

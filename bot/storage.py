@@ -519,6 +519,23 @@ async def bound_to(db: aiosqlite.Connection, target: str) -> list[aiosqlite.Row]
     return await rows(db, "SELECT * FROM bindings WHERE target = ? ORDER BY match_id DESC", target)
 
 
+async def moderated_matches(
+    db: aiosqlite.Connection, guild: str, since: float, limit: int
+) -> list[aiosqlite.Row]:
+    """Return a server's matches on or over since a time, newest first: what /mod acts on."""
+    return await rows(
+        db,
+        "SELECT m.id, m.status, m.kind, m.config, m.teams FROM matches m "
+        "JOIN bindings b ON b.match_id = m.id AND b.place = 'guild' AND b.target = ? "
+        "WHERE m.status IN ('active', 'paused') "
+        "OR (m.status IN ('finished', 'aborted') AND m.ended_at >= ?) "
+        "ORDER BY m.id DESC LIMIT ?",
+        guild,
+        since,
+        limit,
+    )
+
+
 # ------------------------------------------------------------------------ server settings
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from bot import storage
 from bot.app import guards
 from bot.app.outcomes import MatchShape
+from bot.app.summaries import MatchSummary, summary_of
 from bot.app.unit import Units
 from bot.errors import NotFoundError
 from bot.hosted import Hosted
@@ -19,6 +20,8 @@ from bot.shown import ShownBoard, ShownGame, shown_boards, shown_game
 from games.core.clocks import TimeControl
 from games.core.pieces import SIDES, Side
 from games.elevator import Match
+
+RECENT = 7 * 24 * 3600.0  # seconds a finished match stays in /mod's menu
 
 
 class Front:
@@ -166,6 +169,15 @@ class Front:
         """Return the active or paused matches a user plays in, newest first."""
         async with self._units.store.read() as db:
             return [row["id"] for row in await storage.matches_of(db, user)]
+
+    async def moderated_matches(
+        self, guild: str, *, recent: float = RECENT, limit: int = 25
+    ) -> list[MatchSummary]:
+        """Return a server's live matches and those over in the last week, newest first."""
+        since = self._units.clock() - recent
+        async with self._units.store.read() as db:
+            found = await storage.moderated_matches(db, guild, since, limit)
+        return [summary_of(row) for row in found]
 
     async def invitation(self, invitation: int) -> dict[str, object]:
         """Return a challenge: who, against whom, its shape and status."""

@@ -5,17 +5,18 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Final
 
 import games
 from bot import storage
 from bot.app import guards
-from bot.app.outcomes import Moderator, Outcome, who
+from bot.app.outcomes import Moderator, Outcome, TeamChange, who
 from bot.app.unit import Change, Founding, Units
 from bot.errors import NotAllowedError, NotFoundError, RulesError, WrongStateError
 from bot.hosted import Hosted
 from bot.loading import Loaded, control_of
-from bot.lobby import round_robin
+from bot.lobby import Roster, round_robin
 from bot.names import clean_name, same_name, visible
 from bot.notices import OVERVIEW, BoardShown, Cancelled, Notice, Started, board_place, user_place
 from games.core.clocks import Clocks, TimeControl
@@ -189,8 +190,11 @@ class Lobby:
             await storage.close_invitation(db, invitation, "accepted", match_id)
         return match_id
 
-    async def join(self, match_id: int, user: str, side: Side) -> None:
-        """Put user on a team in the lobby; the first player of a team is its captain."""
+    async def join(self, match_id: int, user: str, side: Side) -> TeamChange:
+        """Put user on a team in the lobby; the first player of a team is its captain.
+
+        A player on the other team leaves it first, handing its captaincy to the next.
+        """
         async with self._units.held(match_id) as held:
             loaded = held.loaded
             guards.in_lobby(loaded, "join")
@@ -199,11 +203,16 @@ class Lobby:
             if current == side:
                 raise RulesError(f"you are already in the {guards.team(loaded, side)} team")
             async with held.change() as change:
+                left = TeamChange()
                 if current is not None:
+                    left = _left(change.roster, user, current)
                     change.drop(user, current)
                 change.enlist(user, side)
+                captain = change.roster.captains.get(side) == user
+            successor = _captain(change.roster, current)
+            return replace(left, successor=successor, joined=side, captain=captain)
 
-    async def leave(self, match_id: int, user: str) -> None:
+    async def leave(self, match_id: int, user: str) -> TeamChange:
         """Take user off their team in the lobby; a leaving captain hands over to the next."""
         async with self._units.held(match_id) as held:
             guards.in_lobby(held.loaded, "leave")
@@ -211,7 +220,9 @@ class Lobby:
             if side is None:
                 raise NotAllowedError("you are not in this match")
             async with held.change() as change:
+                left = _left(change.roster, user, side)
                 change.drop(user, side)
+            return replace(left, successor=_captain(change.roster, side))
 
     async def move_player(self, match_id: int, actor: str, user: str, side: Side) -> None:
         """Move a player to the other team (the host only)."""
@@ -303,6 +314,15 @@ def begin(change: Change, now: float) -> list[Notice]:
     notices += [BoardShown(board_place(board), board) for board in range(1, match.boards + 1)]
     change.announce(notices)
     return notices
+
+
+def _left(roster: Roster, user: str, side: Side) -> TeamChange:
+    """Say which team a player is about to leave, and whether they captain it."""
+    return TeamChange(left=side, was_captain=roster.captains.get(side) == user)
+
+
+def _captain(roster: Roster, side: Side | None) -> str | None:
+    return None if side is None else roster.captains.get(side)
 
 
 def _startable(loaded: Loaded, actor: str | Moderator, reason: str) -> None:

@@ -29,6 +29,17 @@ class MatchShape:
 
 
 @dataclass(frozen=True)
+class TeamChange:
+    """What joining or leaving a team did, captaincies included."""
+
+    left: Side | None = None  # the team the player was on before
+    was_captain: bool = False  # of the team they left
+    successor: str | None = None  # the left team's captain now, if it has one
+    joined: Side | None = None
+    captain: bool = False  # of the team they joined
+
+
+@dataclass(frozen=True)
 class Outcome:
     """What an accepted action produced: its events and the notices it queued."""
 

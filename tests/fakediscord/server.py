@@ -22,6 +22,8 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from tests.fakediscord.commands import may_use, registration_errors
+
 logger = logging.getLogger(__name__)
 
 Json = dict[str, Any]
@@ -87,6 +89,7 @@ class FakeDiscord:
         self.channels: dict[int, Json] = {}
         self.messages: dict[int, list[Json]] = {}
         self.commands: dict[int | None, list[Json]] = {}  # guild id (None: global): commands
+        self.command_leave: dict[tuple[int, str], set[int]] = {}  # (guild, command): allowed
         self.sent: list[Sent] = []
         self.interactions: dict[int, Interaction] = {}
         self.edits: list[tuple[int, Json]] = []  # (message id, what the edit sent)
@@ -163,15 +166,17 @@ class FakeDiscord:
         self.add_channel(guild_id, "general")
         return guild_id
 
-    def add_role(self, guild_id: int, name: str, members: list[int]) -> int:
-        """Create a role with no permissions of its own and give it to members; return its id."""
+    def add_role(
+        self, guild_id: int, name: str, members: list[int], *, permissions: int = 0
+    ) -> int:
+        """Create a role (no permissions of its own unless given) for members; return its id."""
         role_id = self.new_id()
         guild = self.guilds[guild_id]
         guild["roles"].append(
             {
                 "id": str(role_id),
                 "name": name,
-                "permissions": "0",
+                "permissions": str(permissions),
                 "position": len(guild["roles"]),
                 "color": 0,
                 "hoist": False,
@@ -349,11 +354,19 @@ class FakeDiscord:
     async def _put_commands(self, request: web.Request) -> web.Response:
         self._check_token(request)
         guild = request.match_info.get("guild")
+        given = await request.json()
+        errors = registration_errors(given)
+        if errors:
+            body = {"message": "Invalid Form Body", "code": 50035, "errors": errors}
+            return _json(body, status=400)
         stored = []
-        for command in await request.json():
+        for command in given:
+            permissions = command.get("default_member_permissions")
             stored.append(
                 {
                     **command,
+                    # Discord takes the bit set as a number or a string and keeps a string
+                    "default_member_permissions": None if permissions is None else str(permissions),
                     "id": str(self.new_id()),
                     "application_id": str(self.application_id),
                     "version": str(self.new_id()),
@@ -641,6 +654,28 @@ class FakeDiscord:
             name = self.channels[channel_id]["name"]
             raise CommandRefused(f"user {user_id} may not send messages in #{name}")
 
+    def allow_command(self, guild_id: int, name: str, target: int) -> None:
+        """Let a role or member use a command, as an admin does in Settings -> Integrations."""
+        self.command_leave.setdefault((guild_id, name), set()).add(target)
+
+    def _may_use(self, user_id: int, channel_id: int, name: str) -> None:
+        """Refuse a registered command that Discord hides from a member: its default permissions.
+
+        A command nobody registered is let through, so that tests that skip the sync run.
+        """
+        guild = self.channels[channel_id].get("guild_id")
+        if guild is None:
+            return
+        scopes = (self.commands.get(int(guild)) or []) + (self.commands.get(None) or [])
+        command = next((c for c in scopes if c["name"] == name), None)
+        if command is None:
+            return
+        member = self.guilds[int(guild)]["members"][user_id]
+        leave = self.command_leave.get((int(guild), name), set())
+        allowed = bool(leave & {user_id, *map(int, member["roles"])})
+        if not may_use(command, self.permissions(channel_id, user_id), allowed):
+            raise CommandRefused(f"user {user_id} may not use /{name}: Discord does not show it")
+
     def overwrite(self, channel_id: int, target: int) -> tuple[int, int] | None:
         """Return the (allow, deny) bits a channel sets for a role or member, if any."""
         for entry in self.channels[channel_id]["permission_overwrites"]:
@@ -813,6 +848,7 @@ class FakeDiscord:
         Raise CommandRefused where the user may not send messages, as Discord's app does.
         """
         self._may_type(user_id, channel_id)
+        self._may_use(user_id, channel_id, name)
         guild_id = int(self.channels[channel_id].get("guild_id", 0))
         if subcommand is not None:
             options = [{"type": 1, "name": subcommand, "options": options or []}]
@@ -860,6 +896,7 @@ class FakeDiscord:
         The option being typed carries "focused": true.
         """
         self._may_type(user_id, channel_id)
+        self._may_use(user_id, channel_id, name)
         guild_id = int(self.channels[channel_id].get("guild_id", 0))
         data = {"id": str(self.new_id()), "name": name, "type": 1, "options": options}
         data["guild_id"] = str(guild_id)

@@ -21,7 +21,8 @@ from bot.exts.matches._channels import (
     missing_permissions,
     remove_channels,
 )
-from bot.exts.matches._lobby import lobby_embed, lobby_view
+from bot.exts.matches._lobby import lobby_embed, lobby_view, team_words
+from bot.exts.mentions import plain
 from bot.exts.moderators import moderator, moderator_role
 from bot.sender import score_words
 from bot.service import MatchService
@@ -41,6 +42,7 @@ class Matches(commands.GroupCog, group_name="match"):
     def __init__(self, service: MatchService) -> None:
         self.service = service
         self._starting: set[int] = set()  # matches whose channels are being made
+        self._opening: set[str] = set()  # channels where a lobby is being opened
         super().__init__()
 
     # ------------------------------------------------------------------ commands
@@ -70,31 +72,25 @@ class Matches(commands.GroupCog, group_name="match"):
         floors: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
         """Open a lobby for a team match (or a one-board game) in this channel."""
-        host = str(interaction.user.id)
-        match_id = await self.service.create(
-            host,
-            boards=boards,
-            layout=layout,
-            white_team=white,
-            black_team=black,
-            time_control=clock,
-            game=game,
-            floors=kinds.floors(floors, boards),
-        )
+        channel = str(interaction.channel_id)
+        await self._no_open_lobby(channel)
+        if channel in self._opening:
+            raise WrongStateError("a lobby is being opened in this channel: wait a moment")
+        self._opening.add(channel)  # one lobby a channel, even for two creates at once
         try:
-            await self.service.bind(
-                match_id, {LOBBY: str(interaction.channel_id), "guild": str(interaction.guild_id)}
+            match_id = await self.service.create(
+                str(interaction.user.id),
+                boards=boards,
+                layout=layout,
+                white_team=white,
+                black_team=black,
+                time_control=clock,
+                game=game,
+                floors=kinds.floors(floors, boards),
             )
-            view = lobby_view(match_id, "lobby")
-            assert view is not None  # a new lobby is open
-            embed = await self._lobby_embed(match_id)
-            await interaction.response.send_message(embed=embed, view=view)
-            message = await interaction.original_response()
-            await self.service.bind(match_id, {"lobby-message": str(message.id)})
-        except BaseException:  # nobody could see the lobby: leave no match behind
-            await self.service.cancel(match_id, host)
-            raise
-        logger.info("match %d: lobby opened by %s in %s", match_id, host, interaction.channel_id)
+            await self._show_lobby(interaction, match_id)
+        finally:
+            self._opening.discard(channel)
 
     @app_commands.command(name="join")
     @app_commands.describe(team="the team to join")
@@ -103,8 +99,9 @@ class Matches(commands.GroupCog, group_name="match"):
         """Join a team of the lobby in this channel."""
         match_id = await self._lobby_here(interaction)
         self._not_starting(match_id)
-        await self.service.join(match_id, str(interaction.user.id), team)
-        await interaction.response.send_message(f"You joined {team.capitalize()}.", ephemeral=True)
+        change = await self.service.join(match_id, str(interaction.user.id), team)
+        teams = (await self.service.shape(match_id)).teams
+        await interaction.response.send_message(team_words(change, teams), ephemeral=True)
         await self._refresh_lobby(interaction, match_id)
 
     @app_commands.command(name="leave")
@@ -113,8 +110,9 @@ class Matches(commands.GroupCog, group_name="match"):
         """Leave your team in the lobby in this channel."""
         match_id = await self._lobby_here(interaction)
         self._not_starting(match_id)
-        await self.service.leave(match_id, str(interaction.user.id))
-        await interaction.response.send_message("You left the lobby.", ephemeral=True)
+        change = await self.service.leave(match_id, str(interaction.user.id))
+        teams = (await self.service.shape(match_id)).teams
+        await interaction.response.send_message(team_words(change, teams), ephemeral=True)
         await self._refresh_lobby(interaction, match_id)
 
     @app_commands.command(name="seat")
@@ -233,17 +231,27 @@ class Matches(commands.GroupCog, group_name="match"):
             if action == "start":
                 await self._start(interaction, match_id)
                 return
+            change = None
             if action in ("join-white", "join-black"):
                 side: Side = "white" if action == "join-white" else "black"
-                await self.service.join(match_id, user, side)
+                change = await self.service.join(match_id, user, side)
             elif action == "leave":
-                await self.service.leave(match_id, user)
+                change = await self.service.leave(match_id, user)
             elif action == "cancel":
                 await self.service.cancel(match_id, user)
             status = await self.service.status(match_id)
             await interaction.response.edit_message(
                 embed=await self._lobby_embed(match_id), view=lobby_view(match_id, status)
             )
+            # a switch of teams, or a captain leaving, is told to the player: the lobby
+            # shows where everyone is, not what became of a captaincy
+            if (
+                change is not None
+                and change.left is not None
+                and (change.joined is not None or change.was_captain)
+            ):
+                teams = (await self.service.shape(match_id)).teams
+                await interaction.followup.send(team_words(change, teams), ephemeral=True)
         except Exception as error:  # every failure gets a private answer
             await reply_error(interaction, error)
 
@@ -327,6 +335,36 @@ class Matches(commands.GroupCog, group_name="match"):
             if place == LOBBY:
                 return match_id
         raise NotFoundError("there is no match lobby in this channel: /match create opens one")
+
+    async def _show_lobby(self, interaction: discord.Interaction, match_id: int) -> None:
+        """Post a new match's lobby in the channel; cancel the match if nobody could see it."""
+        host = str(interaction.user.id)
+        try:
+            await self.service.bind(
+                match_id, {LOBBY: str(interaction.channel_id), "guild": str(interaction.guild_id)}
+            )
+            view = lobby_view(match_id, "lobby")
+            assert view is not None  # a new lobby is open
+            embed = await self._lobby_embed(match_id)
+            await interaction.response.send_message(embed=embed, view=view)
+            message = await interaction.original_response()
+            await self.service.bind(match_id, {"lobby-message": str(message.id)})
+        except BaseException:
+            await self.service.cancel(match_id, host)
+            raise
+        logger.info("match %d: lobby opened by %s in %s", match_id, host, interaction.channel_id)
+
+    async def _no_open_lobby(self, channel: str) -> None:
+        """Refuse a second lobby in a channel whose lobby is still open, naming that match."""
+        for match_id, place in await self.service.bound_to(channel):
+            if place == LOBBY and await self.service.status(match_id) == "lobby":
+                teams = (await self.service.shape(match_id)).teams
+                raise WrongStateError(
+                    f"this channel already has an open lobby: match {match_id} "
+                    f"({plain(teams['white'])} against {plain(teams['black'])}). Its host can "
+                    "cancel it with its Cancel button or /match cancel, or open your lobby in "
+                    "another channel"
+                )
 
     async def _lobby_embed(self, match_id: int) -> discord.Embed:
         shape = await self.service.shape(match_id)

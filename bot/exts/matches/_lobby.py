@@ -9,9 +9,9 @@ import discord
 
 from bot.exts.mentions import mention, plain
 from bot.lobby import Roster
-from bot.service import MatchShape
+from bot.service import MatchShape, TeamChange
 from games.core.clocks import TimeControl
-from games.core.pieces import SIDES
+from games.core.pieces import SIDES, Side
 
 SHOWN: Final = 30  # players listed per team; a mention with "(captain)" is about 33 characters
 LOBBY_ACTIONS: Final = ("join-white", "join-black", "leave", "start", "cancel")
@@ -44,6 +44,27 @@ def lobby_embed(
     state = states.get(status, "The match has started.")
     embed.description = f"Host: {mention(host)}\n{clock}\n{state}"
     return embed
+
+
+def team_words(change: TeamChange, teams: dict[Side, str]) -> str:
+    """Say what joining or leaving did: "You left Reds, where you were captain (...), ..."."""
+    parts = []
+    if change.left is not None:
+        left = plain(teams[change.left])
+        if change.was_captain:
+            now = (
+                f"{mention(change.successor)} is captain now"
+                if change.successor is not None
+                else f"{left} has no captain now"
+            )
+            left += f", where you were captain ({now})"
+        parts.append(f"left {left}")
+    if change.joined is not None:
+        joined = plain(teams[change.joined])
+        parts.append(f"joined {joined}" + (" as its captain" if change.captain else ""))
+    if change.left is not None and change.was_captain and change.joined is not None:
+        return f"You {parts[0]}, and {parts[1]}."
+    return f"You {' and '.join(parts)}."
 
 
 class LobbyButton(

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from discord.ext import commands
 
-from bot.exts.moderation._cog import Config, Moderation
+from bot.exts.moderation._cog import Moderation
+from bot.exts.moderation._config import Config
 
 
 async def setup(bot: commands.Bot) -> None:

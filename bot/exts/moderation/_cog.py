@@ -13,6 +13,14 @@ from discord.ext import commands
 from bot.errors import NotAllowedError
 from bot.exts.errors import reply_error
 from bot.exts.mentions import plain
+from bot.exts.moderation._matches import (
+    BOARD_HELP,
+    MATCH_HELP,
+    REASON_HELP,
+    board_choices,
+    match_choices,
+    match_here,
+)
 from bot.exts.moderators import moderator
 from bot.service import MatchService, Moderator
 
@@ -36,6 +44,7 @@ async def announce(interaction: discord.Interaction, service: MatchService, text
 
 
 @app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)  # shown to others once allowed by an admin
 class Moderation(commands.GroupCog, group_name="mod"):
     """Moderators keep matches fair."""
 
@@ -56,125 +65,158 @@ class Moderation(commands.GroupCog, group_name="mod"):
         await announce(interaction, self.service, done[:1].lower() + done[1:])
 
     @app_commands.command(name="adjudicate")
-    @app_commands.describe(transfer="offer the winner the victory transfer (default yes)")
+    @app_commands.describe(
+        board=BOARD_HELP,
+        result="who wins the board, or a draw",
+        reason=REASON_HELP,
+        match=MATCH_HELP,
+        transfer="offer the winner the victory transfer (default yes)",
+    )
     @app_commands.guild_only()
     async def adjudicate(
         self,
         interaction: discord.Interaction,
-        match: int,
         board: app_commands.Range[int, 1, 1000],
         result: Literal["white", "black", "draw"],
         reason: app_commands.Range[str, 1, 300],
+        match: int | None = None,
         transfer: bool = True,
     ) -> None:
         """End a board with a result."""
+        found = await match_here(interaction, self.service, match)
         await self._do(
             interaction,
-            match,
+            found,
             lambda m: self.service.adjudicate(
-                match, m, board, RESULTS[result], reason, transfer=transfer
+                found, m, board, RESULTS[result], reason, transfer=transfer
             ),
-            f"Adjudicated board {board} of match {match}: {result} ({plain(reason)}).",
+            f"Adjudicated board {board} of match {found}: {result} ({plain(reason)}).",
         )
 
     @app_commands.command(name="resign")
+    @app_commands.describe(
+        board=BOARD_HELP, side="the side that resigns", reason=REASON_HELP, match=MATCH_HELP
+    )
     @app_commands.guild_only()
     async def resign(
         self,
         interaction: discord.Interaction,
-        match: int,
         board: app_commands.Range[int, 1, 1000],
         side: Literal["white", "black"],
         reason: app_commands.Range[str, 1, 300],
+        match: int | None = None,
     ) -> None:
         """Resign a board for an absent player."""
+        found = await match_here(interaction, self.service, match)
         await self._do(
             interaction,
-            match,
-            lambda m: self.service.force_resign(match, m, board, side, reason),
-            f"Resigned board {board} of match {match} for {side} ({plain(reason)}).",
+            found,
+            lambda m: self.service.force_resign(found, m, board, side, reason),
+            f"Resigned board {board} of match {found} for {side} ({plain(reason)}).",
         )
 
     @app_commands.command(name="forfeit")
+    @app_commands.describe(
+        side="the side that did not show up and loses every unfinished board",
+        reason=REASON_HELP,
+        match=MATCH_HELP,
+    )
     @app_commands.guild_only()
     async def forfeit(
         self,
         interaction: discord.Interaction,
-        match: int,
         side: Literal["white", "black"],
         reason: app_commands.Range[str, 1, 300],
+        match: int | None = None,
     ) -> None:
         """End every unfinished board against a side that did not show up."""
+        found = await match_here(interaction, self.service, match)
         await self._do(
             interaction,
-            match,
-            lambda m: self.service.forfeit(match, m, side, reason),
-            f"Forfeited match {match} against {side} ({plain(reason)}).",
+            found,
+            lambda m: self.service.forfeit(found, m, side, reason),
+            f"Forfeited match {found} against {side} ({plain(reason)}).",
         )
 
     @app_commands.command(name="add-time")
     @app_commands.describe(
+        board=BOARD_HELP,
         side="whose clock gets the time",
         minutes="how many minutes to give back (fractions allowed)",
+        reason=REASON_HELP,
+        match=MATCH_HELP,
     )
     @app_commands.guild_only()
     async def add_time(
         self,
         interaction: discord.Interaction,
-        match: int,
         board: app_commands.Range[int, 1, 1000],
         side: Literal["white", "black"],
         minutes: app_commands.Range[float, 0.1, 43200.0],
         reason: app_commands.Range[str, 1, 300],
+        match: int | None = None,
     ) -> None:
         """Give a side time back on a board's clock."""
+        found = await match_here(interaction, self.service, match)
         await self._do(
             interaction,
-            match,
-            lambda m: self.service.add_time(match, m, board, side, minutes, reason),
-            f"Gave {side} {minutes:g} minutes on board {board} of match {match} ({plain(reason)}).",
+            found,
+            lambda m: self.service.add_time(found, m, board, side, minutes, reason),
+            f"Gave {side} {minutes:g} minutes on board {board} of match {found} ({plain(reason)}).",
         )
 
     @app_commands.command(name="undo")
-    @app_commands.describe(events="how many of the last actions to take back")
+    @app_commands.describe(
+        events="how many of the last actions to take back",
+        reason=REASON_HELP,
+        match=MATCH_HELP,
+    )
     @app_commands.guild_only()
     async def undo(
         self,
         interaction: discord.Interaction,
-        match: int,
         events: app_commands.Range[int, 1, 50],
         reason: app_commands.Range[str, 1, 300],
+        match: int | None = None,
     ) -> None:
         """Take back the last actions of a match, after seeing them and confirming."""
-        who = await moderator(interaction, self.service, match)
+        found = await match_here(interaction, self.service, match)
+        who = await moderator(interaction, self.service, found)
         if not who.is_moderator:
             raise NotAllowedError("only a moderator can do that")
-        length, preview = await self.service.undo_preview(match, events)
+        length, preview = await self.service.undo_preview(found, events)
         listed = "\n".join(f"- {line}" for line in preview)
-        view = ConfirmUndo(self.service, who, match, events, reason, length)
+        view = ConfirmUndo(self.service, who, found, events, reason, length)
         await interaction.response.send_message(
-            f"Undo in match {match}:\n{listed}\nConfirm?"[:2000], view=view, ephemeral=True
+            f"Undo in match {found}:\n{listed}\nConfirm?"[:2000], view=view, ephemeral=True
         )
 
     @app_commands.command(name="substitute")
+    @app_commands.describe(
+        player="the player who leaves",
+        new_player="who takes their place, seats and captaincy",
+        match=MATCH_HELP,
+        reason=REASON_HELP,
+    )
     @app_commands.guild_only()
     async def substitute(
         self,
         interaction: discord.Interaction,
-        match: int,
         player: discord.User,
         new_player: discord.User,
+        match: int | None = None,
         reason: app_commands.Range[str, 1, 300] = "substitution",
     ) -> None:
         """Give a player's place, seats and captaincy to someone else."""
+        found = await match_here(interaction, self.service, match)
         await self._do(
             interaction,
-            match,
-            lambda m: self.service.substitute(match, m, str(player.id), str(new_player.id), reason),
-            f"Substituted {new_player.mention} for {player.mention} in match {match} "
+            found,
+            lambda m: self.service.substitute(found, m, str(player.id), str(new_player.id), reason),
+            f"Substituted {new_player.mention} for {player.mention} in match {found} "
             f"({plain(reason)}).",
         )
-        await self._hand_over(match, player.id, new_player.id, interaction.client)
+        await self._hand_over(found, player.id, new_player.id, interaction.client)
 
     async def _hand_over(self, match: int, old: int, new: int, client: discord.Client) -> None:
         """Give the new player the old one's access to the match's board and team channels."""
@@ -196,59 +238,88 @@ class Moderation(commands.GroupCog, group_name="mod"):
                 logger.warning("match %d: %s was not handed over to the substitute", match, place)
 
     @app_commands.command(name="pause")
+    @app_commands.describe(reason=REASON_HELP, match=MATCH_HELP)
     @app_commands.guild_only()
     async def pause(
-        self, interaction: discord.Interaction, match: int, reason: app_commands.Range[str, 1, 300]
+        self,
+        interaction: discord.Interaction,
+        reason: app_commands.Range[str, 1, 300],
+        match: int | None = None,
     ) -> None:
         """Stop all play in a match."""
+        found = await match_here(interaction, self.service, match)
         await self._do(
             interaction,
-            match,
-            lambda m: self.service.pause(match, m, reason),
-            f"Paused match {match} ({plain(reason)}).",
+            found,
+            lambda m: self.service.pause(found, m, reason),
+            f"Paused match {found} ({plain(reason)}).",
         )
 
     @app_commands.command(name="resume")
+    @app_commands.describe(reason=REASON_HELP, match=MATCH_HELP)
     @app_commands.guild_only()
     async def resume(
-        self, interaction: discord.Interaction, match: int, reason: app_commands.Range[str, 1, 300]
+        self,
+        interaction: discord.Interaction,
+        reason: app_commands.Range[str, 1, 300],
+        match: int | None = None,
     ) -> None:
         """Let play go on in a paused match."""
+        found = await match_here(interaction, self.service, match)
         await self._do(
             interaction,
-            match,
-            lambda m: self.service.resume(match, m, reason),
-            f"Resumed match {match} ({plain(reason)}).",
+            found,
+            lambda m: self.service.resume(found, m, reason),
+            f"Resumed match {found} ({plain(reason)}).",
         )
 
     @app_commands.command(name="abort")
+    @app_commands.describe(reason=REASON_HELP, match=MATCH_HELP)
     @app_commands.guild_only()
     async def abort(
-        self, interaction: discord.Interaction, match: int, reason: app_commands.Range[str, 1, 300]
+        self,
+        interaction: discord.Interaction,
+        reason: app_commands.Range[str, 1, 300],
+        match: int | None = None,
     ) -> None:
         """End a match without a result."""
+        found = await match_here(interaction, self.service, match)
         await self._do(
             interaction,
-            match,
-            lambda m: self.service.abort(match, m, reason),
-            f"Aborted match {match} ({plain(reason)}).",
+            found,
+            lambda m: self.service.abort(found, m, reason),
+            f"Aborted match {found} ({plain(reason)}).",
         )
 
     @app_commands.command(name="log")
+    @app_commands.describe(match=MATCH_HELP)
     @app_commands.guild_only()
-    async def log(self, interaction: discord.Interaction, match: int) -> None:
+    async def log(self, interaction: discord.Interaction, match: int | None = None) -> None:
         """Show a match's moderator actions: who, when, what and why."""
-        who = await moderator(interaction, self.service, match)
+        found = await match_here(interaction, self.service, match)
+        who = await moderator(interaction, self.service, found)
         if not who.is_moderator:
             raise NotAllowedError("only a moderator can do that")
-        entries = await self.service.audit_log(match)
+        entries = await self.service.audit_log(found)
         lines = [
             f"<t:{int(float(str(e['at'])))}:f> <@{e['moderator']}> {e['action']}: "
             + plain(str(e["reason"]))
             for e in entries
         ]
         text = "\n".join(lines) or "No moderator has acted in this match."
-        await interaction.response.send_message(f"Match {match}:\n{text}"[:2000], ephemeral=True)
+        await interaction.response.send_message(f"Match {found}:\n{text}"[:2000], ephemeral=True)
+
+    async def match_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """Offer the server's live and recently finished matches."""
+        return await match_choices(interaction, self.service, current)
+
+    async def board_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """Offer the boards of the match named, or of this channel's match."""
+        return await board_choices(interaction, self.service, current)
 
 
 class ConfirmUndo(discord.ui.View):
@@ -285,48 +356,8 @@ class ConfirmUndo(discord.ui.View):
         self.stop()
 
 
-@app_commands.guild_only()
-class Config(commands.GroupCog, group_name="config"):
-    """A server's settings for the bot (Manage Server only)."""
-
-    def __init__(self, service: MatchService) -> None:
-        self.service = service
-        super().__init__()
-
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        """Let only members with Manage Server change the settings."""
-        member = interaction.user
-        if not isinstance(member, discord.Member) or not member.guild_permissions.manage_guild:
-            raise app_commands.CheckFailure("Only members with Manage Server can change this.")
-        return True
-
-    @app_commands.command(name="moderator-role")
-    @app_commands.describe(role="members with this role may moderate matches; leave out to clear")
-    @app_commands.guild_only()
-    async def moderator_role(
-        self, interaction: discord.Interaction, role: discord.Role | None = None
-    ) -> None:
-        """Set the role whose members are moderators, besides those with Manage Server."""
-        guild = str(interaction.guild_id)
-        await self.service.set_server_setting(
-            guild, "moderator_role", str(role.id) if role else None
-        )
-        text = (
-            f"Moderators: Manage Server and {role.mention}."
-            if role
-            else "Moderators: Manage Server."
-        )
-        await interaction.response.send_message(text, ephemeral=True)
-
-    @app_commands.command(name="log-channel")
-    @app_commands.describe(channel="the channel that hears of every moderator action")
-    @app_commands.guild_only()
-    async def log_channel(
-        self, interaction: discord.Interaction, channel: discord.TextChannel | None = None
-    ) -> None:
-        """Name the channel that hears of every moderator action."""
-        guild = str(interaction.guild_id)
-        value = str(channel.id) if channel else None
-        await self.service.set_server_setting(guild, "log_channel", value)
-        text = f"Moderator actions go to {channel.mention}." if channel else "No log channel."
-        await interaction.response.send_message(text, ephemeral=True)
+for _command in Moderation.__cog_app_commands__:
+    if isinstance(_command, app_commands.Command):
+        _command.autocomplete("match")(Moderation.match_choices)
+        if any(parameter.name == "board" for parameter in _command.parameters):
+            _command.autocomplete("board")(Moderation.board_choices)

@@ -23,6 +23,7 @@ from renderer import board_view_png
 logger = logging.getLogger(__name__)
 
 MAX_CHOICES: Final = 25
+GAME_HELP: Final = "your game, when you are not in its channel (/games lists them)"
 _RIDE: Final = re.compile(
     r"^(?P<piece>[PNBRQK])(?P<square>[a-h][1-8])(?P<arrow>[\^v])(?P<board>\d+)$"
 )
@@ -50,6 +51,7 @@ class Play(commands.Cog):
     @app_commands.describe(
         move="a move (e4, Nf3, O-O) or a ride (Nd4^2: the knight on d4 rides up to board 2)",
         board="the board, when you are not in a board's channel",
+        game=GAME_HELP,
     )
     async def move(
         self,
@@ -78,7 +80,7 @@ class Play(commands.Cog):
     @app_commands.command(name="resign")
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     @app_commands.allowed_installs(guilds=True, users=True)
-    @app_commands.describe(board="the board, when you are not in a board's channel")
+    @app_commands.describe(board="the board, when you are not in a board's channel", game=GAME_HELP)
     async def resign(
         self,
         interaction: discord.Interaction,
@@ -103,6 +105,7 @@ class Play(commands.Cog):
     @app_commands.describe(
         action="offer a draw, accept or decline your opponent's, or claim one by rule",
         board="the board, when you are not in a board's channel",
+        game=GAME_HELP,
     )
     async def draw(
         self,
@@ -135,6 +138,7 @@ class Play(commands.Cog):
     @app_commands.describe(
         board="the board, when you are not in a board's channel",
         mine="show it from your side, to you alone",
+        game=GAME_HELP,
     )
     async def board(
         self,

@@ -1,0 +1,44 @@
+"""A match in a line, read from its row alone: what a menu of a server's matches names."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+import aiosqlite
+
+import games
+from games.core.pieces import side_name
+from games.elevator import MatchConfig
+
+STATES = {"active": "live", "paused": "paused", "finished": "finished", "aborted": "aborted"}
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    """A match as a menu names it: its number, sides, boards and state."""
+
+    id: int
+    status: str
+    boards: int
+    teams: tuple[str, str]
+
+    def label(self) -> str:
+        """Say it in a line: "match 12: Reds against Blues, 3 boards, live"."""
+        boards = "1 board" if self.boards == 1 else f"{self.boards} boards"
+        state = STATES.get(self.status, self.status)
+        white, black = self.teams
+        return f"match {self.id}: {white} against {black}, {boards}, {state}"
+
+
+def summary_of(row: aiosqlite.Row) -> MatchSummary:
+    """Read a match's summary from its row, without loading its games."""
+    config = games.game_class(row["kind"]).read_config(json.loads(row["config"]))
+    if isinstance(config, MatchConfig):
+        teams = config.teams_of(1)
+    elif row["teams"] is not None:
+        white, black = json.loads(row["teams"])
+        teams = (str(white), str(black))
+    else:
+        teams = (side_name("white"), side_name("black"))
+    return MatchSummary(row["id"], row["status"], config.boards, teams)
