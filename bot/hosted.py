@@ -20,6 +20,11 @@ def elevator_match(game: Hosted, what: str) -> Match:
     return game
 
 
+def has_transfers(game: Hosted) -> bool:
+    """Tell whether the winner of a board may send a piece onward: only Elevator Chess."""
+    return isinstance(game, Match)
+
+
 def pending_transfer(game: Hosted, board: int) -> Side | None:
     """Return who may make a victory transfer from a board: only Elevator Chess has them."""
     return game.pending_transfer(board) if isinstance(game, Match) else None

@@ -68,6 +68,8 @@ class MatchService:
 
         self.play = play.play
         self.resign = play.resign
+        self.check_resign = play.check_resign
+        self.draw_offers = play.draw_offers
         self.resign_match = play.resign_match
         self.offer_draw = play.offer_draw
         self.accept_draw = play.accept_draw

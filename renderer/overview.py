@@ -244,7 +244,7 @@ def _header(image: Image.Image, match: MatchView, left: int, width: int) -> None
         if len(winners) == 1:
             parts.append(f"{team_name(winners[0])} has won the match")
         else:
-            parts.append(f"shared by {', '.join(team_name(w) for w in winners)}")
+            parts.append("the match is drawn")
     write(image, (left, left + 52), fit(" · ".join(parts), small, width), small, MUTED, anchor="lt")
 
 

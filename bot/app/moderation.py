@@ -266,8 +266,12 @@ class Moderation:
         """Stop all play in a match, transfer deadlines included, until a moderator resumes it."""
         async with self._units.held(match_id) as held:
             await self._moderated(held, moderator, reason, started=True)
+            if held.loaded.status == "paused":
+                raise WrongStateError("the match is already paused")
             if held.loaded.status != "active":
-                raise WrongStateError(f"the match is {held.loaded.status}, so it cannot be paused")
+                raise WrongStateError(
+                    f"the match is {held.loaded.status}: only a match under way can be paused"
+                )
             now = self._units.clock()
             async with held.change() as change:
                 change.set_status("paused")
@@ -282,8 +286,12 @@ class Moderation:
         async with self._units.held(match_id) as held:
             await self._moderated(held, moderator, reason, started=True)
             loaded = held.loaded
+            if loaded.status == "active":
+                raise WrongStateError("the match is not paused: it is already under way")
             if loaded.status != "paused":
-                raise WrongStateError(f"the match is {loaded.status}, not paused")
+                raise WrongStateError(
+                    f"the match is {loaded.status}: only a paused match can be resumed"
+                )
             now = self._units.clock()
             paused_for = max(0.0, now - (loaded.paused_at if loaded.paused_at is not None else now))
             async with held.change() as change:

@@ -8,7 +8,7 @@ from bot.app.outcomes import Outcome
 from bot.app.scheduler import Scheduler
 from bot.app.unit import Held, Units
 from bot.errors import NotAllowedError, RulesError
-from bot.hosted import elevator_match
+from bot.hosted import elevator_match, has_transfers
 from bot.notices import DrawDeclined, DrawOffered, Notice, board_place, user_place
 from games.core.pieces import SIDES, Side, opponent, side_name
 
@@ -46,6 +46,26 @@ class Play:
         async with self._units.held(match_id) as held:
             side = await self._seat(held, user, board, captains=True)
             return await self._actions.act(held, user, lambda match: match.resign(board, side))
+
+    async def check_resign(self, match_id: int, user: str, board: int) -> bool:
+        """Refuse as resign would, changing nothing; tell whether the winner may send a piece on.
+
+        The front asks before it asks the player to confirm, so that someone who may not
+        resign is refused at once.
+        """
+        async with self._units.held(match_id) as held:
+            await self._seat(held, user, board, captains=True)
+            return has_transfers(held.loaded.match)
+
+    async def draw_offers(self, match_id: int, user: str) -> list[int]:
+        """Return the open boards where user sits and their opponent's draw offer stands."""
+        async with self._units.held(match_id) as held:
+            loaded = held.loaded
+            return [
+                board
+                for board, side in loaded.roster.boards_of(user)
+                if loaded.match.is_open(board) and loaded.offers.get(board) == opponent(side)
+            ]
 
     async def resign_match(self, match_id: int, user: str) -> Outcome:
         """Resign every unfinished board of the captain's team at once."""

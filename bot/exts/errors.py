@@ -19,13 +19,22 @@ UNEXPECTED: Final = (
 )
 
 
+def sentence(text: str) -> str:
+    """Begin a refusal with a capital, unless it begins with what a player typed (e4, nf3).
+
+    Only a first word of letters alone is a word of ours; a move or a square has a digit or
+    a sign in it, and is quoted back exactly as it was typed.
+    """
+    first = text.split(" ", 1)[0]
+    return text[:1].upper() + text[1:] if first.isalpha() else text
+
+
 async def reply_error(interaction: discord.Interaction, error: BaseException) -> None:
     """Tell the person privately why their action was refused, or that something broke."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, ServiceError):
-        text = str(error)[:1900]
-        text = text[:1].upper() + text[1:]
+        text = sentence(str(error)[:1900])
     elif isinstance(error, app_commands.CheckFailure):
         text = str(error) or "You cannot use that here."
     else:

@@ -70,13 +70,14 @@ class ChannelPoster(Poster):
                     await self._let_players_play(match_id, bound, play=True)
             case TransferPrompt() if place.startswith("user:"):
                 user = place.removeprefix("user:")
-                await send(
+                prompt = await send(
                     f"{mention(user)}, you won board {notice.board}: you may send one piece "
                     f"standing on an elevator onward; the chance lapses "
                     f"{lapses(notice.deadline)}.",
                     view=transfer_view(match_id, notice.board, list(notice.options)),
                     allowed_mentions=only([user]),
                 )
+                await self._keep_prompt(channel, match_id, notice.board, prompt.id)
             case TransferPrompt():  # the team's room: the options, to talk them over
                 await send(
                     f"Board {notice.board} is won: the piece may go {', '.join(notice.options)}; "
@@ -96,6 +97,8 @@ class ChannelPoster(Poster):
                 words = overview_words(notice)
                 if words is not None:
                     await send(words)
+                    if place.startswith("user:"):  # the prompt's menu goes with the transfer
+                        await self._close_prompt(channel, bound, notice.board, words)
             case Reminder() if place.startswith("board:"):
                 await send(
                     reminder_words(notice, mention_player=True),

@@ -23,6 +23,7 @@ from bot.notices import (
     DrawOffered,
     Notice,
     Reminder,
+    TransferGone,
     TransferPrompt,
     UnknownNotice,
     notice_from_row,
@@ -63,6 +64,9 @@ class DmPoster(Poster):
             return
         notices, stored = await self._service.action_notices(action)
         lines, prompts = self._game_lines(notices)
+        transfers_gone = [
+            n for n in notices if isinstance(n, TransferGone) and n.place.startswith("user:")
+        ]
         if stored is not None:
             game = ShownGame.from_record(stored)
         else:  # queued before notices carried the game: show it as it is now
@@ -83,7 +87,7 @@ class DmPoster(Poster):
                 for prompt in prompts:
                     if roster.teams[side][:1] == [prompt.place.removeprefix("user:")]:
                         channel = await self._channel(int(bound[f"dm:{side}"]))
-                        await channel.send(
+                        posted = await channel.send(
                             f"You won board {prompt.board}: you may send one piece onward; "
                             f"the chance lapses {lapses(prompt.deadline)}.",
                             view=transfer_view(
@@ -91,6 +95,12 @@ class DmPoster(Poster):
                             ),
                             nonce=nonce(action, side, "prompt", str(prompt.board)),
                         )
+                        await self._keep_prompt(channel, delivery.match_id, prompt.board, posted.id)
+                for gone in transfers_gone:
+                    words = overview_words(gone)
+                    if gone.side == side and words is not None:
+                        channel = await self._channel(int(bound[f"dm:{side}"]))
+                        await self._close_prompt(channel, bound, gone.board, words)
             except (discord.Forbidden, discord.NotFound, Undeliverable) as error:
                 refused.append(f"{side}: {error}")
             except BaseException:

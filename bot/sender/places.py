@@ -56,3 +56,33 @@ class Poster:
             logger.info(
                 "match %d: the message before the latest in %s keeps its buttons", match_id, place
             )
+
+    async def _keep_prompt(
+        self, channel: discord.abc.Messageable, match_id: int, board: int, posted: int
+    ) -> None:
+        """Remember a board's transfer prompt, whose menu goes once the transfer is gone.
+
+        A prompt posted again (after a substitution, say) takes the menu off the one before.
+        Never raises: the prompt is already posted, and a retry would post it again.
+        """
+        try:
+            await self._retire(channel, match_id, prompt_place(board), posted)
+        except Exception:
+            logger.exception("match %d: board %d's transfer prompt was not kept", match_id, board)
+
+    async def _close_prompt(
+        self, channel: discord.abc.Messageable, bound: dict[str, str], board: int, words: str
+    ) -> None:
+        """Take the menu off a board's transfer prompt, saying why the transfer is gone."""
+        prompt = bound.get(prompt_place(board))
+        if prompt is None or not hasattr(channel, "get_partial_message"):
+            return
+        try:
+            await channel.get_partial_message(int(prompt)).edit(content=words, view=None)
+        except discord.HTTPException:
+            logger.info("board %d's lapsed transfer prompt keeps its menu", board)
+
+
+def prompt_place(board: int) -> str:
+    """Return the place that remembers a board's transfer prompt: the message with its menu."""
+    return f"transfer-message:{board}"

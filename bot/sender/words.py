@@ -30,6 +30,7 @@ from bot.notices import (
 )
 from games.core.clocks import left_words
 from games.core.pieces import kind_name, opponent, side_name
+from games.core.results import DRAWN
 from games.elevator import Arrived
 
 
@@ -60,7 +61,7 @@ def overview_words(notice: Notice) -> str | None:
     """Say an overview notice in a line, or None for notices the overview does not show."""
     match notice:
         case Started(boards=boards):
-            return f"The match has started on {boards} boards."
+            return f"The match has started on {boards} board{'s' if boards != 1 else ''}."
         case RideNews(event=ride):
             return (
                 f"Board {ride.board}: {piece_words(ride.side, ride.piece)} rides "
@@ -80,11 +81,13 @@ def overview_words(notice: Notice) -> str | None:
             score = f" Score: {standing}." if standing else ""
             return f"Board {ended.board} ends {ended.result} ({ended.ending}).{score}"
         case Decided(event=decided):
-            winners = ", ".join(plain(team) for team in decided.winners)
-            return f"The match is decided: {winners or 'a draw'}."
+            if len(decided.winners) != 1:
+                return "The match is drawn."
+            return f"The match is decided: {plain(decided.winners[0])} has won it."
         case Result(result=result, scores=scores):
             standing = score_words(dict(scores))
-            return f"Final result: {result}" + (f" ({standing})." if standing else ".")
+            drawn = ", the match is drawn" if result == DRAWN else ""
+            return f"Final result: {result}{drawn}" + (f" ({standing})." if standing else ".")
         case TransferGone(board=board, side=side):
             gone = "has nowhere left to go"
             if isinstance(notice, (TransferLapsed, TransferSkipped)):

@@ -13,6 +13,7 @@ import logging
 from abc import abstractmethod
 from collections import deque
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import ClassVar
 
 from games.core import pgn
@@ -31,6 +32,7 @@ from games.core.events import (
 from games.core.geometry import Shape
 from games.core.log import action_groups
 from games.core.pieces import SIDES, Piece, Side, opponent, side_name
+from games.core.reading import read_move
 from games.core.records import ConfigT, GameRecords
 from games.core.results import (
     BLACK_WINS,
@@ -213,6 +215,8 @@ class BoardGame(GameRecords[ConfigT]):
     def play(self, board: int, text: str, *, side: Side | None = None) -> list[Event]:
         """Play a move on a board, in SAN or UCI or as the game writes its own kinds.
 
+        A move in the wrong case (nf3, o-o) is read as the one legal move it can only mean.
+
         side, when given, is who is trying to move; it must be the side to move.
         Raises IllegalMoveError, with a message a player can act on, if it cannot be played.
         """
@@ -222,11 +226,16 @@ class BoardGame(GameRecords[ConfigT]):
             raise IllegalMoveError(
                 f"a move is text such as {self.MOVE_EXAMPLES}, not {shown(text)}"
             )
+        legal = partial(self.legal_moves, board)
+        return self._act(read_move(text, board, partial(self._read, board, playing), legal))
+
+    def _read(self, board: int, playing: Board, text: str) -> Change:
+        """Return the change the move text names makes, or refuse it."""
         special = self._special_move(board, text)
         if special is not None:
-            return self._act(special)
+            return special
         uci = playing.parse_move(text)
-        return self._act(lambda: self._move(board, uci))
+        return lambda: self._move(board, uci)
 
     def resign(self, board: int, side: Side) -> list[Event]:
         """Resign a board for side; the opponent wins it."""

@@ -25,6 +25,8 @@ MAX_LIVE_MINUTES: Final = 180
 MAX_INCREMENT: Final = 180  # seconds
 MAX_DAYS: Final = 30
 _LIVE: Final = re.compile(r"(\d{1,3}(?:\.\d{1,2})?)\s*\+\s*(\d{1,3})")
+LIVE_RANGE: Final = f"0.25 to {MAX_LIVE_MINUTES} minutes and 0 to {MAX_INCREMENT} seconds"
+DAYS_RANGE: Final = f"1 to {MAX_DAYS} days a move"
 _SLACK: Final = 1e-6  # seconds: rounding between a due time and the time left then
 _DAYS: Final = re.compile(r"(\d{1,2})\s*d(?:ays?)?")
 
@@ -52,19 +54,22 @@ class TimeControl:
             minutes, increment = float(live[1]), int(live[2])
             if not 0.25 <= minutes <= MAX_LIVE_MINUTES or increment > MAX_INCREMENT:
                 raise TimeControlError(
-                    f"a live clock has 0.25 to {MAX_LIVE_MINUTES} minutes and an increment "
-                    f"of 0 to {MAX_INCREMENT} seconds, as in 10+5"
+                    f"{shown(written)} is out of range: a live control is minutes+increment "
+                    f"with {LIVE_RANGE}, as in 10+5"
                 )
             return cls("live", minutes * 60, float(increment))
         days = _DAYS.fullmatch(written)
         if days is not None:
             count = int(days[1])
             if not 1 <= count <= MAX_DAYS:
-                raise TimeControlError(f"a correspondence game has 1 to {MAX_DAYS} days a move")
+                raise TimeControlError(
+                    f"{shown(written)} is out of range: a correspondence control has "
+                    f"{DAYS_RANGE}, as in 3d"
+                )
             return cls("correspondence", count * DAY)
         raise TimeControlError(
-            f"{shown(written)} is not a time control: write none, minutes+increment as in 10+5, "
-            "or days a move as in 3d"
+            f"{shown(written)} is not a time control: write none, minutes+increment with "
+            f"{LIVE_RANGE} (10+5), or {DAYS_RANGE} (3d)"
         )
 
     def __str__(self) -> str:

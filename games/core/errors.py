@@ -15,6 +15,10 @@ class AmbiguousMoveError(IllegalMoveError):
     """Refuse a move or ride that could mean more than one thing."""
 
 
+class NotAMoveError(IllegalMoveError):
+    """Refuse text that is written as no move at all (not a move that is illegal there)."""
+
+
 class MatchConfigError(GameError):
     """Refuse how a game is set up (board count, layout, positions, elevators, teams)."""
 
@@ -34,10 +38,16 @@ def shown(value: object, limit: int = 20) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def not_a_move(token: str, board: int, *, rides: bool) -> IllegalMoveError:
+def typed(text: str, limit: int = 20) -> str:
+    """Return a move as the player typed it, stripped and cut to about limit characters."""
+    token = text.strip()
+    return token if len(token) <= limit else token[: limit - 1] + "…"
+
+
+def not_a_move(token: str, board: int, *, rides: bool) -> NotAMoveError:
     """Refuse text that names no move at all, saying how moves (and rides, if any) are written."""
     ride = ", or a ride such as Ne4^2" if rides else ""
-    return IllegalMoveError(
+    return NotAMoveError(
         f"{shown(token)} is not a move on board {board}: write a move in SAN (Nf3) "
         f"or UCI (g1f3){ride}"
     )

@@ -22,7 +22,7 @@ _SAN: Final = re.compile(
     r"([NBRQK])?([a-h])?([1-8])?([x:])?([a-h][1-8])(?:=?([QRBNqrbn]))?[+#]*[!?]*"
 )
 _CHOICE: Final = re.compile(r"([a-h][1-8])=?([QRBNqrbn])[+#]*")
-_CASTLING: Final = re.compile(r"[0O](-[0O]){1,2}[+#]*")
+_CASTLING: Final = re.compile(r"[0Oo](-[0Oo]){1,2}[+#]*")
 
 
 def _turn(position: Position) -> str:

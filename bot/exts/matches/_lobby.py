@@ -22,7 +22,8 @@ def lobby_embed(
 ) -> discord.Embed:
     """Describe a lobby: the match's shape and clock, both teams with captains, and the host."""
     if match.kind == "elevator":
-        title = f"{match.title} match {match_id}: {match.boards} boards in a {match.layout}"
+        boards = f"{match.boards} board{'s' if match.boards != 1 else ''}"
+        title = f"{match.title} match {match_id}: {boards} in a {match.layout}"
     else:
         title = f"{match.title} match {match_id}: one board"
     embed = discord.Embed(title=title, colour=0xC8A04A)

@@ -162,7 +162,8 @@ class Moderation(commands.GroupCog, group_name="mod"):
             interaction,
             found,
             lambda m: self.service.add_time(found, m, board, side, minutes, reason),
-            f"Gave {side} {minutes:g} minutes on board {board} of match {found} ({plain(reason)}).",
+            f"Gave {side} {minutes:g} minute{'s' if minutes != 1 else ''} on board {board} "
+            f"of match {found} ({plain(reason)}).",
         )
 
     @app_commands.command(name="undo")
@@ -348,7 +349,8 @@ class ConfirmUndo(discord.ui.View):
                 self._match, self._who, self._count, self._reason, expect=self._length
             )
             why = plain(self._reason)
-            text = f"Undid the last {self._count} actions of match {self._match} ({why})."
+            actions = "action" if self._count == 1 else f"{self._count} actions"
+            text = f"Undid the last {actions} of match {self._match} ({why})."
             await interaction.response.edit_message(content=text, view=None)
             await announce(interaction, self._service, text[:1].lower() + text[1:])
         except Exception as error:

@@ -31,6 +31,24 @@ def offered_words(outcome: Outcome, board: int) -> str:
     return f"You offered a draw on board {board}."
 
 
+def resign_question(board: int, *, onward: bool, server: bool) -> str:
+    """Ask to confirm a resignation: what the opponent may then do, and who can take it back."""
+    back = "only a moderator can" if server else "nobody can"
+    then = "Your opponent may then send a piece onward, and" if onward else "Once you do,"
+    return f"Resign board {board}? {then} {back} take it back."
+
+
+async def ask_to_resign(
+    interaction: discord.Interaction, service: MatchService, match_id: int, board: int
+) -> None:
+    """Ask the person to confirm resigning a board, once the service says they may."""
+    onward = await service.check_resign(match_id, str(interaction.user.id), board)
+    view = discord.ui.View(timeout=120)
+    view.add_item(BoardButton(match_id, board, "confirm-resign"))
+    question = resign_question(board, onward=onward, server=interaction.guild_id is not None)
+    await interaction.response.send_message(question, view=view, ephemeral=True)
+
+
 class BoardButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"board:(?P<match>\d+):(?P<board>\d+):(?P<action>[a-z-]+)",
@@ -61,13 +79,7 @@ class BoardButton(
         user = str(interaction.user.id)
         try:
             if self.action == "resign":
-                view = discord.ui.View(timeout=120)
-                view.add_item(BoardButton(self.match_id, self.board, "confirm-resign"))
-                await interaction.response.send_message(
-                    f"Resign board {self.board}? This cannot be taken back.",
-                    view=view,
-                    ephemeral=True,
-                )
+                await ask_to_resign(interaction, service, self.match_id, self.board)
             elif self.action == "confirm-resign":
                 await service.resign(self.match_id, user, self.board)
                 await interaction.response.edit_message(

@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.errors import NotFoundError, ServiceError
 from bot.exts import clocks
-from bot.exts.play._buttons import BoardButton, offered_words
+from bot.exts.play._buttons import ask_to_resign, offered_words
 from bot.service import MatchService
 from games.core.pieces import Side, kind_name
 from renderer import board_view_png
@@ -89,15 +89,7 @@ class Play(commands.Cog):
     ) -> None:
         """Resign a board (its player, or the team's captain), after confirming."""
         match_id, board = await self._where(interaction, board, game)
-        view = discord.ui.View(timeout=120)
-        view.add_item(BoardButton(match_id, board, "confirm-resign"))
-        back = "only a moderator can" if interaction.guild_id else "nobody can"
-        await interaction.response.send_message(
-            f"Resign board {board}? Your opponent may then send a piece onward, and {back} "
-            "take it back.",
-            view=view,
-            ephemeral=True,
-        )
+        await ask_to_resign(interaction, self.service, match_id, board)
 
     @app_commands.command(name="draw")
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
@@ -115,8 +107,11 @@ class Play(commands.Cog):
         game: int | None = None,
     ) -> None:
         """Offer, accept, decline or claim a draw on a board."""
-        match_id, board = await self._where(interaction, board, game)
         user = str(interaction.user.id)
+        if action in ("accept", "decline") and board is None:
+            match_id, board = await self._offered(interaction, game, action)
+        else:
+            match_id, board = await self._where(interaction, board, game)
         act = {
             "offer": self.service.offer_draw,
             "accept": self.service.accept_draw,
@@ -243,6 +238,38 @@ class Play(commands.Cog):
         if board is None:
             board = await self._only_board(game, user)
         return game, await self._board_of(game, board)
+
+    async def _offered(
+        self, interaction: discord.Interaction, game: int | None, action: str
+    ) -> tuple[int, int]:
+        """Return the board a draw answer names none for: the one with an offer to the caller.
+
+        In a board's channel it is that board; elsewhere, the one board of the caller's games
+        (or of the game named) where the opponent's offer stands.
+        """
+        user = str(interaction.user.id)
+        if game is None:
+            for match_id, place in await self.service.bound_to(str(interaction.channel_id)):
+                if place.startswith("board:"):
+                    return match_id, int(place.removeprefix("board:"))
+        games = await self.service.games_of(user)
+        if game is not None:
+            if game not in games:
+                raise NotFoundError(f"you have no game {game} under way: /games lists yours")
+            games = [game]
+        offers = [(g, b) for g in games for b in await self.service.draw_offers(g, user)]
+        if len(offers) == 1:
+            return offers[0]
+        if not offers:
+            raise NotFoundError(f"there is no draw offer for you to {action}")
+        if len({g for g, _ in offers}) == 1:
+            boards = ", ".join(str(b) for _, b in offers)
+            raise NotFoundError(
+                f"you have draw offers on boards {boards} of game {offers[0][0]}: "
+                "add the board option"
+            )
+        where = ", ".join(f"game {g} board {b}" for g, b in offers)
+        raise NotFoundError(f"you have draw offers in {where}: add the game and board options")
 
     async def _turns(self, match_id: int, user: str) -> tuple[list[int], list[int]]:
         """Return the boards where it is user's move, and the other open boards they hold."""

@@ -295,7 +295,7 @@ def test_only_the_latest_board_image_has_buttons_and_resigning_asks_first(
             listed = await discord.click(bo, int(latest["id"]), "board:1:1:moves")
             assert "Nf6" in await replied(discord, listed)
             asked = await discord.click(bo, int(latest["id"]), "board:1:1:resign")
-            assert "This cannot be taken back" in await replied(discord, asked)
+            assert "only a moderator can take it back" in await replied(discord, asked)
             assert asked.original is not None
             button = asked.original["components"][0]["components"][0]["custom_id"]
             assert button == "board:1:1:confirm-resign"

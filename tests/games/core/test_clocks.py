@@ -46,9 +46,10 @@ def test_time_controls_are_read_as_players_write_them(
         ("0+5", "0.25 to 180 minutes"),
         ("500+0", "0.25 to 180 minutes"),
         ("181+0", "0.25 to 180 minutes"),
-        ("10+181", "increment of 0 to 180"),
+        ("10+181", "'10\\+181' is out of range: .* 0 to 180 seconds"),
+        ("fast", "0.25 to 180 minutes and 0 to 180 seconds .*, or 1 to 30 days a move"),
         ("0d", "1 to 30 days"),
-        ("31d", "1 to 30 days"),
+        ("31d", "'31d' is out of range: .* 1 to 30 days"),
         ("x" * 500, "'xxxxxxxxxxxxxxxxxxx…'"),
     ],
 )

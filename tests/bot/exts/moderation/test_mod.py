@@ -69,7 +69,7 @@ def test_moderators_are_found_by_role_act_with_a_reason_and_leave_an_audit_trail
             preview = await replied(discord, asked)
             assert "board 1: White played e4" in preview and "Confirm?" in preview
             done = await discord.press(cy, asked)
-            assert "Undid the last 1 actions of match 1" in done.responses[-1]["data"]["content"]
+            assert "Undid the last action of match 1" in done.responses[-1]["data"]["content"]
             assert "Played e4" in await move(discord, ana, one, "e4")  # e4 is White's again
             log = await discord.invoke(
                 cy, general, "mod", [{"type": 4, "name": "match", "value": 1}], subcommand="log"
