@@ -92,6 +92,7 @@ class MatchService:
 
         self.roster = front.roster
         self.game = front.game
+        self.replay_game = front.replay_game
         self.export = front.export
         self.shape = front.shape
         self.boards = front.boards

@@ -37,6 +37,7 @@ class Replay:
     frames: int  # the frames drawn
     total: int  # the events the board's replay shows, one frame each when nothing is dropped
     size: int  # the GIF's width in pixels
+    step: int = 1  # one frame in step kept (the last always)
 
     @property
     def dropped(self) -> int:
@@ -91,7 +92,7 @@ def fitted_replay(
         step = max(step + 1, math.ceil(len(views) / share))
         kept = sorted({*range(0, len(views), step), len(views) - 1})
         gif = _gif(views, kept, perspective, size, stairs)
-    return Replay(gif, len(kept), len(views), size)
+    return Replay(gif, len(kept), len(views), size, step)
 
 
 def _views(match: BoardGame[Any], board: int) -> list[BoardView]:
