@@ -29,6 +29,7 @@ class ReplayPost:
 
     file: discord.File
     words: str
+    size: int  # the file's bytes
 
 
 def upload_limit(channel: object) -> int:
@@ -56,7 +57,8 @@ async def replay_post(
     except RenderError as error:
         raise NotFoundError(str(error)) from None
     file = discord.File(io.BytesIO(replay.gif), filename=f"replay-board-{board}.gif")
-    return ReplayPost(file, replay_words(board, replay, over=not game.is_open(board)))
+    words = replay_words(board, replay, over=not game.is_open(board))
+    return ReplayPost(file, words, len(replay.gif))
 
 
 async def send_replay(
@@ -72,7 +74,7 @@ async def send_replay(
     """Draw a board's replay within limit and send it; if Discord finds it too large, halve.
 
     The limit comes from Discord (an interaction's, a server's boost tier); a refusal says
-    it was lower than that, so the replay is drawn again to half the size and sent again.
+    it was lower than that, so the replay is drawn again to half the refused size.
     """
     while True:
         replay = await replay_post(
@@ -82,12 +84,10 @@ async def send_replay(
             await send(replay)
             return
         except discord.HTTPException as error:
-            if error.code != TOO_LARGE or limit // 2 < MIN_BYTES:
+            if error.code != TOO_LARGE or replay.size // 2 < MIN_BYTES:
                 raise
-        logger.info(
-            "match %d: board %d's replay was too large for %d bytes", match_id, board, limit
-        )
-        limit //= 2
+        logger.info("match %d: board %d's replay was too large", match_id, board)
+        limit = replay.size // 2
 
 
 def replay_words(board: int, replay: Replay, *, over: bool) -> str:
