@@ -20,6 +20,7 @@ from bot.app.lobby import Lobby
 from bot.app.moderation import Moderation
 from bot.app.outcomes import MatchShape, Moderator, Outcome
 from bot.app.play import Play
+from bot.app.rematch import Rematches
 from bot.app.scheduler import Scheduler
 from bot.app.transfers import Transfers
 from bot.app.unit import Clock, Units
@@ -50,6 +51,7 @@ class MatchService:
         transfers = Transfers(units, actions, scheduler)
         moderation = Moderation(units, actions, scheduler)
         front = Front(units)
+        rematches = Rematches(units)
 
         self.create = lobby.create
         self.create_game = lobby.create_game
@@ -63,6 +65,9 @@ class MatchService:
         self.start = lobby.start
         self.check_start = lobby.check_start
         self.cancel = lobby.cancel
+        self.offer_game_rematch = rematches.offer_game_rematch
+        self.ask_rematch = rematches.ask
+        self.answer_rematch = rematches.answer
 
         self.play = play.play
         self.resign = play.resign
