@@ -15,6 +15,7 @@ from bot.errors import NotFoundError
 from bot.exts.clocks import board_clocks, lapses
 from bot.exts.mentions import mention, only
 from bot.exts.play._buttons import board_view, offer_view
+from bot.exts.play._rematch import rematch_view
 from bot.exts.play._replay import send_replay, upload_limit
 from bot.exts.play._transfer import transfer_view
 from bot.notices import (
@@ -79,7 +80,9 @@ class ChannelPoster(Poster):
                 await self._post_board(channel, match_id, notice, delivery.idempotency_key)
             case _ if place == OVERVIEW:
                 words = overview_words(notice)
-                if words is not None:
+                if isinstance(notice, Result) and words is not None:
+                    await send(words, view=rematch_view(match_id))
+                elif words is not None:
                     await send(words)
                 if isinstance(notice, Result):
                     await self._let_players_play(match_id, bound, play=False)

@@ -15,6 +15,7 @@ from bot.delivery import Delivery, Undeliverable
 from bot.errors import NotFoundError
 from bot.exts.clocks import all_clocks, lapses
 from bot.exts.play._buttons import game_view
+from bot.exts.play._rematch import rematch_view
 from bot.exts.play._replay import ReplayPost, send_replay
 from bot.exts.play._transfer import transfer_view
 from bot.lobby import Roster
@@ -232,6 +233,8 @@ class DmPoster(Poster):
             [b for b in offered if b in still_open],
         )
         key = nonce(action, side)
+        if all(board.finished for board in views):
+            view = rematch_view(match_id)
         if view is None:
             posted = await channel.send(text, file=file, nonce=key)
         else:
