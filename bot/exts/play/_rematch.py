@@ -121,7 +121,6 @@ async def _answer(
     if new_id is None:
         await interaction.response.edit_message(content="The rematch was declined.", view=None)
         return
-    await interaction.response.defer()
     channel: discord.abc.Messageable | None = None
     for place in ("lobby", "overview"):  # the first match's lobby channel, or its overview
         found = interaction.client.get_channel(int(bound[place])) if place in bound else None
@@ -138,7 +137,7 @@ async def _answer(
         f"Rematch of match {match}: the host starts it.",
     )
     where = getattr(target, "mention", "its channel")
-    await interaction.edit_original_response(
+    await interaction.response.edit_message(
         content=f"Rematch accepted: match {new_id}'s lobby is open in {where}.", view=None
     )
     logger.info("match %d: rematch accepted by %s as match %d", match, interaction.user.id, new_id)
