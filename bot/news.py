@@ -17,6 +17,7 @@ from bot.notices import (
     Decided,
     FlagNews,
     Notice,
+    ReplayShown,
     Result,
     RideNews,
     TransferGone,
@@ -84,6 +85,8 @@ class News:
                 found.append(FlagNews(OVERVIEW, event))
             elif isinstance(event, BoardEnded):
                 found.append(BoardResult(OVERVIEW, event, scores(self.match, self.names)))
+                upto = len(self.match.events)  # the log as this action leaves it
+                found.append(ReplayShown(board_place(event.board), event.board, upto))
             elif isinstance(event, TransferDeclined):
                 gone = TransferLapsed if self.actor == DEADLINE else TransferSkipped
                 found.append(gone(OVERVIEW, event.board, event.side))

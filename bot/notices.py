@@ -159,6 +159,15 @@ class ArrivalShown(BoardImage):
         )
 
 
+@dataclass(frozen=True, slots=True)
+class ReplayShown(Notice):
+    """A board ended: post its replay, drawn from the first `upto` events of the match's log."""
+
+    KIND: ClassVar[str] = "replay"
+    board: int
+    upto: int
+
+
 # ----------------------------------------------------------------------- the match's story
 
 
@@ -467,6 +476,7 @@ KINDS: Final[dict[str, type[Notice]]] = {
     for cls in (
         BoardShown,
         ArrivalShown,
+        ReplayShown,
         Started,
         Cancelled,
         RideNews,

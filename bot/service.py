@@ -21,6 +21,7 @@ from bot.app.lobby import Lobby
 from bot.app.moderation import Moderation
 from bot.app.outcomes import MatchShape, Moderator, Outcome, TeamChange
 from bot.app.play import Play
+from bot.app.rematch import Rematches
 from bot.app.scheduler import Scheduler
 from bot.app.transfers import Transfers
 from bot.app.unit import Clock, Units
@@ -52,6 +53,7 @@ class MatchService:
         moderation = Moderation(units, actions, scheduler)
         front = Front(units)
         listing = Listing(units)
+        rematches = Rematches(units)
 
         self.create = lobby.create
         self.create_game = lobby.create_game
@@ -65,6 +67,9 @@ class MatchService:
         self.start = lobby.start
         self.check_start = lobby.check_start
         self.cancel = lobby.cancel
+        self.offer_game_rematch = rematches.offer_game_rematch
+        self.ask_rematch = rematches.ask
+        self.answer_rematch = rematches.answer
 
         self.play = play.play
         self.resign = play.resign
@@ -96,6 +101,7 @@ class MatchService:
 
         self.roster = front.roster
         self.game = front.game
+        self.replay_game = front.replay_game
         self.export = front.export
         self.shape = front.shape
         self.boards = front.boards

@@ -614,6 +614,51 @@ async def close_invitation(
     )
 
 
+async def insert_rematch_invitation(
+    db: aiosqlite.Connection, invitation: int, rematch_of: int, challenger_side: str
+) -> None:
+    """Mark a challenge as the rematch of a game, its challenger playing challenger_side."""
+    await db.execute(
+        "UPDATE invitations SET rematch_of = ?, challenger_side = ? WHERE id = ?",
+        (rematch_of, challenger_side, invitation),
+    )
+
+
+async def rematch_invitations(db: aiosqlite.Connection, match_id: int) -> list[aiosqlite.Row]:
+    """Return the challenges to play a game again, newest first."""
+    return await rows(
+        db, "SELECT * FROM invitations WHERE rematch_of = ? ORDER BY id DESC", match_id
+    )
+
+
+async def rematch_row(db: aiosqlite.Connection, match_id: int) -> aiosqlite.Row | None:
+    """Return the rematch a team asked for after a match, or None."""
+    found = await rows(db, "SELECT * FROM rematches WHERE match_id = ?", match_id)
+    return found[0] if found else None
+
+
+async def ask_rematch(
+    db: aiosqlite.Connection, match_id: int, side: str, user: str, at: float
+) -> None:
+    """Record that a team asks to play a match again (a declined request is asked anew)."""
+    await db.execute(
+        "INSERT INTO rematches (match_id, side, asked_by, created_at) VALUES (?, ?, ?, ?) "
+        "ON CONFLICT (match_id) DO UPDATE SET side = excluded.side, "
+        "asked_by = excluded.asked_by, status = 'open', created_at = excluded.created_at",
+        (match_id, side, user, at),
+    )
+
+
+async def close_rematch(
+    db: aiosqlite.Connection, match_id: int, status: str, rematch: int | None
+) -> None:
+    """Mark a team's rematch request accepted (with the new match) or declined."""
+    await db.execute(
+        "UPDATE rematches SET status = ?, rematch = ? WHERE match_id = ?",
+        (status, rematch, match_id),
+    )
+
+
 async def matches_of(db: aiosqlite.Connection, user: str) -> list[aiosqlite.Row]:
     """Return the active or paused matches a user plays in, newest first."""
     return await rows(

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import timedelta
-from typing import Final
+from typing import Any, Final
 
-from games.elevator import Match
+from games.core.boardgame import BoardGame
 
 MIN_SIZE: Final = 320
 MAX_SIZE: Final = 2048
@@ -29,7 +29,7 @@ def check_size(size: object, largest: int = MAX_SIZE) -> None:
         raise RenderError(f"an image is {MIN_SIZE} to {largest} pixels wide, not {size!r}")
 
 
-def check_board(match: Match, board: object) -> None:
+def check_board(match: BoardGame[Any], board: object) -> None:
     """Refuse a board number the match does not have."""
     if isinstance(board, bool) or not isinstance(board, int) or not 1 <= board <= match.boards:
         raise RenderError(f"there is no board {board!r}: this match has boards 1 to {match.boards}")

@@ -3,23 +3,50 @@
 from __future__ import annotations
 
 import io
-from typing import Final
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final
 
 from PIL import Image
 
-from games.elevator import Match
+from games.core.boardgame import BoardGame
 from renderer.diagram import Perspective, draw_diagram, extent, fit_square
-from renderer.errors import MAX_REPLAY_SIZE, RenderError, check_board, check_perspective, check_size
+from renderer.errors import (
+    MAX_REPLAY_SIZE,
+    MIN_SIZE,
+    RenderError,
+    check_board,
+    check_perspective,
+    check_size,
+)
 from renderer.palette import BACKGROUND, MUTED, TEXT, to_palette
 from renderer.text import font, wrap, write
 from views.model import BoardView, replay_views
 
 FRAME_MS: Final = 1000
 LAST_FRAME_MS: Final = 4000
+MIN_BYTES: Final = 64 * 1024  # below this no replay of a board is promised to fit
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A replay GIF made to fit a size limit, and how much of the game it kept."""
+
+    gif: bytes
+    frames: int  # the frames drawn
+    total: int  # the events the board's replay shows, one frame each when nothing is dropped
+    size: int  # the GIF's width in pixels
+    step: int = 1  # one frame in step kept (the last always)
+
+    @property
+    def dropped(self) -> int:
+        """Return how many frames were left out to fit the limit."""
+        return self.total - self.frames
 
 
 def replay_gif(
-    match: Match, board: int, perspective: Perspective = "white", size: int = 400
+    match: BoardGame[Any], board: int, perspective: Perspective = "white", size: int = 400
 ) -> bytes:
     """Return an animated GIF of a board's game, size pixels wide, a frame per event shown.
 
@@ -28,17 +55,68 @@ def replay_gif(
     """
     check_perspective(perspective)
     check_size(size, MAX_REPLAY_SIZE)
+    views = _views(match, board)
+    return _gif(views, range(len(views)), perspective, size, bool(match.staircases(board)))
+
+
+def fitted_replay(
+    match: BoardGame[Any],
+    board: int,
+    *,
+    limit: int,
+    perspective: Perspective = "white",
+    size: int = 400,
+) -> Replay:
+    """Return a board's replay GIF of at most limit bytes.
+
+    If every frame at size does not fit, the GIF is drawn at the smallest width, then with
+    every second, third, ... frame kept (the first and last always), until it fits.
+    """
+    check_perspective(perspective)
+    check_size(size, MAX_REPLAY_SIZE)
+    if limit < MIN_BYTES:
+        raise RenderError(f"a replay needs room for at least {MIN_BYTES} bytes, not {limit}")
+    views = _views(match, board)
+    stairs = bool(match.staircases(board))
+    kept: Sequence[int] = range(len(views))
+    gif = _gif(views, kept, perspective, size, stairs)
+    if len(gif) > limit and size > MIN_SIZE:
+        size = MIN_SIZE
+        gif = _gif(views, kept, perspective, size, stairs)
+    step = 1
+    while len(gif) > limit:
+        if len(kept) <= 2:
+            raise RenderError(f"board {board}'s replay does not fit in {limit} bytes")
+        # frames cost about the same: keep the share that fits, with a tenth to spare
+        share = max(2.0, len(kept) * limit * 0.9 / len(gif))
+        step = max(step + 1, math.ceil(len(views) / share))
+        kept = sorted({*range(0, len(views), step), len(views) - 1})
+        gif = _gif(views, kept, perspective, size, stairs)
+    return Replay(gif, len(kept), len(views), size, step)
+
+
+def _views(match: BoardGame[Any], board: int) -> list[BoardView]:
     check_board(match, board)
     views = replay_views(match, board)
     if not views:
         raise RenderError(f"board {board} has nothing to replay yet: no move has been made")
+    return views
+
+
+def _gif(
+    views: Sequence[BoardView],
+    kept: Sequence[int],
+    perspective: Perspective,
+    size: int,
+    stairs: bool,
+) -> bytes:
+    """Encode the kept views as frames, each numbered as it stands in the whole replay."""
     # a generator: Pillow keeps only what changed from frame to frame, not every frame whole
-    stairs = bool(match.staircases(board))
     frames = (
-        to_palette(_frame(view, index, len(views), perspective, size), stairs=stairs)
-        for index, view in enumerate(views, start=1)
+        to_palette(_frame(views[index], index + 1, len(views), perspective, size), stairs=stairs)
+        for index in kept
     )
-    durations = [FRAME_MS] * (len(views) - 1) + [LAST_FRAME_MS]
+    durations = [FRAME_MS] * (len(kept) - 1) + [LAST_FRAME_MS]
     out = io.BytesIO()
     next(frames).save(
         out,

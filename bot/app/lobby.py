@@ -175,11 +175,15 @@ class Lobby:
             if not accept:
                 await storage.close_invitation(db, invitation, "declined", None)
                 return None
-            names = tuple(json.loads(row["names"]))
+            names = tuple(json.loads(row["names"]))  # White's, then Black's
+            # a rematch's challenger may take Black; a plain challenge's always plays White
+            white, black = row["challenger"], user
+            if row["challenger_side"] == "black":
+                white, black = black, white
             match_id = await self._new_game(
                 founding,
-                row["challenger"],
-                user,
+                white,
+                black,
                 row["boards"],
                 row["layout"],
                 (names[0], names[1]),

@@ -11,9 +11,12 @@ from functools import partial
 import discord
 
 from bot.delivery import Delivery
+from bot.errors import NotFoundError
 from bot.exts.clocks import board_clocks, lapses
 from bot.exts.mentions import mention, only
 from bot.exts.play._buttons import board_view, offer_view
+from bot.exts.play._rematch import rematch_view
+from bot.exts.play._replay import send_replay, upload_limit
 from bot.exts.play._transfer import transfer_view
 from bot.notices import (
     OVERVIEW,
@@ -24,6 +27,7 @@ from bot.notices import (
     Notice,
     Reminder,
     Reopened,
+    ReplayShown,
     Result,
     TimeAdded,
     TransferGone,
@@ -58,11 +62,27 @@ class ChannelPoster(Poster):
         # enforces: the message is shown once
         send = partial(channel.send, nonce=nonce(delivery.idempotency_key))
         match notice:
+            case ReplayShown(board=board, upto=upto) if place.startswith("board:"):
+                try:
+                    await send_replay(
+                        lambda replay: send(replay.words, file=replay.file),
+                        self._service,
+                        match_id,
+                        board,
+                        limit=upload_limit(channel),
+                        upto=upto,
+                    )
+                except NotFoundError as error:  # the ending was taken back: nothing to show
+                    logger.info(
+                        "match %d: board %d's replay is not posted: %s", match_id, board, error
+                    )
             case BoardImage() if place.startswith("board:"):
                 await self._post_board(channel, match_id, notice, delivery.idempotency_key)
             case _ if place == OVERVIEW:
                 words = overview_words(notice)
-                if words is not None:
+                if isinstance(notice, Result) and words is not None:
+                    await send(words, view=rematch_view(match_id))
+                elif words is not None:
                     await send(words)
                 if isinstance(notice, Result):
                     await self._let_players_play(match_id, bound, play=False)

@@ -6,13 +6,17 @@ import asyncio
 import io
 import logging
 from collections import OrderedDict
+from collections.abc import Awaitable
 from functools import partial
 
 import discord
 
 from bot.delivery import Delivery, Undeliverable
+from bot.errors import NotFoundError
 from bot.exts.clocks import all_clocks, lapses
 from bot.exts.play._buttons import game_view
+from bot.exts.play._rematch import rematch_view
+from bot.exts.play._replay import ReplayPost, send_replay
 from bot.exts.play._transfer import transfer_view
 from bot.lobby import Roster
 from bot.notices import (
@@ -23,6 +27,7 @@ from bot.notices import (
     DrawOffered,
     Notice,
     Reminder,
+    ReplayShown,
     TransferGone,
     TransferPrompt,
     UnknownNotice,
@@ -101,6 +106,8 @@ class DmPoster(Poster):
                     if gone.side == side and words is not None:
                         channel = await self._channel(int(bound[f"dm:{side}"]))
                         await self._close_prompt(channel, bound, gone.board, words)
+                replays = [n for n in notices if isinstance(n, ReplayShown)]
+                await self._post_replays(delivery.match_id, side, replays, bound, action)
             except (discord.Forbidden, discord.NotFound, Undeliverable) as error:
                 refused.append(f"{side}: {error}")
             except BaseException:
@@ -109,6 +116,42 @@ class DmPoster(Poster):
                 raise
         if refused:
             raise Undeliverable("a player's DMs refuse the bot: " + "; ".join(refused))
+
+    async def _post_replays(
+        self,
+        match_id: int,
+        side: Side,
+        replays: list[ReplayShown],
+        bound: dict[str, str],
+        action: str,
+    ) -> None:
+        """Post the replay of each board the action ended to one player, from their side."""
+        if not replays:
+            return
+        channel = await self._channel(int(bound[f"dm:{side}"]))
+        for notice in replays:
+
+            def post(replay: ReplayPost, board: int = notice.board) -> Awaitable[discord.Message]:
+                return channel.send(
+                    f"Game {match_id}: {replay.words}",
+                    file=replay.file,
+                    nonce=nonce(action, side, "replay", str(board)),
+                )
+
+            try:
+                await send_replay(
+                    post,
+                    self._service,
+                    match_id,
+                    notice.board,
+                    limit=discord.utils.DEFAULT_FILE_SIZE_LIMIT_BYTES,
+                    upto=notice.upto,
+                    perspective=side,
+                )
+            except NotFoundError as error:  # the ending was taken back: nothing to show
+                logger.info(
+                    "game %d: board %d's replay is not posted: %s", match_id, notice.board, error
+                )
 
     async def remind(self, delivery: Delivery, bound: dict[str, str]) -> None:
         """Remind a DM game's player to move of the time left on a board."""
@@ -200,6 +243,8 @@ class DmPoster(Poster):
             [b for b in offered if b in still_open],
         )
         key = nonce(action, side)
+        if all(board.finished for board in views):
+            view = rematch_view(match_id)
         if view is None:
             posted = await channel.send(text, file=file, nonce=key)
         else:

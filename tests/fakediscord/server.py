@@ -106,6 +106,9 @@ class FakeDiscord:
         self.stalled: set[int] = set()  # channels whose posts are made but not yet answered
         self._nonces: dict[tuple[int, str], tuple[float, Json]] = {}  # enforced nonces
         self.refused: list[tuple[int, int]] = []  # (channel, status) of each request refused
+        # bytes a file may have: 10 MiB in DMs and servers without boosts; a test may lower it,
+        # and interactions report it (attachment_size_limit) as Discord's do
+        self.upload_limit = 10 * 1024 * 1024
         self.identified = asyncio.Event()
         self._sockets: list[web.WebSocketResponse] = []
         self._seq = 0
@@ -389,6 +392,8 @@ class FakeDiscord:
         problem = _too_long(body.get("data") or {})
         if problem:
             return _error(400, 50035, problem)
+        if self._too_large(interaction.channel_id, files):
+            return _error(413, 40005, "Request entity too large")
         interaction.responses.append(body)
         data = body.get("data") or {}
         if body["type"] == 4:  # a message in reply
@@ -419,6 +424,8 @@ class FakeDiscord:
         problem = _too_long(body)
         if problem:
             return _error(400, 50035, problem)
+        if self._too_large(interaction.channel_id, files):
+            return _error(413, 40005, "Request entity too large")
         first = interaction.responses[:1]
         if first and first[0]["type"] == 5 and not self.replies(interaction):
             # the first follow-up replaces the "thinking" message: it keeps its visibility
@@ -446,6 +453,8 @@ class FakeDiscord:
         problem = _too_long(body)
         if problem:
             return _error(400, 50035, problem)
+        if self._too_large(channel_id, files):
+            return _error(413, 40005, "Request entity too large")
         gate = self.held.get(channel_id)
         if gate is not None:
             await gate.wait()
@@ -724,6 +733,13 @@ class FakeDiscord:
         logger.warning("the fake Discord has no route %s %s", request.method, request.path)
         return _error(404, 0, f"the fake Discord has no route {request.method} {request.path}")
 
+    def _too_large(self, channel_id: int | None, files: list[tuple[str, bytes]]) -> bool:
+        """Say whether a file is over the upload limit, noting the refusal as Discord's 413."""
+        if all(len(data) <= self.upload_limit for _, data in files):
+            return False
+        self.refused.append((channel_id or 0, 413))
+        return True
+
     def _check_token(self, request: web.Request) -> None:
         given = request.headers.get("Authorization", "")
         if not given.startswith("Bot ") or given.removeprefix("Bot ") in self.refused_tokens:
@@ -945,7 +961,7 @@ class FakeDiscord:
             "channel": channel,
             "locale": "en-US",
             "entitlements": [],
-            "attachment_size_limit": 10 * 1024 * 1024,
+            "attachment_size_limit": self.upload_limit,
         }
         if "guild_id" in channel:  # in a server: a member, with the bot's permissions there
             guild_id = int(channel["guild_id"])

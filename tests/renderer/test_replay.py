@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import io
+import random
+from typing import Any
 
 import pytest
 from PIL import Image
 
+import games
+import games.core.boardgame
 from games.elevator import Arrived, BoardEnded, Match, Moved, Rode, Transferred
-from renderer import RenderError, replay_gif
+from renderer import RenderError, fitted_replay, replay_gif
+from renderer.errors import MIN_SIZE
+from renderer.replay import FRAME_MS, LAST_FRAME_MS, MIN_BYTES
 
 KNIGHT_D5 = "4k3/8/8/3N4/8/8/8/4K3 w - - 0 1"
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -42,3 +48,43 @@ def test_a_replay_has_one_frame_per_event_shown() -> None:
 def test_a_board_with_nothing_played_has_no_replay() -> None:
     with pytest.raises(RenderError, match="nothing to replay"):
         replay_gif(Match(2), 1)
+
+
+def played(plies: int) -> games.core.boardgame.BoardGame[Any]:
+    game = games.new_game("chess")
+    rng = random.Random(7)
+    for _ in range(plies):
+        game.play(1, rng.choice(sorted(game.legal_moves(1))))
+    return game
+
+
+def test_a_fitted_replay_that_fits_keeps_every_frame() -> None:
+    game = played(12)
+    whole = replay_gif(game, 1)
+    fitted = fitted_replay(game, 1, limit=max(len(whole), MIN_BYTES))
+    assert (fitted.gif, fitted.frames, fitted.total, fitted.dropped) == (whole, 12, 12, 0)
+
+
+def test_a_fitted_replay_too_large_drops_frames_but_keeps_the_first_and_last() -> None:
+    game = played(60)
+    whole = replay_gif(game, 1)
+    limit = max(len(whole) // 4, MIN_BYTES)
+    fitted = fitted_replay(game, 1, limit=limit)
+    gif = Image.open(io.BytesIO(fitted.gif))
+    assert len(fitted.gif) <= limit < len(whole)
+    assert gif.n_frames == fitted.frames < fitted.total == 60
+    assert fitted.size == MIN_SIZE == gif.size[0]
+    assert gif.info["duration"] == FRAME_MS
+    gif.seek(gif.n_frames - 1)
+    assert gif.info["duration"] == LAST_FRAME_MS
+
+
+def test_a_limit_too_small_for_any_replay_is_refused() -> None:
+    with pytest.raises(RenderError, match="at least"):
+        fitted_replay(played(2), 1, limit=MIN_BYTES - 1)
+
+
+def test_an_escher_board_replays_like_any_other() -> None:
+    game = games.new_game("escher")
+    game.play(1, "e4")
+    assert Image.open(io.BytesIO(replay_gif(game, 1))).n_frames == 1

@@ -142,7 +142,10 @@ class Games(commands.Cog):
         challenger = await interaction.client.fetch_user(int(str(found["challenger"])))
         places = {}
         try:
-            for side, user in (("white", challenger), ("black", interaction.user)):
+            players = [challenger, interaction.user]
+            if found["challenger_side"] == "black":  # a rematch, colours swapped
+                players.reverse()
+            for side, user in zip(("white", "black"), players, strict=True):
                 places[f"dm:{side}"] = str((await user.create_dm()).id)
         except discord.HTTPException:
             await interaction.response.send_message(

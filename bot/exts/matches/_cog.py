@@ -366,6 +366,18 @@ class Matches(commands.GroupCog, group_name="match"):
                     "another channel"
                 )
 
+    async def post_lobby(
+        self, channel: discord.abc.Messageable, match_id: int, guild: int, text: str
+    ) -> None:
+        """Post a lobby opened elsewhere (a rematch) in a channel, and bind it there."""
+        view = lobby_view(match_id, "lobby")
+        assert view is not None  # a new lobby is open
+        message = await channel.send(text, embed=await self._lobby_embed(match_id), view=view)
+        await self.service.bind(
+            match_id,
+            {LOBBY: str(message.channel.id), "guild": str(guild), "lobby-message": str(message.id)},
+        )
+
     async def _lobby_embed(self, match_id: int) -> discord.Embed:
         shape = await self.service.shape(match_id)
         roster = await self.service.roster(match_id)

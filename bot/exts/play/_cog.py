@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.errors import NotFoundError, ServiceError
 from bot.exts import clocks
 from bot.exts.play._buttons import ask_to_resign, offered_words
+from bot.exts.play._replay import send_replay
 from bot.service import MatchService
 from games.core.pieces import Side, kind_name
 from renderer import board_view_png
@@ -127,15 +128,22 @@ class Play(commands.Cog):
         }[action]
         await interaction.response.send_message(done, ephemeral=True)
 
-    @app_commands.command(name="board")
-    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
-    @app_commands.allowed_installs(guilds=True, users=True)
+    board = app_commands.Group(
+        name="board",
+        description="Show a board as it stands, or replay its game",
+        allowed_contexts=app_commands.AppCommandContext(
+            guild=True, dm_channel=True, private_channel=True
+        ),
+        allowed_installs=app_commands.AppInstallationType(guild=True, user=True),
+    )
+
+    @board.command(name="show")
     @app_commands.describe(
         board="the board, when you are not in a board's channel",
         mine="show it from your side, to you alone",
         game=GAME_HELP,
     )
-    async def board(
+    async def board_show(
         self,
         interaction: discord.Interaction,
         board: app_commands.Range[int, 1, 1000] | None = None,
@@ -153,6 +161,37 @@ class Play(commands.Cog):
         image = await asyncio.to_thread(draw)
         file = discord.File(io.BytesIO(image), filename=f"board-{board}.png")
         await interaction.followup.send(file=file, ephemeral=mine)
+
+    @board.command(name="replay")
+    @app_commands.describe(
+        board="the board, when you are not in a board's channel",
+        game="a game you played, finished or not, when you are not in its channel",
+    )
+    async def board_replay(
+        self,
+        interaction: discord.Interaction,
+        board: app_commands.Range[int, 1, 1000] | None = None,
+        game: int | None = None,
+    ) -> None:
+        """Replay a board's game so far as an animated image, a frame per move."""
+        user = str(interaction.user.id)
+        if game is not None and board is not None:  # a finished game is no longer under way
+            if (await self.service.roster(game)).team_of(user) is None:
+                raise NotFoundError(f"you did not play in game {game}")
+            match_id = game
+            board = await self._board_of(game, board)
+        else:
+            match_id, board = await self._where(interaction, board, game)
+        await interaction.response.defer(thinking=True)
+        seats = dict((await self.service.roster(match_id)).boards_of(user))
+        await send_replay(
+            lambda replay: interaction.followup.send(replay.words, file=replay.file),
+            self.service,
+            match_id,
+            board,
+            limit=interaction.filesize_limit,
+            perspective=seats.get(board, "white"),
+        )
 
     @move.autocomplete("move")
     async def move_choices(
@@ -296,6 +335,6 @@ class Play(commands.Cog):
         raise NotFoundError(f"add the board option: you have boards {boards} in game {match_id}")
 
 
-for _command in (Play.move, Play.resign, Play.draw, Play.board):
+for _command in (Play.move, Play.resign, Play.draw, Play.board_show, Play.board_replay):
     _command.autocomplete("board")(Play.board_choices)
     _command.autocomplete("game")(Play.game_choices)

@@ -592,7 +592,11 @@ def test_a_board_the_match_does_not_have_is_refused_plainly(tmp_path: Path) -> N
             await started(discord, ana, bo, guild)
             overview = discord.channel_named(guild, "overview")
             shown = await discord.invoke(
-                ana, overview, "board", [{"type": 4, "name": "board", "value": 9}]
+                ana,
+                overview,
+                "board",
+                [{"type": 4, "name": "board", "value": 9}],
+                subcommand="show",
             )
             assert "There is no board 9: this match has boards 1 to 2" in await replied(
                 discord, shown

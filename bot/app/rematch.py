@@ -1,0 +1,184 @@
+"""Rematches: a finished game or match played again with colours swapped.
+
+A DM game's rematch is a challenge (bot.app.lobby answers it) whose challenger takes the
+other colour. A server match's is asked by one team's captain and accepted by the other's;
+accepting opens a new lobby with the teams and captains already joined.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from bot import storage
+from bot.app.lobby import CHALLENGE_LIFETIME, _game
+from bot.app.unit import Units
+from bot.errors import NotAllowedError, NotFoundError, WrongStateError
+from bot.loading import Loaded
+from games.core.clocks import TimeControl
+from games.core.pieces import SIDES, Side, opponent
+from games.elevator import Match
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a rematch copies of a game: its kind, boards, clock, host, and sides swapped."""
+
+    kind: str
+    boards: int
+    layout: str
+    start_fens: tuple[str, ...] | None
+    floors: tuple[str, ...] | None
+    control: TimeControl
+    host: str
+    names: tuple[str, str]  # the new White's name, then the new Black's
+    teams: dict[Side, list[str]]  # the new teams, each captain first
+
+
+def swapped(loaded: Loaded) -> Settings:
+    """Read what a rematch of a loaded game takes, the team that played Black now White."""
+    match = loaded.match
+    config: Any = match.config
+    roster = loaded.roster
+    teams: dict[Side, list[str]] = {}
+    for side in SIDES:
+        old = roster.teams[opponent(side)]
+        captain = roster.captains.get(opponent(side))
+        first = [] if captain is None else [captain]
+        teams[side] = first + [user for user in old if user != captain]
+    fens = config.start_fens if isinstance(match, Match) else None
+    one = config.to_dict().get("fen") if not isinstance(match, Match) else None
+    return Settings(
+        match.KIND,
+        match.boards,
+        match.layout if isinstance(match, Match) else "line",
+        fens if fens is not None else ((one,) if one else None),
+        config.rules if isinstance(match, Match) else None,
+        loaded.control,
+        loaded.host,
+        (loaded.team("black"), loaded.team("white")),
+        teams,
+    )
+
+
+def _over(loaded: Loaded, user: str, noun: str) -> Side:
+    """Refuse a rematch of a game not over, or asked by someone who did not play it."""
+    side = loaded.roster.team_of(user)
+    if side is None:
+        raise NotAllowedError(f"only the players of {noun} {loaded.id} can ask for a rematch")
+    if loaded.status != "finished":
+        raise WrongStateError(
+            f"{noun} {loaded.id} is {loaded.status}: a rematch is offered once it is over"
+        )
+    return side
+
+
+class Rematches:
+    """Rematches offered, accepted and declined."""
+
+    def __init__(self, units: Units) -> None:
+        self._units = units
+
+    async def offer_game_rematch(self, match_id: int, user: str) -> tuple[int, str]:
+        """Challenge the opponent of a finished DM game to play it again, colours swapped.
+
+        Returns the challenge and whom it goes to.
+        """
+        async with self._units.held(match_id) as held:
+            loaded = held.loaded
+            side = _over(loaded, user, "game")
+            other = loaded.roster.teams[opponent(side)][0]
+            settings = swapped(loaded)
+        now = self._units.clock()
+        async with self._units.store.transaction() as db:
+            for row in await storage.rematch_invitations(db, match_id):
+                if row["status"] == "accepted":
+                    raise WrongStateError(
+                        f"the rematch of game {match_id} was already accepted: "
+                        f"it is game {row['match_id']}"
+                    )
+                if row["status"] == "open" and now - row["created_at"] <= CHALLENGE_LIFETIME:
+                    raise WrongStateError(
+                        f"a rematch of game {match_id} is already offered: it waits for an answer"
+                    )
+            invitation = await storage.insert_invitation(
+                db,
+                user,
+                other,
+                settings.boards,
+                settings.layout,
+                json.dumps(list(settings.names)),
+                now,
+                str(settings.control),
+                settings.kind,
+            )
+            await storage.insert_rematch_invitation(db, invitation, match_id, opponent(side))
+        return invitation, other
+
+    async def ask(self, match_id: int, user: str) -> Side:
+        """Ask, as a team's captain (or the host playing in it), to play a match again."""
+        async with self._units.held(match_id) as held:
+            loaded = held.loaded
+            side = _over(loaded, user, "match")
+            if loaded.roster.captains.get(side) != user and loaded.host != user:
+                raise NotAllowedError(
+                    f"only the {loaded.team(side)} captain or the host can ask for a rematch"
+                )
+            other = loaded.team(opponent(side))
+        async with self._units.store.transaction() as db:
+            row = await storage.rematch_row(db, match_id)
+            if row is not None and row["status"] == "accepted":
+                raise WrongStateError(
+                    f"the rematch was already accepted: it is match {row['rematch']}"
+                )
+            if row is not None and row["status"] == "open":
+                raise WrongStateError(
+                    f"a rematch of match {match_id} is already asked: it waits for "
+                    f"{other if row['side'] == side else 'your team'} to answer"
+                )
+            await storage.ask_rematch(db, match_id, side, user, self._units.clock())
+        return side
+
+    async def answer(self, match_id: int, user: str, *, accept: bool) -> int | None:
+        """Accept (opening the new lobby, whose id is returned) or decline a team's rematch."""
+        async with self._units.held(match_id) as held:
+            loaded = held.loaded
+            settings = swapped(loaded)
+            roster = loaded.roster
+            async with self._units.store.read() as db:
+                row = await storage.rematch_row(db, match_id)
+            if row is None:
+                raise NotFoundError(f"nobody has asked for a rematch of match {match_id}")
+            side: Side = opponent(row["side"])
+            captain = roster.captains.get(side)
+            if user != captain and (captain is not None or roster.team_of(user) != side):
+                raise NotAllowedError(
+                    f"only the {loaded.team(side)} captain can answer the rematch"
+                )
+        async with self._units.transaction() as founding:
+            row = await storage.rematch_row(founding.db, match_id)
+            if row is None or row["status"] != "open":
+                status = "withdrawn" if row is None else row["status"]
+                made = f": it is match {row['rematch']}" if row and row["rematch"] else ""
+                raise WrongStateError(f"this rematch was already {status}{made}")
+            if not accept:
+                await storage.close_rematch(founding.db, match_id, "declined", None)
+                return None
+            white, black = settings.names
+            hosted, names = _game(
+                settings.kind,
+                settings.boards,
+                settings.layout,
+                white,
+                black,
+                settings.start_fens,
+                settings.floors,
+            )
+            change = founding.draft(hosted, settings.host, settings.control, names)
+            for team, users in settings.teams.items():
+                for player in users:
+                    change.enlist(player, team)
+            new_id = await founding.found(change)
+            await storage.close_rematch(founding.db, match_id, "accepted", new_id)
+        return new_id
