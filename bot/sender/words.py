@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from bot.exts.clocks import lapses
 from bot.exts.mentions import mention, plain
+from bot.news import describe
 from bot.notices import (
     Aborted,
     Adjudication,
+    ArrivalShown,
+    BoardImage,
     BoardResult,
     Cancelled,
     Decided,
@@ -29,8 +32,9 @@ from bot.notices import (
     Undone,
 )
 from games.core.clocks import left_words
-from games.core.pieces import kind_name, opponent, side_name
-from games.elevator import Arrived
+from games.core.events import Flagged, Moved
+from games.core.pieces import Side, kind_name, opponent, side_name
+from games.elevator import Arrived, Rode, Transferred
 
 
 def score_words(scores: dict[str, float]) -> str:
@@ -43,12 +47,14 @@ def piece_words(side: str, kind: str) -> str:
     return f"a {side} {kind_name(kind)}"
 
 
-def arrival_words(arrived: Arrived) -> str:
-    """Say what arrived where, and what it threatens."""
+def arrival_words(arrived: Arrived, *, transferred: bool = False) -> str:
+    """Say what arrived where (sent by a victory transfer, or ridden), and what it threatens."""
     text = (
         f"{piece_words(arrived.side, arrived.piece).capitalize()} arrives on "
         f"{arrived.square} from board {arrived.from_board}"
     )
+    if transferred:
+        text += " by victory transfer"
     if arrived.king_capturable:
         text += f": the {opponent(arrived.side)} king can be captured"
     elif arrived.check:
@@ -56,11 +62,59 @@ def arrival_words(arrived: Arrived) -> str:
     return text + "."
 
 
+def board_words(notice: BoardImage) -> list[str]:
+    """Say in lines what an action did on a board: moves, rides, pieces sent or arrived, flags.
+
+    An undo says what the moderator took back there instead.
+    """
+    if notice.undone:
+        board = f"board {notice.board}: "
+        taken = "; ".join(describe(e).removeprefix(board) for e in notice.events)
+        why = f" ({plain(notice.reason)})" if notice.reason else ""
+        return [f"A moderator took back what happened here{why}: {taken}."]
+    lines: list[str] = []
+    if isinstance(notice, ArrivalShown) and notice.arrived is not None:  # older rows: no events
+        lines.append(arrival_words(notice.arrived, transferred=notice.transferred))
+    for event in notice.events:
+        match event:
+            case Moved(side=side, san=san):
+                lines.append(f"{side_name(side)} played {san}.")
+            case Rode() | Transferred():
+                lines.append(departure_words(event))
+            case Flagged(side=side):
+                lines.append(f"{side_name(side)} ran out of time.")
+    return lines
+
+
+def departure_words(event: Rode | Transferred) -> str:
+    """Say which piece left a board, how and where to."""
+    piece = f"{side_name(event.side)}'s {kind_name(event.piece)}"
+    if isinstance(event, Transferred):
+        return (
+            f"{piece} on {event.square} is sent {event.direction} to board {event.to_board} "
+            "by victory transfer."
+        )
+    return f"{piece} rode {event.direction} from {event.square} to board {event.to_board}."
+
+
+def substitute_words(new: str, old: str, side: Side | None, reason: str) -> str:
+    """Say who a moderator seated on a board in whose place, and why (mentions, not pings)."""
+    plays = f"now plays {side_name(side)} here" if side is not None else "now plays here"
+    why = f": {plain(reason)}." if reason else "."
+    return f"{mention(new)} {plays}, in place of {mention(old)}{why}"
+
+
 def overview_words(notice: Notice) -> str | None:
     """Say an overview notice in a line, or None for notices the overview does not show."""
     match notice:
         case Started(boards=boards):
             return f"The match has started on {boards} boards."
+        case RideNews(event=Transferred() as sent):
+            return (
+                f"Board {sent.board}: {piece_words(sent.side, sent.piece)} is sent "
+                f"{sent.direction} from {sent.square} to board {sent.to_board} "
+                "by victory transfer."
+            )
         case RideNews(event=ride):
             return (
                 f"Board {ride.board}: {piece_words(ride.side, ride.piece)} rides "
