@@ -19,6 +19,7 @@ from bot.app.front import Front
 from bot.app.lobby import Lobby
 from bot.app.moderation import Moderation
 from bot.app.outcomes import MatchShape, Moderator, Outcome
+from bot.app.people import People
 from bot.app.play import Play
 from bot.app.scheduler import Scheduler
 from bot.app.transfers import Transfers
@@ -50,6 +51,7 @@ class MatchService:
         transfers = Transfers(units, actions, scheduler)
         moderation = Moderation(units, actions, scheduler)
         front = Front(units)
+        people = People(units)
 
         self.create = lobby.create
         self.create_game = lobby.create_game
@@ -111,3 +113,6 @@ class MatchService:
         self.games_of = front.games_of
         self.invitation = front.invitation
         self.action_notices = front.action_notices
+
+        self.remember_name = people.remember
+        self.names = people.names

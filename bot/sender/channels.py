@@ -139,11 +139,6 @@ class ChannelPoster(Poster):
                     "match %d: %s's permissions could not follow it (%s)", match_id, place, why
                 )
 
-    def _name(self, user: str | None) -> str:
-        """Return the name a player shows under, as far as the bot knows it."""
-        found = self._client.get_user(int(user)) if user is not None else None
-        return found.display_name if found is not None else ""
-
     async def _post_board(
         self, channel: discord.abc.Messageable, match_id: int, notice: BoardImage, key: str
     ) -> None:
@@ -151,7 +146,8 @@ class ChannelPoster(Poster):
         board = notice.board
         shown = await self._shown_board(match_id, notice)
         view = shown.view
-        names = (self._name(shown.white), self._name(shown.black))
+        known = await self._service.names([shown.white, shown.black])
+        names = (known.get(shown.white or "", ""), known.get(shown.black or "", ""))
         events = () if notice.undone else notice.events
         facing = facing_side(view, events)
         image = await asyncio.to_thread(_draw, view, facing, names, board_clocks(shown.clocks))

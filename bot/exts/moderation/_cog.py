@@ -167,6 +167,8 @@ class Moderation(commands.GroupCog, group_name="mod"):
         reason: app_commands.Range[str, 1, 300] = "substitution",
     ) -> None:
         """Give a player's place, seats and captaincy to someone else."""
+        # the boards taken over show the new player's name on their next images
+        await self.service.remember_name(str(new_player.id), new_player.display_name)
         await self._do(
             interaction,
             match,
