@@ -246,10 +246,11 @@ class Moderation:
                     Substituted(OVERVIEW, old, new, reason),
                     Substituted(user_place(new), old, new, reason, tuple(seats)),
                 ]
-                if loaded.status != "lobby":  # each board taken over shows its new player
+                if loaded.status != "lobby":  # each open board taken over shows its new player
                     notices += [
                         BoardShown(board_place(board), board, reason=reason, substitute=(old, new))
                         for board, _ in seats
+                        if match.is_open(board)
                     ]
                 # what waits on the seats taken over: transfers to make, draw offers to answer
                 waiting = {

@@ -32,7 +32,7 @@ from bot.notices import (
     Undone,
 )
 from games.core.clocks import left_words
-from games.core.events import Flagged, Moved
+from games.core.events import Event, Flagged, Moved
 from games.core.pieces import Side, kind_name, opponent, side_name
 from games.elevator import Arrived, Rode, Transferred
 
@@ -65,36 +65,42 @@ def arrival_words(arrived: Arrived, *, transferred: bool = False) -> str:
 def board_words(notice: BoardImage) -> list[str]:
     """Say in lines what an action did on a board: moves, rides, pieces sent or arrived, flags.
 
-    An undo says what the moderator took back there instead.
+    An undo says what the moderator took back there instead, and why.
     """
     if notice.undone:
-        board = f"board {notice.board}: "
-        taken = "; ".join(describe(e).removeprefix(board) for e in notice.events)
         why = f" ({plain(notice.reason)})" if notice.reason else ""
-        return [f"A moderator took back what happened here{why}: {taken}."]
+        taken = " ".join(event_words(event, notice.board) for event in notice.events)
+        return [f"A moderator took back what happened here{why}: {taken}"]
     lines: list[str] = []
     if isinstance(notice, ArrivalShown) and notice.arrived is not None:  # older rows: no events
         lines.append(arrival_words(notice.arrived, transferred=notice.transferred))
-    for event in notice.events:
-        match event:
-            case Moved(side=side, san=san):
-                lines.append(f"{side_name(side)} played {san}.")
-            case Rode() | Transferred():
-                lines.append(departure_words(event))
-            case Flagged(side=side):
-                lines.append(f"{side_name(side)} ran out of time.")
+    said = (Moved, Rode, Transferred, Flagged)  # the rest: the result line, the overview
+    lines += [event_words(e, notice.board) for e in notice.events if isinstance(e, said)]
     return lines
 
 
-def departure_words(event: Rode | Transferred) -> str:
-    """Say which piece left a board, how and where to."""
-    piece = f"{side_name(event.side)}'s {kind_name(event.piece)}"
-    if isinstance(event, Transferred):
-        return (
-            f"{piece} on {event.square} is sent {event.direction} to board {event.to_board} "
-            "by victory transfer."
-        )
-    return f"{piece} rode {event.direction} from {event.square} to board {event.to_board}."
+def event_words(event: Event, board: int) -> str:
+    """Say in a sentence what an event did on the board it is shown on."""
+    match event:
+        case Moved(side=side, san=san):
+            return f"{side_name(side)} played {san}."
+        case Rode() | Transferred():
+            piece = f"{side_name(event.side)}'s {kind_name(event.piece)}"
+            if isinstance(event, Transferred):
+                return (
+                    f"{piece} on {event.square} was sent {event.direction} to board "
+                    f"{event.to_board} by victory transfer."
+                )
+            return f"{piece} rode {event.direction} from {event.square} to board {event.to_board}."
+        case Arrived():
+            return (
+                f"{piece_words(event.side, event.piece).capitalize()} arrived on {event.square} "
+                f"from board {event.from_board}."
+            )
+        case Flagged(side=side):
+            return f"{side_name(side)} ran out of time."
+    said = describe(event).removeprefix(f"board {board}: ")
+    return said[:1].upper() + said[1:] + "."
 
 
 def substitute_words(new: str, old: str, side: Side | None, reason: str) -> str:
