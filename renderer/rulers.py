@@ -13,7 +13,7 @@ from typing import Final
 from PIL import Image
 
 from games.core.geometry import Shape
-from renderer.diagram import Perspective, plan
+from renderer.diagram import Perspective, extent, plan
 from renderer.palette import TEXT
 from renderer.sprites import SPRITES
 from renderer.text import write
@@ -51,13 +51,15 @@ def draw_rulers(
     layout = plan(shape, square, perspective)
     room = ruler_room(size)
     typeface = SPRITES.font(size)
+    # along the diagram's edges, also where a column or row stops short of them
+    # whole pixels: a half rounds to even, which would shift labels by one as they turn
+    foot = top + extent(shape, square)[1] + room // 2
     for name, letter in layout.files:
-        x, y = layout.origins[name]
-        at = (left + x + square / 2, top + y + square + room / 2)
-        write(image, at, letter, typeface, TEXT, anchor="mm", bold=True)
+        x, _ = layout.origins[name]
+        write(image, (left + x + square // 2, foot), letter, typeface, TEXT, anchor="mm", bold=True)
     for name, number in layout.ranks:
-        x, y = layout.origins[name]
-        at = (left + x - room / 2, top + y + square / 2)
+        _, y = layout.origins[name]
+        at = (left - room // 2, top + y + square // 2)
         write(image, at, number, typeface, TEXT, anchor="mm", bold=True)
 
 
