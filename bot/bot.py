@@ -157,6 +157,16 @@ class ElevatorBot(commands.Bot):
         self._background.append(asyncio.create_task(self._settle()))
         logger.info("set up with %s", self.settings.database_path)
 
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Keep the name of whoever acts (a command, a button, a menu), for images to show."""
+        if self._service is None:
+            return
+        user = interaction.user
+        try:
+            await self._service.remember_name(str(user.id), user.display_name)
+        except Exception:  # the action itself goes on: a name is not worth refusing it
+            logger.exception("the name of %s was not kept", user.id)
+
     async def _deliver(self, worker: DeliveryWorker) -> None:
         """Send the outbox once connected, and keep sending (it resumes what a restart left)."""
         await self.wait_until_ready()

@@ -100,8 +100,13 @@ class News:
             found.append(Result(OVERVIEW, self.match.result(), scores(self.match, self.names)))
         return found + personal + self.prompts()
 
-    def boards(self, events: Sequence[Event], *, undone: bool = False) -> list[BoardImage]:
-        """Return one notice for each board the events touch, in the order they touch them."""
+    def boards(
+        self, events: Sequence[Event], *, undone: bool = False, reason: str = ""
+    ) -> list[BoardImage]:
+        """Return one notice for each board the events touch, in the order they touch them.
+
+        reason: the moderator's, when the events are undone.
+        """
         by_board: dict[int, list[Event]] = {}
         for event in events:
             for board in boards_of(event):
@@ -112,9 +117,12 @@ class News:
             arrival = next((e for e in touching if isinstance(e, Arrived)), None)
             place = board_place(board)
             if arrival is None or undone:
-                found.append(BoardShown(place, board, tuple(touching), undone, withdrawn))
+                found.append(
+                    BoardShown(place, board, tuple(touching), undone, withdrawn, reason=reason)
+                )
             else:
                 mention = tuple(self.roster.players_at(board))
+                sent = any(isinstance(e, Transferred) and e.to_board == board for e in events)
                 found.append(
                     ArrivalShown(
                         place,
@@ -123,6 +131,7 @@ class News:
                         offer_withdrawn=withdrawn,
                         arrived=arrival,
                         mention=mention,
+                        transferred=sent,
                     )
                 )
         return found

@@ -76,6 +76,8 @@ class BoardImage(Notice):
     undone: bool = False  # the events were taken back by a moderator's undo
     offer_withdrawn: Side | None = None  # whose draw offer the action took back
     shown: ShownBoard | None = None  # the board as it stood then, added when queued
+    reason: str = ""  # a moderator's reason, for an undo or a substitution shown here
+    substitute: tuple[str, str] | None = None  # a moderator gave old's seat here to new
 
     @property
     def payload(self) -> dict[str, Any]:
@@ -92,6 +94,10 @@ class BoardImage(Notice):
         }
         if self.offer_withdrawn is not None:
             found["offer_withdrawn"] = self.offer_withdrawn
+        if self.reason:
+            found["reason"] = self.reason
+        if self.substitute is not None:
+            found["substitute"] = list(self.substitute)
         return found
 
     @classmethod
@@ -99,7 +105,7 @@ class BoardImage(Notice):
         """Read a board's notice back, whether it says events or undone events."""
         undone = "undone" in payload
         events = payload["undone"] if undone else payload.get("events", [])
-        shown = payload.get("shown")
+        shown, substitute = payload.get("shown"), payload.get("substitute")
         return cls(
             place=place,
             board=int(payload["board"]),
@@ -107,6 +113,8 @@ class BoardImage(Notice):
             undone=undone,
             offer_withdrawn=payload.get("offer_withdrawn"),
             shown=None if shown is None else ShownBoard.from_record(shown),
+            reason=str(payload.get("reason", "")),
+            substitute=None if substitute is None else (str(substitute[0]), str(substitute[1])),
         )
 
 
@@ -124,12 +132,15 @@ class ArrivalShown(BoardImage):
     KIND: ClassVar[str] = "arrival"
     arrived: Arrived | None = None
     mention: tuple[str, ...] = ()
+    transferred: bool = False  # sent by a victory transfer, not ridden
 
     @property
     def payload(self) -> dict[str, Any]:
         """Return the board's payload with the arrival's fields and who to mention."""
         arrival = self.arrived.to_dict() if self.arrived is not None else {}
         found = self._board_payload() | arrival | {"mention": list(self.mention)}
+        if self.transferred:
+            found["transferred"] = True
         if self.shown is not None:
             found["shown"] = self.shown.record()
         return found
@@ -156,6 +167,7 @@ class ArrivalShown(BoardImage):
             shown=board.shown,
             arrived=arrived,
             mention=tuple(payload.get("mention", [])),
+            transferred=bool(payload.get("transferred", False)),
         )
 
 

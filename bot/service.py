@@ -20,6 +20,7 @@ from bot.app.listing import Listing
 from bot.app.lobby import Lobby
 from bot.app.moderation import Moderation
 from bot.app.outcomes import MatchShape, Moderator, Outcome, TeamChange
+from bot.app.people import People
 from bot.app.play import Play
 from bot.app.rematch import Rematches
 from bot.app.scheduler import Scheduler
@@ -54,6 +55,7 @@ class MatchService:
         front = Front(units)
         listing = Listing(units)
         rematches = Rematches(units)
+        people = People(units)
 
         self.create = lobby.create
         self.create_game = lobby.create_game
@@ -126,3 +128,5 @@ class MatchService:
         self.guild_matches = listing.guild_matches
         self.recent_games = listing.recent_games
         self.check_player = listing.check_player
+        self.remember_name = people.remember
+        self.names = people.names

@@ -35,6 +35,7 @@ from renderer.palette import (
     WHITE,
     png_bytes,
 )
+from renderer.rulers import draw_rulers, ruler_font, ruler_room
 from renderer.text import fit, font, wrap, write
 from views.model import BoardView, Neighbour, board_view
 
@@ -104,11 +105,32 @@ def draw_board(
     draw = ImageDraw.Draw(image)
     top, wide, high = layout.top, layout.diagram_width, layout.diagram_height
     _header(image, view, pad, size - 2 * pad, layout.header, names, clocks, perspective)
-    draw_diagram(image, view, left=layout.left, top=top, square=square, perspective=perspective)
-    _panel(image, draw, view, (pad + wide + pad, top, layout.panel, high), unit, perspective)
+    outside = layout.ruler > 0
+    draw_diagram(
+        image,
+        view,
+        left=layout.left,
+        top=top,
+        square=square,
+        perspective=perspective,
+        coordinates=not outside,
+    )
+    if outside:
+        draw_rulers(
+            image,
+            view.shape,
+            left=layout.left,
+            top=top,
+            square=square,
+            perspective=perspective,
+            size=layout.ruler_size,
+        )
+    panel = (layout.left + wide + pad, top, layout.panel, high + layout.ruler)
+    _panel(image, draw, view, panel, unit, perspective)
     caption = font(size * 0.028)
     text = fit(view.caption, caption, size - 2 * pad)
-    write(image, (pad, top + high + layout.footer / 2), text, caption, MUTED, anchor="lm")
+    foot = top + high + layout.ruler + layout.footer / 2
+    write(image, (pad, foot), text, caption, MUTED, anchor="lm")
     return image
 
 
@@ -128,16 +150,24 @@ class BoardLayout:
     footer: int
     diagram_width: int
     diagram_height: int
+    ruler_size: int = 0  # the coordinates' font size, beside a board of one level
+    ruler: int = 0  # the room they take left of the diagram and under it
 
     @classmethod
     def for_width(cls, width: int, shape: Shape = CHESSBOARD) -> BoardLayout:
-        """Lay out a board image width pixels wide; the panel takes about a fifth."""
+        """Lay out a board image width pixels wide; the panel takes about a fifth.
+
+        A board of one level has its coordinates beside it, in strips taken from the room
+        the diagram fills; a board of several levels keeps them in its squares.
+        """
         pad = max(6, width // 64)
         unit = (width - 3 * pad - round(width * 0.2)) // 8
-        square = fit_square(shape, 8 * unit, 8 * unit)
+        size = ruler_font(width) if shape.levels == 1 else 0
+        ruler = ruler_room(size) if size else 0
+        square = fit_square(shape, 8 * unit - ruler, 8 * unit - ruler)
         wide, high = extent(shape, square)
         header, footer = round(width * 0.105), round(width * 0.06)
-        return cls(width, pad, unit, square, header, footer, wide, high)
+        return cls(width, pad, unit, square, header, footer, wide, high, size, ruler)
 
     @property
     def side(self) -> int:
@@ -147,12 +177,12 @@ class BoardLayout:
     @property
     def panel(self) -> int:
         """Return the neighbour panel's width."""
-        return self.width - 3 * self.pad - self.diagram_width
+        return self.width - 3 * self.pad - self.ruler - self.diagram_width
 
     @property
     def left(self) -> int:
-        """Return the diagram's left edge."""
-        return self.pad
+        """Return the diagram's left edge, right of the rank numbers."""
+        return self.pad + self.ruler
 
     @property
     def top(self) -> int:
@@ -162,7 +192,7 @@ class BoardLayout:
     @property
     def height(self) -> int:
         """Return the image's height."""
-        return self.top + self.diagram_height + self.footer
+        return self.top + self.diagram_height + self.ruler + self.footer
 
 
 def format_clock(left: timedelta) -> str:

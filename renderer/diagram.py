@@ -194,17 +194,20 @@ def draw_diagram(
     square: int,
     perspective: Perspective,
     detail: bool = True,
+    coordinates: bool = True,
 ) -> None:
     """Draw a board's diagram with its top-left corner at (left, top); see Plan for its size.
 
-    detail adds coordinates, arrival badges and destination numbers, for large diagrams.
+    detail adds arrival badges and destination numbers, for large diagrams, and coordinates
+    in the squares unless coordinates is False (renderer.rulers writes them beside it).
     """
+    inside = detail and coordinates
     draw = ImageDraw.Draw(image)
     layout = plan(view.shape, square, perspective)
     origins = layout.origins
-    key = ("board", square, perspective, view.elevators, detail, view.shape, view.staircases)
+    key = ("board", square, perspective, view.elevators, inside, view.shape, view.staircases)
     image.paste(
-        SPRITES.get(key, lambda: _background(view, layout, perspective, detail)),
+        SPRITES.get(key, lambda: _background(view, layout, perspective, inside)),
         (left, top),
     )
     stairs = _stairs(view, layout, perspective) if view.staircases else None
@@ -226,7 +229,7 @@ def draw_diagram(
             background = square_colour(name, tints.get(name) or _base_tint(name, view.elevators))
             image.paste(tile(piece.symbol, square, background, up), (left + x, top + y))
         covered.add(name)
-    if detail:
+    if inside:
         _coordinates(image, left, top, layout, covered)
     if view.capturable is not None:
         x, y = origins[view.capturable]

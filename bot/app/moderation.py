@@ -20,6 +20,7 @@ from bot.notices import (
     OVERVIEW,
     Aborted,
     Adjudication,
+    BoardShown,
     DrawOffered,
     ForcedResignation,
     Forfeit,
@@ -30,6 +31,7 @@ from bot.notices import (
     Substituted,
     TimeAdded,
     Undone,
+    board_place,
     user_place,
 )
 from games.core.clocks import DAY
@@ -170,7 +172,7 @@ class Moderation:
             change.roster, match, moderator.user, withdrawn, deadlines, names=change.before.names
         )
         notices: list[Notice] = [
-            *news.boards(removed, undone=True),
+            *news.boards(removed, undone=True, reason=reason),
             Undone(OVERVIEW, count, reason),
         ]
         notices += news.prompts()
@@ -244,6 +246,12 @@ class Moderation:
                     Substituted(OVERVIEW, old, new, reason),
                     Substituted(user_place(new), old, new, reason, tuple(seats)),
                 ]
+                if loaded.status != "lobby":  # each open board taken over shows its new player
+                    notices += [
+                        BoardShown(board_place(board), board, reason=reason, substitute=(old, new))
+                        for board, _ in seats
+                        if match.is_open(board)
+                    ]
                 # what waits on the seats taken over: transfers to make, draw offers to answer
                 waiting = {
                     board: at

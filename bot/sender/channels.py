@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Sequence
 from datetime import timedelta
 from functools import partial
 
@@ -34,10 +35,10 @@ from bot.notices import (
     TransferPrompt,
 )
 from bot.sender.places import Poster, nonce
-from bot.sender.words import arrival_words, overview_words, reminder_words
+from bot.sender.words import board_words, overview_words, reminder_words, substitute_words
 from bot.shown import ShownBoard
-from games.core.events import Flagged, Moved
-from games.core.pieces import opponent, side_name
+from games.core.events import Event, Moved
+from games.core.pieces import SIDES, Side, opponent, side_name
 from renderer import board_view_png
 from views.model import BoardView
 
@@ -161,11 +162,6 @@ class ChannelPoster(Poster):
                     "match %d: %s's permissions could not follow it (%s)", match_id, place, why
                 )
 
-    def _name(self, user: str | None) -> str:
-        """Return the name a player shows under, as far as the bot knows it."""
-        found = self._client.get_user(int(user)) if user is not None else None
-        return found.display_name if found is not None else ""
-
     async def _post_board(
         self, channel: discord.abc.Messageable, match_id: int, notice: BoardImage, key: str
     ) -> None:
@@ -173,13 +169,20 @@ class ChannelPoster(Poster):
         board = notice.board
         shown = await self._shown_board(match_id, notice)
         view = shown.view
-        names = (self._name(shown.white), self._name(shown.black))
-        image = await asyncio.to_thread(_draw, view, names, board_clocks(shown.clocks))
+        known = await self._service.names([shown.white, shown.black])
+        names = (known.get(shown.white or "", ""), known.get(shown.black or "", ""))
+        events = () if notice.undone else notice.events
+        facing = facing_side(view, events)
+        image = await asyncio.to_thread(_draw, view, facing, names, board_clocks(shown.clocks))
         lines = []
         mentioned = list(notice.mention) if isinstance(notice, ArrivalShown) else []
         pinged: list[str | None] = list(mentioned)
-        events = () if notice.undone else notice.events
-        if not notice.undone and not events:  # the match has just started
+        if notice.substitute is not None:  # a moderator seated someone else here
+            old, new = notice.substitute
+            side = next((side for side in SIDES if shown.seated(side) == new), None)
+            pinged.append(new)
+            lines.append(substitute_words(new, old, side, notice.reason))
+        elif not notice.undone and not events:  # the match has just started
             pinged += [shown.white, shown.black]
             lines.append(
                 f"Board {board}: {mention(shown.white or '?')} (White) against "
@@ -190,12 +193,7 @@ class ChannelPoster(Poster):
             ]
             if view.elevators:  # a game without elevators (Escher Staircase alone) says nothing
                 lines.append("Elevators lead to " + (" and ".join(near) or "no other board") + ".")
-        if isinstance(notice, ArrivalShown) and notice.arrived is not None:
-            lines.append(arrival_words(notice.arrived))
-        moves = [e for e in events if isinstance(e, Moved)]
-        if moves:
-            lines.append(f"{side_name(moves[-1].side)} played {moves[-1].san}.")
-        lines += [f"{side_name(e.side)} ran out of time." for e in events if isinstance(e, Flagged)]
+        lines += board_words(notice)
         if not view.finished:
             seated = shown.seated(view.turn)
             pinged.append(seated)
@@ -234,7 +232,25 @@ class ChannelPoster(Poster):
         await self._retire(channel, match_id, f"board-message:{board}", latest)
 
 
+def facing_side(view: BoardView, events: Sequence[Event]) -> Side:
+    """Return whose side a board channel's image is drawn from: the side to move.
+
+    A finished board is seen from the side that played its last move, so the final image
+    does not turn round under the player who ended it; a board that ended without a move
+    (a resignation, a flag, a draw, a ruling) from White's.
+    """
+    if not view.finished:
+        return view.turn
+    moves = [event for event in events if isinstance(event, Moved)]
+    return moves[-1].side if moves else "white"
+
+
 def _draw(
-    view: BoardView, names: tuple[str, str], clocks: tuple[timedelta, timedelta] | None
+    view: BoardView,
+    facing: Side,
+    names: tuple[str, str],
+    clocks: tuple[timedelta, timedelta] | None,
 ) -> bytes:
-    return board_view_png(view, size=640, names=names if all(names) else None, clocks=clocks)
+    return board_view_png(
+        view, facing, size=640, names=names if all(names) else None, clocks=clocks
+    )

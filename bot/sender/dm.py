@@ -21,23 +21,23 @@ from bot.exts.play._transfer import transfer_view
 from bot.lobby import Roster
 from bot.notices import (
     OVERVIEW,
-    ArrivalShown,
     BoardImage,
     DrawDeclined,
     DrawOffered,
+    FlagNews,
     Notice,
     Reminder,
     ReplayShown,
+    RideNews,
     TransferGone,
     TransferPrompt,
     UnknownNotice,
     notice_from_row,
 )
 from bot.sender.places import Poster, nonce
-from bot.sender.words import arrival_words, overview_words, reminder_words
+from bot.sender.words import board_words, overview_words, reminder_words
 from bot.service import MatchService
 from bot.shown import ShownGame
-from games.core.events import Moved
 from games.core.pieces import SIDES, Side, side_name
 from renderer import overview_view_png
 
@@ -177,13 +177,7 @@ class DmPoster(Poster):
             on_board = notice.place.startswith("board:")
             match notice:
                 case BoardImage(board=board) if on_board:
-                    lines += [
-                        f"Board {board}: {side_name(e.side)} played {e.san}."
-                        for e in notice.events
-                        if isinstance(e, Moved) and not notice.undone
-                    ]
-                    if isinstance(notice, ArrivalShown) and notice.arrived is not None:
-                        lines.append(f"Board {board}: {arrival_words(notice.arrived)}")
+                    lines += [f"Board {board}: {line}" for line in board_words(notice)]
                     if notice.offer_withdrawn is not None:
                         offered = side_name(notice.offer_withdrawn)
                         lines.append(f"Board {board}: {offered}'s draw offer is withdrawn.")
@@ -196,6 +190,8 @@ class DmPoster(Poster):
                     lines.append(f"Board {board}: {side_name(side)} declines the draw.")
                 case TransferPrompt() if notice.place.startswith("user:"):
                     prompts.append(notice)
+                case RideNews() | FlagNews():  # said with the boards they happened on
+                    pass
                 case _ if notice.place == OVERVIEW:
                     words = overview_words(notice)
                     if words is not None:

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from bot.exts.clocks import lapses
 from bot.exts.mentions import mention, plain
+from bot.news import describe
 from bot.notices import (
     Aborted,
     Adjudication,
+    ArrivalShown,
+    BoardImage,
     BoardResult,
     Cancelled,
     Decided,
@@ -29,9 +32,10 @@ from bot.notices import (
     Undone,
 )
 from games.core.clocks import left_words
-from games.core.pieces import kind_name, opponent, side_name
+from games.core.events import Event, Flagged, Moved
+from games.core.pieces import Side, kind_name, opponent, side_name
 from games.core.results import DRAWN
-from games.elevator import Arrived
+from games.elevator import Arrived, Rode, Transferred
 
 
 def score_words(scores: dict[str, float]) -> str:
@@ -44,12 +48,14 @@ def piece_words(side: str, kind: str) -> str:
     return f"a {side} {kind_name(kind)}"
 
 
-def arrival_words(arrived: Arrived) -> str:
-    """Say what arrived where, and what it threatens."""
+def arrival_words(arrived: Arrived, *, transferred: bool = False) -> str:
+    """Say what arrived where (sent by a victory transfer, or ridden), and what it threatens."""
     text = (
         f"{piece_words(arrived.side, arrived.piece).capitalize()} arrives on "
         f"{arrived.square} from board {arrived.from_board}"
     )
+    if transferred:
+        text += " by victory transfer"
     if arrived.king_capturable:
         text += f": the {opponent(arrived.side)} king can be captured"
     elif arrived.check:
@@ -57,11 +63,65 @@ def arrival_words(arrived: Arrived) -> str:
     return text + "."
 
 
+def board_words(notice: BoardImage) -> list[str]:
+    """Say in lines what an action did on a board: moves, rides, pieces sent or arrived, flags.
+
+    An undo says what the moderator took back there instead, and why.
+    """
+    if notice.undone:
+        why = f" ({plain(notice.reason)})" if notice.reason else ""
+        taken = " ".join(event_words(event, notice.board) for event in notice.events)
+        return [f"A moderator took back what happened here{why}: {taken}"]
+    lines: list[str] = []
+    if isinstance(notice, ArrivalShown) and notice.arrived is not None:  # older rows: no events
+        lines.append(arrival_words(notice.arrived, transferred=notice.transferred))
+    said = (Moved, Rode, Transferred, Flagged)  # the rest: the result line, the overview
+    lines += [event_words(e, notice.board) for e in notice.events if isinstance(e, said)]
+    return lines
+
+
+def event_words(event: Event, board: int) -> str:
+    """Say in a sentence what an event did on the board it is shown on."""
+    match event:
+        case Moved(side=side, san=san):
+            return f"{side_name(side)} played {san}."
+        case Rode() | Transferred():
+            piece = f"{side_name(event.side)}'s {kind_name(event.piece)}"
+            if isinstance(event, Transferred):
+                return (
+                    f"{piece} on {event.square} was sent {event.direction} to board "
+                    f"{event.to_board} by victory transfer."
+                )
+            return f"{piece} rode {event.direction} from {event.square} to board {event.to_board}."
+        case Arrived():
+            return (
+                f"{piece_words(event.side, event.piece).capitalize()} arrived on {event.square} "
+                f"from board {event.from_board}."
+            )
+        case Flagged(side=side):
+            return f"{side_name(side)} ran out of time."
+    said = describe(event).removeprefix(f"board {board}: ")
+    return said[:1].upper() + said[1:] + "."
+
+
+def substitute_words(new: str, old: str, side: Side | None, reason: str) -> str:
+    """Say who a moderator seated on a board in whose place, and why (mentions, not pings)."""
+    plays = f"now plays {side_name(side)} here" if side is not None else "now plays here"
+    why = f": {plain(reason)}." if reason else "."
+    return f"{mention(new)} {plays}, in place of {mention(old)}{why}"
+
+
 def overview_words(notice: Notice) -> str | None:
     """Say an overview notice in a line, or None for notices the overview does not show."""
     match notice:
         case Started(boards=boards):
             return f"The match has started on {boards} board{'s' if boards != 1 else ''}."
+        case RideNews(event=Transferred() as sent):
+            return (
+                f"Board {sent.board}: {piece_words(sent.side, sent.piece)} is sent "
+                f"{sent.direction} from {sent.square} to board {sent.to_board} "
+                "by victory transfer."
+            )
         case RideNews(event=ride):
             return (
                 f"Board {ride.board}: {piece_words(ride.side, ride.piece)} rides "

@@ -130,6 +130,7 @@ class Matches(commands.GroupCog, group_name="match"):
         """Seat a player of a team at a board before the start (the host or that captain)."""
         match_id = await self._lobby_here(interaction)
         self._not_starting(match_id)
+        await self.service.remember_name(str(player.id), player.display_name)  # for images
         await self.service.seat(match_id, str(interaction.user.id), board, team, str(player.id))
         await interaction.response.send_message(
             f"{player.mention} will play {team.capitalize()} on board {board}.", ephemeral=True

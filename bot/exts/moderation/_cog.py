@@ -210,6 +210,8 @@ class Moderation(commands.GroupCog, group_name="mod"):
     ) -> None:
         """Give a player's place, seats and captaincy to someone else."""
         found = await match_here(interaction, self.service, match)
+        # the boards taken over show the new player's name on their next images
+        await self.service.remember_name(str(new_player.id), new_player.display_name)
         await self._do(
             interaction,
             found,

@@ -1,0 +1,68 @@
+"""Coordinates beside a board: file letters under its columns, rank numbers left of its rows.
+
+They stand outside the squares, in the image's own text colour on its background, sized so
+that a digit is at least DIGIT pixels tall when Discord shows the image PREVIEW pixels wide,
+whatever the board's shape: inside the squares, a 16x16 board's cells leave no room for that.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Final
+
+from PIL import Image
+
+from games.core.geometry import Shape
+from renderer.diagram import Perspective, extent, plan
+from renderer.palette import TEXT
+from renderer.sprites import SPRITES
+from renderer.text import write
+
+PREVIEW: Final = 400  # pixels: how wide Discord shows an image in a chat
+DIGIT: Final = 10  # pixels a digit stands at that width (a file letter's x-height, about 8)
+
+
+@functools.cache
+def ruler_font(width: int) -> int:
+    """Return the font size of coordinates on an image width pixels wide."""
+    scale = max(1.0, width / PREVIEW)
+    size = 9
+    while _digit_height(size) < DIGIT * scale:
+        size += 1
+    return size
+
+
+def ruler_room(size: int) -> int:
+    """Return how wide the rank strip is, and how tall the file strip, for a font size."""
+    return round(SPRITES.font(size, bold=True).getlength("16") + size * 0.5)
+
+
+def draw_rulers(
+    image: Image.Image,
+    shape: Shape,
+    *,
+    left: int,
+    top: int,
+    square: int,
+    perspective: Perspective,
+    size: int,
+) -> None:
+    """Write a diagram's coordinates in the strips left of and under it (font size size)."""
+    layout = plan(shape, square, perspective)
+    room = ruler_room(size)
+    typeface = SPRITES.font(size)
+    # along the diagram's edges, also where a column or row stops short of them
+    # whole pixels: a half rounds to even, which would shift labels by one as they turn
+    foot = top + extent(shape, square)[1] + room // 2
+    for name, letter in layout.files:
+        x, _ = layout.origins[name]
+        write(image, (left + x + square // 2, foot), letter, typeface, TEXT, anchor="mm", bold=True)
+    for name, number in layout.ranks:
+        _, y = layout.origins[name]
+        at = (left - room // 2, top + y + square // 2)
+        write(image, at, number, typeface, TEXT, anchor="mm", bold=True)
+
+
+def _digit_height(size: int) -> int:
+    box = SPRITES.font(size, bold=True).getbbox("8")
+    return int(box[3] - box[1])
