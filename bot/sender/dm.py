@@ -7,6 +7,7 @@ import io
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable
+from dataclasses import replace
 from functools import partial
 
 import discord
@@ -77,6 +78,7 @@ class DmPoster(Poster):
         else:  # queued before notices carried the game: show it as it is now
             game = await self._service.shown_game(delivery.match_id)
         roster = await self._service.roster(delivery.match_id)
+        game = await self._named(game, roster)
         offers = {
             notice.board: notice.side
             for notice in notices
@@ -197,6 +199,29 @@ class DmPoster(Poster):
                     if words is not None:
                         lines.append(words)
         return lines, prompts
+
+    async def _named(self, game: ShownGame, roster: Roster) -> ShownGame:
+        """Name a DM game's players as they last acted, not as they were at the challenge."""
+        players = [roster.teams[side][0] if roster.teams[side] else None for side in SIDES]
+        known = await self._service.names(players)
+        scores = game.view.scores
+        if len(scores) != len(SIDES):
+            return game
+        renamed = {
+            name: known[user]
+            for (name, _), user in zip(scores, players, strict=True)
+            if user is not None and user in known
+        }
+        if not renamed or len(set(renamed.values())) < len(renamed):
+            return game  # two players under one name would make the score unreadable
+        view = replace(
+            game.view,
+            scores=tuple((renamed.get(name, name), points) for name, points in scores),
+            winners=None
+            if game.view.winners is None
+            else tuple(renamed.get(name, name) for name in game.view.winners),
+        )
+        return replace(game, view=view)
 
     async def _show_game(
         self,

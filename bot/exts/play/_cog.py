@@ -157,7 +157,15 @@ class Play(commands.Cog):
         roster = await self.service.roster(match_id)
         seats = roster.boards_of(str(interaction.user.id))
         side: Side = next((s for b, s in seats if b == board), "white") if mine else "white"
-        draw = partial(board_view_png, shown.view, side, clocks=clocks.board_clocks(shown.clocks))
+        known = await self.service.names([shown.white, shown.black])
+        names = (known.get(shown.white or "", ""), known.get(shown.black or "", ""))
+        draw = partial(
+            board_view_png,
+            shown.view,
+            side,
+            names=names if all(names) else None,
+            clocks=clocks.board_clocks(shown.clocks),
+        )
         image = await asyncio.to_thread(draw)
         file = discord.File(io.BytesIO(image), filename=f"board-{board}.png")
         await interaction.followup.send(file=file, ephemeral=mine)

@@ -9,6 +9,7 @@ from pathlib import Path
 from bot.shown import ShownBoard
 from renderer import board_view_png
 from tests.bot.exts.test_matches import club, move, posted, replied, started, until
+from tests.bot.exts.test_replay import sent_files
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord, Sent
 
@@ -49,6 +50,9 @@ def test_each_board_image_faces_the_side_to_move_and_names_players_without_a_mem
                 assert drawn != board_view_png(view, facing)  # the names are on it
             turned = board_view_png(shown_at(tmp_path, "board:1", 1).view, "white", names=names)
             assert image(second) != turned  # Black to move: not White's way round
+            shown = await discord.invoke(bo, one, "board", subcommand="show")
+            ((_, asked),) = await sent_files(discord, shown)
+            assert asked == turned  # /board show: White's way round, names from storage
 
     offline(scenario)
 
