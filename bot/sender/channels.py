@@ -37,7 +37,7 @@ from bot.notices import (
 from bot.sender.places import Poster, nonce
 from bot.sender.words import board_words, overview_words, reminder_words, substitute_words
 from bot.shown import ShownBoard
-from games.core.events import Event, Moved
+from games.core.events import BoardEnded, Event, Moved
 from games.core.pieces import SIDES, Side, opponent, side_name
 from renderer import board_view_png
 from views.model import BoardView
@@ -200,7 +200,9 @@ class ChannelPoster(Poster):
             who = mention(seated) if seated else side_name(view.turn)
             lines.append(f"{side_name(view.turn)} to move: {who}.")
         else:
-            lines.append(f"Board {board} is over: {view.result}.")
+            ended = next((e for e in events if isinstance(e, BoardEnded)), None)
+            how = f" ({ended.ending})" if ended is not None else ""
+            lines.append(f"Board {board} is over: {view.result}{how}.")
         if mentioned:
             lines.append(" ".join(mention(user) for user in mentioned))
         if notice.offer_withdrawn is not None:

@@ -65,7 +65,7 @@ def test_a_live_match_shows_its_clock_and_a_flag_that_fell_while_away_is_settled
         set_back(tmp_path, 700, board=2)  # White's ten minutes on board 2 ran out meanwhile
         async with running_bot(tmp_path, discord):
             told = await until(discord, two, "White ran out of time.")
-            assert "Board 2 is over: 0-1." in told.content and told.files
+            assert "Board 2 is over: 0-1 (timeout)." in told.content and told.files
             overview = discord.channel_named(guild, "overview")
             await until(discord, overview, "Board 2: White ran out of time.")
             await until(discord, overview, "Board 2 ends 0-1 (timeout).")

@@ -32,7 +32,7 @@ def test_an_offer_meeting_the_opponents_says_the_board_is_drawn_not_that_one_was
                 "Your opponent had already offered a draw on board 1, so yours agrees it: "
                 "board 1 is drawn (1/2-1/2)."
             )
-            await until(discord, board, "Board 1 is over: 1/2-1/2.")
+            await until(discord, board, "Board 1 is over: 1/2-1/2 (agreement).")
 
     offline(scenario)
 
@@ -55,6 +55,6 @@ def test_the_player_offered_a_draw_accepts_or_declines_it_with_the_buttons_under
             second = await until(discord, board, "Black offers a draw on board 2")
             accepted = await discord.click(ana, second.id, "board:1:2:accept-draw")
             assert "You accepted the draw: board 2 is drawn" in await replied(discord, accepted)
-            await until(discord, board, "Board 2 is over: 1/2-1/2.")
+            await until(discord, board, "Board 2 is over: 1/2-1/2 (agreement).")
 
     offline(scenario)
