@@ -19,7 +19,8 @@ START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 
 @pytest.mark.parametrize(
-    ("boards", "shape"), [(1, (1, 1)), (2, (2, 1)), (3, (3, 1)), (16, (4, 4)), (40, (8, 5))]
+    ("boards", "shape"),
+    [(1, (1, 1)), (2, (2, 1)), (3, (2, 2)), (4, (2, 2)), (16, (4, 4)), (40, (8, 5))],
 )
 def test_the_grid_has_a_cell_for_every_board(boards: int, shape: tuple[int, int]) -> None:
     assert grid_shape(boards) == shape
