@@ -1,5 +1,7 @@
 """Coordinates beside a board: file letters under its columns, rank numbers left of its rows.
 
+Board images and overviews of a few boards both write them so.
+
 They stand outside the squares, in the image's own text colour on its background, sized so
 that a digit is at least DIGIT pixels tall when Discord shows the image PREVIEW pixels wide,
 whatever the board's shape: inside the squares, a 16x16 board's cells leave no room for that.

@@ -10,7 +10,8 @@ from PIL import Image
 
 from games.elevator import Match
 from renderer import RenderError, overview_png
-from renderer.overview import GridLayout, grid_shape, score_line
+from renderer.grid import GridLayout, grid_shape
+from renderer.overview import score_line
 from renderer.palette import ELEVATOR_MARK, PLAIN, dim
 from views.model import match_view
 

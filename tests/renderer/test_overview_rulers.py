@@ -11,7 +11,7 @@ from PIL import Image
 from games.core.geometry import CHESSBOARD, Shape
 from renderer import overview_view_png
 from renderer.diagram import Perspective, extent, fit_square
-from renderer.overview import GridLayout
+from renderer.grid import GridLayout
 from renderer.palette import BACKGROUND
 from renderer.rulers import PREVIEW
 from tests.renderer.preview import contrast, ink, runs, shrink
