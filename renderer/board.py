@@ -124,6 +124,7 @@ def draw_board(
             square=square,
             perspective=perspective,
             size=layout.ruler_size,
+            room=layout.ruler,
         )
     panel = (layout.left + wide + pad, top, layout.panel, high + layout.ruler)
     _panel(image, draw, view, panel, unit, perspective)

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import timedelta
-from typing import ClassVar, Final
+from typing import Final
 
 from PIL import Image, ImageDraw
 
@@ -15,13 +13,14 @@ from games.elevator import Match
 from renderer.board import format_clock
 from renderer.diagram import Perspective, draw_diagram, extent, fit_square, shows_stairs
 from renderer.errors import RenderError, check_board, check_pair, check_perspective
+from renderer.grid import GridLayout
 from renderer.palette import BACKGROUND, ELEVATOR_MARK, MUTED, TEXT, png_bytes
+from renderer.rulers import draw_rulers
 from renderer.sprites import Font
 from renderer.text import fit, font, write
 from views.model import MAX_SHOWN, BoardView, MatchView, match_view
 
 MAX_BOARDS: Final = MAX_SHOWN
-_WIDTH: Final = 960  # about how wide the grid of boards is
 
 
 def overview_png(
@@ -84,7 +83,7 @@ def draw_overview(
     clocks = clocks or {}
     for pair in clocks.values():
         check_pair("clocks", pair, timedelta)
-    layout = GridLayout.for_count(len(view.views))
+    layout = GridLayout.for_count(len(view.views), [board.shape for board in view.views])
     image = Image.new("RGB", (layout.width, layout.height), BACKGROUND)
     _header(image, view, layout.gap, layout.width - 2 * layout.gap)
     label = font(layout.label_size)
@@ -100,17 +99,29 @@ def draw_overview(
         # a board of another shape fits the square an 8x8 one fills, centred in it
         square = fit_square(board.shape, layout.side, layout.side)
         wide, high = extent(board.shape, square)
+        corner = (left + (layout.side - wide) // 2, top + (layout.side - high) // 2)
         draw_diagram(
             image,
             board,
-            left=left + (layout.side - wide) // 2,
-            top=top + (layout.side - high) // 2,
+            left=corner[0],
+            top=corner[1],
             square=square,
             perspective=perspective,
             detail=False,
         )
+        if layout.ruler and board.shape.levels == 1:
+            draw_rulers(
+                image,
+                board.shape,
+                left=corner[0],
+                top=corner[1],
+                square=square,
+                perspective=perspective,
+                size=layout.ruler_size,
+                room=layout.ruler,
+            )
         if board.number in marked:
-            frame = max(3, layout.square // 8)
+            frame = layout.frame
             box = (
                 left - frame,
                 top - frame,
@@ -119,72 +130,6 @@ def draw_overview(
             )
             ImageDraw.Draw(image).rectangle(box, outline=ELEVATOR_MARK, width=frame)
     return image
-
-
-def grid_shape(count: int) -> tuple[int, int]:
-    """Return the columns and rows of an overview grid of count boards."""
-    if count <= 4:
-        return count, 1
-    columns = max(math.ceil(math.sqrt(count)), math.ceil(count / 5))
-    return columns, math.ceil(count / columns)
-
-
-@dataclass(frozen=True, slots=True)
-class GridLayout:
-    """Where the boards of an overview go: a grid under the score, a label above each."""
-
-    columns: int
-    rows: int
-    square: int
-
-    HEADER: ClassVar[int] = 90
-    MIN_WIDTH: ClassVar[int] = 420
-
-    @classmethod
-    def for_count(cls, count: int) -> GridLayout:
-        """Lay out count boards, as large as about 960 pixels of width allow."""
-        columns, rows = grid_shape(count)
-        return cls(columns, rows, max(15, min(40, _WIDTH // columns // 8)))
-
-    @property
-    def side(self) -> int:
-        """Return a board's width and height."""
-        return 8 * self.square
-
-    @property
-    def gap(self) -> int:
-        """Return the space between boards, and around the grid."""
-        return max(12, self.square // 2)
-
-    @property
-    def label_size(self) -> int:
-        """Return the font size of a board's label."""
-        return max(13, round(self.square * 0.42))
-
-    @property
-    def label_height(self) -> int:
-        """Return the height of the label row above each board."""
-        return round(self.label_size * 1.6)
-
-    @property
-    def width(self) -> int:
-        """Return the image's width."""
-        grid = self.columns * self.side + (self.columns - 1) * self.gap
-        return max(2 * self.gap + grid, self.MIN_WIDTH)
-
-    @property
-    def height(self) -> int:
-        """Return the image's height."""
-        cells = self.rows * (self.label_height + self.side) + (self.rows - 1) * self.gap
-        return self.gap + self.HEADER + cells + self.gap
-
-    def board_origin(self, index: int) -> tuple[int, int]:
-        """Return the top-left corner of the index-th board shown (from 0)."""
-        column, row = index % self.columns, index // self.columns
-        grid = self.columns * self.side + (self.columns - 1) * self.gap
-        left = (self.width - grid) // 2 + column * (self.side + self.gap)
-        top = self.gap + self.HEADER + row * (self.label_height + self.side + self.gap)
-        return left, top + self.label_height
 
 
 def _shown(match: Match, boards: Sequence[int] | None) -> list[int]:

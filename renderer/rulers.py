@@ -1,5 +1,7 @@
 """Coordinates beside a board: file letters under its columns, rank numbers left of its rows.
 
+Board images and overviews of a few boards both write them so.
+
 They stand outside the squares, in the image's own text colour on its background, sized so
 that a digit is at least DIGIT pixels tall when Discord shows the image PREVIEW pixels wide,
 whatever the board's shape: inside the squares, a 16x16 board's cells leave no room for that.
@@ -32,9 +34,12 @@ def ruler_font(width: int) -> int:
     return size
 
 
-def ruler_room(size: int) -> int:
-    """Return how wide the rank strip is, and how tall the file strip, for a font size."""
-    return round(SPRITES.font(size, bold=True).getlength("16") + size * 0.5)
+def ruler_room(size: int, ranks: int = 16) -> int:
+    """Return how wide the rank strip is, and how tall the file strip, for a font size.
+
+    ranks: the most ranks a board beside the strip has, so its widest number fits.
+    """
+    return round(SPRITES.font(size, bold=True).getlength(str(ranks)) + size * 0.5)
 
 
 def draw_rulers(
@@ -46,10 +51,13 @@ def draw_rulers(
     square: int,
     perspective: Perspective,
     size: int,
+    room: int,
 ) -> None:
-    """Write a diagram's coordinates in the strips left of and under it (font size size)."""
+    """Write a diagram's coordinates, in font size size, centred in strips room pixels wide.
+
+    The strips stand left of the diagram and under it; (left, top) is the diagram's corner.
+    """
     layout = plan(shape, square, perspective)
-    room = ruler_room(size)
     typeface = SPRITES.font(size)
     # along the diagram's edges, also where a column or row stops short of them
     # whole pixels: a half rounds to even, which would shift labels by one as they turn

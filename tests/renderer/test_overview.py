@@ -10,7 +10,8 @@ from PIL import Image
 
 from games.elevator import Match
 from renderer import RenderError, overview_png
-from renderer.overview import GridLayout, grid_shape, score_line
+from renderer.grid import GridLayout, grid_shape
+from renderer.overview import score_line
 from renderer.palette import ELEVATOR_MARK, PLAIN, dim
 from views.model import match_view
 
@@ -19,7 +20,8 @@ START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 
 @pytest.mark.parametrize(
-    ("boards", "shape"), [(1, (1, 1)), (2, (2, 1)), (3, (3, 1)), (16, (4, 4)), (40, (8, 5))]
+    ("boards", "shape"),
+    [(1, (1, 1)), (2, (2, 1)), (3, (2, 2)), (4, (2, 2)), (16, (4, 4)), (40, (8, 5))],
 )
 def test_the_grid_has_a_cell_for_every_board(boards: int, shape: tuple[int, int]) -> None:
     assert grid_shape(boards) == shape

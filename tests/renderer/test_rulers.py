@@ -11,8 +11,8 @@ from games.core.geometry import CHESSBOARD, Shape
 from renderer import board_view_png
 from renderer.board import BoardLayout
 from renderer.diagram import Perspective
-from renderer.palette import BACKGROUND
 from renderer.rulers import PREVIEW
+from tests.renderer.preview import contrast, ink, runs, shrink
 from tests.renderer.shapes import ESCHER_STAIRCASES, back_ranks, view_of
 
 SIZE = 640
@@ -24,41 +24,12 @@ SHAPES = {
 }
 
 
-def luminance(colour: tuple[int, int, int]) -> float:
-    """Return a colour's relative luminance, as WCAG defines it for contrast."""
-    linear = [c / 255 / 12.92 if c <= 10 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in colour]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-
-def runs(marks: list[bool]) -> list[tuple[int, int]]:
-    """Return the runs of True in a row of marks, as (first, past the last)."""
-    found: list[tuple[int, int]] = []
-    for index, mark in enumerate(marks):
-        if mark and (not found or found[-1][1] != index):
-            found.append((index, index + 1))
-        elif mark:
-            found[-1] = (found[-1][0], index + 1)
-    return found
-
-
 def preview(shape_name: str, perspective: Perspective) -> tuple[Image.Image, BoardLayout, Shape]:
     """Draw a board as the bot sends it and scale it as Discord previews it."""
     shape, row, staircases = SHAPES[shape_name]
     view = view_of(shape, back_ranks(shape, row), staircases=staircases)
     image = Image.open(io.BytesIO(board_view_png(view, perspective, SIZE))).convert("RGB")
-    scale = PREVIEW / image.width
-    small = image.resize((PREVIEW, round(image.height * scale)), Image.Resampling.LANCZOS)
-    return small, BoardLayout.for_width(SIZE, shape), shape
-
-
-def ink(image: Image.Image, box: tuple[float, float, float, float]) -> list[list[bool]]:
-    """Return which pixels of a box stand out from the background, row by row."""
-    threshold = (luminance(BACKGROUND) + 1.0) / 2 * 0.5
-    left, top, right, bottom = (round(v) for v in box)
-    return [
-        [luminance(image.getpixel((x, y))) > threshold for x in range(left, right)]  # type: ignore[arg-type]
-        for y in range(top, bottom)
-    ]
+    return shrink(image), BoardLayout.for_width(SIZE, shape), shape
 
 
 @pytest.mark.parametrize("perspective", ["white", "black"])
@@ -80,13 +51,7 @@ def test_coordinates_stay_readable_at_discords_preview_width(
     assert len(columns) == shape.files
     lit = [y for y, row in enumerate(letters) if any(row)]
     assert max(lit) - min(lit) + 1 >= 8  # x-height letters (a, c, e) and ascenders (b, d, h)
-    brightest = max(
-        luminance(small.getpixel((round(left) + x, round(foot) + 1 + y)))  # type: ignore[arg-type]
-        for y, row in enumerate(letters)
-        for x, on in enumerate(row)
-        if on
-    )
-    assert (brightest + 0.05) / (luminance(BACKGROUND) + 0.05) >= 7  # WCAG AAA for text
+    assert contrast(small, (left, foot + 1, left + wide, foot + layout.ruler * scale)) >= 7
 
 
 def test_the_rank_numbers_turn_with_the_board() -> None:
