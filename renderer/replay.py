@@ -21,6 +21,7 @@ from renderer.errors import (
     check_size,
 )
 from renderer.palette import BACKGROUND, MUTED, TEXT, to_palette
+from renderer.rulers import draw_rulers, ruler_font, ruler_room
 from renderer.text import font, wrap, write
 from views.model import BoardView, replay_views
 
@@ -135,10 +136,13 @@ def _frame(
     """Draw one frame: a line saying what happened above the board as it then stood."""
     pad = max(6, size // 40)
     side = (size - 2 * pad) // 8 * 8  # the room an 8x8 board fills; others are fitted in it
-    square = fit_square(view.shape, side, side)
+    outside = view.shape.levels == 1  # coordinates beside the board, readable at a preview
+    letters = ruler_font(size) if outside else 0
+    room = ruler_room(letters, view.shape.ranks) if outside else 0
+    square = fit_square(view.shape, side - room, side - room)
     high = extent(view.shape, square)[1]
     header = round(side * 0.2)
-    image = Image.new("RGB", (size, header + high + pad), BACKGROUND)
+    image = Image.new("RGB", (size, header + high + room + pad), BACKGROUND)
     title = font(side * 0.05)
     small = font(side * 0.04)
     counter = f"{index}/{total}"
@@ -148,5 +152,25 @@ def _frame(
     for row, line in enumerate(lines):
         bottom = header - pad - (len(lines) - 1 - row) * small.size * 1.2
         write(image, (pad, bottom), line, small, TEXT, anchor="ld")
-    draw_diagram(image, view, left=pad, top=header, square=square, perspective=perspective)
+    left = pad + room
+    draw_diagram(
+        image,
+        view,
+        left=left,
+        top=header,
+        square=square,
+        perspective=perspective,
+        coordinates=not outside,
+    )
+    if outside:
+        draw_rulers(
+            image,
+            view.shape,
+            left=left,
+            top=header,
+            square=square,
+            perspective=perspective,
+            size=letters,
+            room=room,
+        )
     return image

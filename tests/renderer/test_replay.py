@@ -11,10 +11,14 @@ from PIL import Image
 
 import games
 import games.core.boardgame
+from games.core.geometry import CHESSBOARD
 from games.elevator import Arrived, BoardEnded, Match, Moved, Rode, Transferred
 from renderer import RenderError, fitted_replay, replay_gif
+from renderer.diagram import Perspective, fit_square
 from renderer.errors import MIN_SIZE
 from renderer.replay import FRAME_MS, LAST_FRAME_MS, MIN_BYTES
+from renderer.rulers import PREVIEW, ruler_font, ruler_room
+from tests.renderer.preview import contrast, ink, runs
 
 KNIGHT_D5 = "4k3/8/8/3N4/8/8/8/4K3 w - - 0 1"
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -88,3 +92,27 @@ def test_an_escher_board_replays_like_any_other() -> None:
     game = games.new_game("escher")
     game.play(1, "e4")
     assert Image.open(io.BytesIO(replay_gif(game, 1))).n_frames == 1
+
+
+@pytest.mark.parametrize("perspective", ["white", "black"])
+def test_a_replays_frames_write_coordinates_beside_the_board_readable_at_a_preview(
+    perspective: Perspective,
+) -> None:
+    match = Match(2)
+    for san in ("e4", "e5", "Nf3"):
+        match.play(1, san)
+    gif = Image.open(io.BytesIO(replay_gif(match, 1, perspective, size=PREVIEW)))
+    gif.seek(gif.n_frames - 1)
+    frame = gif.convert("RGB")
+    pad, side = 10, 376  # as _frame lays out a 400 px frame
+    room = ruler_room(ruler_font(PREVIEW), 8)
+    square = fit_square(CHESSBOARD, side - room, side - room)
+    top = round(side * 0.2)
+    strip = ink(frame, (pad, top, pad + room - 1, top + 8 * square))
+    labels = runs([any(row) for row in strip])
+    assert len(labels) == 8
+    assert min(end - start for start, end in labels) >= 9  # a digit's height, in pixels
+    foot = top + 8 * square
+    letters = ink(frame, (pad + room, foot + 1, pad + room + 8 * square, foot + room))
+    assert len(runs([any(row[x] for row in letters) for x in range(len(letters[0]))])) == 8
+    assert contrast(frame, (pad + room, foot + 1, pad + room + 8 * square, foot + room)) >= 7
