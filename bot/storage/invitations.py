@@ -1,0 +1,105 @@
+"""Challenges to casual games, and rematches."""
+
+from __future__ import annotations
+
+import aiosqlite
+
+from bot.storage.connection import StorageError, rows
+
+
+async def insert_invitation(
+    db: aiosqlite.Connection,
+    challenger: str,
+    opponent: str,
+    boards: int,
+    layout: str,
+    names: str,
+    at: float,
+    time_control: str = "none",
+    kind: str = "elevator",
+) -> int:
+    """Record a challenge to a kind of game and return its id."""
+    cursor = await db.execute(
+        "INSERT INTO invitations "
+        "(challenger, opponent, boards, layout, names, created_at, time_control, kind) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (challenger, opponent, boards, layout, names, at, time_control, kind),
+    )
+    if cursor.lastrowid is None:
+        raise StorageError("SQLite gave the new invitation no id")
+    return cursor.lastrowid
+
+
+async def open_invitations(
+    db: aiosqlite.Connection, challenger: str, opponent: str, since: float
+) -> list[aiosqlite.Row]:
+    """Return the challenges from one person to another still open since a time."""
+    return await rows(
+        db,
+        "SELECT * FROM invitations WHERE challenger = ? AND opponent = ? AND status = 'open' "
+        "AND created_at > ?",
+        challenger,
+        opponent,
+        since,
+    )
+
+
+async def invitation_row(db: aiosqlite.Connection, invitation: int) -> aiosqlite.Row | None:
+    """Return a challenge, or None."""
+    found = await rows(db, "SELECT * FROM invitations WHERE id = ?", invitation)
+    return found[0] if found else None
+
+
+async def close_invitation(
+    db: aiosqlite.Connection, invitation: int, status: str, match_id: int | None
+) -> None:
+    """Mark a challenge accepted, declined or withdrawn."""
+    await db.execute(
+        "UPDATE invitations SET status = ?, match_id = ? WHERE id = ?",
+        (status, match_id, invitation),
+    )
+
+
+async def insert_rematch_invitation(
+    db: aiosqlite.Connection, invitation: int, rematch_of: int, challenger_side: str
+) -> None:
+    """Mark a challenge as the rematch of a game, its challenger playing challenger_side."""
+    await db.execute(
+        "UPDATE invitations SET rematch_of = ?, challenger_side = ? WHERE id = ?",
+        (rematch_of, challenger_side, invitation),
+    )
+
+
+async def rematch_invitations(db: aiosqlite.Connection, match_id: int) -> list[aiosqlite.Row]:
+    """Return the challenges to play a game again, newest first."""
+    return await rows(
+        db, "SELECT * FROM invitations WHERE rematch_of = ? ORDER BY id DESC", match_id
+    )
+
+
+async def rematch_row(db: aiosqlite.Connection, match_id: int) -> aiosqlite.Row | None:
+    """Return the rematch a team asked for after a match, or None."""
+    found = await rows(db, "SELECT * FROM rematches WHERE match_id = ?", match_id)
+    return found[0] if found else None
+
+
+async def ask_rematch(
+    db: aiosqlite.Connection, match_id: int, side: str, user: str, at: float
+) -> None:
+    """Record that a team asks to play a match again (a declined request is asked anew)."""
+    await db.execute(
+        "INSERT INTO rematches (match_id, side, asked_by, created_at) VALUES (?, ?, ?, ?) "
+        "ON CONFLICT (match_id) DO UPDATE SET side = excluded.side, "
+        "asked_by = excluded.asked_by, status = 'open', created_at = excluded.created_at",
+        (match_id, side, user, at),
+    )
+
+
+async def close_rematch(
+    db: aiosqlite.Connection, match_id: int, status: str, rematch: int | None
+) -> None:
+    """Mark a team's rematch request accepted (with the new match) or declined."""
+    await db.execute(
+        "UPDATE rematches SET status = ?, rematch = ? WHERE match_id = ?",
+        (status, rematch, match_id),
+    )

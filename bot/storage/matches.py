@@ -1,0 +1,121 @@
+"""Matches, their players, captains and seats."""
+
+from __future__ import annotations
+
+import aiosqlite
+
+from bot.storage.connection import StorageError, rows
+
+
+async def insert_match(
+    db: aiosqlite.Connection,
+    config: str,
+    host: str,
+    at: float,
+    time_control: str = "none",
+    kind: str = "elevator",
+    teams: str | None = None,
+) -> int:
+    """Create a match of a kind of game in its lobby and return its id."""
+    cursor = await db.execute(
+        "INSERT INTO matches (status, config, host, created_at, time_control, kind, teams) "
+        "VALUES ('lobby', ?, ?, ?, ?, ?, ?)",
+        (config, host, at, time_control, kind, teams),
+    )
+    if cursor.lastrowid is None:
+        raise StorageError("SQLite gave the new match no id")
+    return cursor.lastrowid
+
+
+async def match_row(db: aiosqlite.Connection, match_id: int) -> aiosqlite.Row | None:
+    """Return a match's row, or None."""
+    found = await rows(db, "SELECT * FROM matches WHERE id = ?", match_id)
+    return found[0] if found else None
+
+
+async def set_status(
+    db: aiosqlite.Connection, match_id: int, status: str, at: float, *, started: bool = False
+) -> None:
+    """Move a match to a new status; the start and the end are dated."""
+    column = "started_at" if started else "ended_at"
+    ended = status in ("finished", "cancelled", "aborted")
+    if started or ended:
+        await db.execute(
+            f"UPDATE matches SET status = ?, {column} = ? WHERE id = ?", (status, at, match_id)
+        )
+    else:
+        await db.execute("UPDATE matches SET status = ? WHERE id = ?", (status, match_id))
+
+
+async def set_paused(db: aiosqlite.Connection, match_id: int, at: float | None) -> None:
+    """Record when a match was paused, or None once it resumes."""
+    await db.execute("UPDATE matches SET paused_at = ? WHERE id = ?", (at, match_id))
+
+
+async def player_rows(db: aiosqlite.Connection, match_id: int) -> list[aiosqlite.Row]:
+    """Return a match's players in the order they joined."""
+    return await rows(
+        db, "SELECT * FROM players WHERE match_id = ? ORDER BY joined_at, rowid", match_id
+    )
+
+
+async def add_player(
+    db: aiosqlite.Connection, match_id: int, user: str, team: str, captain: bool, at: float
+) -> None:
+    """Put a player on a team."""
+    await db.execute(
+        "INSERT INTO players (match_id, user, team, captain, joined_at) VALUES (?, ?, ?, ?, ?)",
+        (match_id, user, team, int(captain), at),
+    )
+
+
+async def remove_player(db: aiosqlite.Connection, match_id: int, user: str) -> None:
+    """Take a player off their team and out of any seat."""
+    await db.execute("DELETE FROM players WHERE match_id = ? AND user = ?", (match_id, user))
+    await db.execute("DELETE FROM seats WHERE match_id = ? AND user = ?", (match_id, user))
+
+
+async def replace_player(db: aiosqlite.Connection, match_id: int, old: str, new: str) -> None:
+    """Give a player's place (team, captaincy, time of joining and seats) to someone else."""
+    await db.execute(
+        "UPDATE players SET user = ? WHERE match_id = ? AND user = ?", (new, match_id, old)
+    )
+    await db.execute(
+        "UPDATE seats SET user = ? WHERE match_id = ? AND user = ?", (new, match_id, old)
+    )
+
+
+async def set_captain(db: aiosqlite.Connection, match_id: int, team: str, user: str) -> None:
+    """Make user the only captain of team."""
+    await db.execute(
+        "UPDATE players SET captain = (user = ?) WHERE match_id = ? AND team = ?",
+        (user, match_id, team),
+    )
+
+
+async def seat_rows(db: aiosqlite.Connection, match_id: int) -> list[aiosqlite.Row]:
+    """Return a match's seats by board and side."""
+    return await rows(
+        db, "SELECT * FROM seats WHERE match_id = ? ORDER BY board, side DESC", match_id
+    )
+
+
+async def set_seat(
+    db: aiosqlite.Connection, match_id: int, board: int, side: str, user: str
+) -> None:
+    """Seat user on a board for a side, replacing whoever sat there."""
+    await db.execute(
+        "INSERT INTO seats (match_id, board, side, user) VALUES (?, ?, ?, ?) "
+        "ON CONFLICT (match_id, board, side) DO UPDATE SET user = excluded.user",
+        (match_id, board, side, user),
+    )
+
+
+async def matches_of(db: aiosqlite.Connection, user: str) -> list[aiosqlite.Row]:
+    """Return the active or paused matches a user plays in, newest first."""
+    return await rows(
+        db,
+        "SELECT m.id, m.status FROM matches m JOIN players p ON p.match_id = m.id "
+        "WHERE p.user = ? AND m.status IN ('active', 'paused') ORDER BY m.id DESC",
+        user,
+    )

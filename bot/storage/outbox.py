@@ -1,0 +1,133 @@
+"""The outbox of notices and the moderators' audit."""
+
+from __future__ import annotations
+
+import aiosqlite
+
+from bot.storage.connection import rows
+
+
+async def enqueue(
+    db: aiosqlite.Connection,
+    match_id: int | None,
+    notices: list[tuple[str, str, str, str]],
+    at: float,
+) -> None:
+    """Add (place, kind, JSON payload, idempotency key) notifications to the outbox."""
+    await db.executemany(
+        "INSERT INTO outbox (match_id, place, kind, payload, idempotency_key, created_at, "
+        "next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(match_id, place, kind, payload, key, at, at) for place, kind, payload, key in notices],
+    )
+
+
+async def due_notices(db: aiosqlite.Connection, now: float, limit: int) -> list[aiosqlite.Row]:
+    """Return the oldest unsent notification of each place, if it is due, longest due first.
+
+    One per place keeps each place in order: the next waits until this one is sent. The
+    places' heads are kept apart (outbox_heads) by when they are due, so this reads only the
+    rows it returns, however many notices wait behind them or in their backoff.
+    """
+    return await rows(
+        db,
+        "SELECT o.* FROM outbox_heads h JOIN outbox o ON o.id = h.id "
+        "WHERE h.due <= ? ORDER BY h.due, h.id LIMIT ?",
+        now,
+        limit,
+    )
+
+
+async def action_notices(db: aiosqlite.Connection, action_key: str) -> list[aiosqlite.Row]:
+    """Return every notice one action queued (their keys share its prefix), in order."""
+    return await rows(
+        db,
+        "SELECT * FROM outbox WHERE idempotency_key >= ? AND idempotency_key < ? ORDER BY id",
+        action_key + ":",
+        action_key + ";",  # ';' follows ':' in ASCII: the range is exactly the prefix
+    )
+
+
+async def mark_sent(db: aiosqlite.Connection, notice_id: int, at: float) -> None:
+    """Record that a notification was delivered."""
+    await db.execute(
+        "UPDATE outbox SET done_at = ?, attempts = attempts + 1 WHERE id = ?", (at, notice_id)
+    )
+
+
+async def mark_failed(
+    db: aiosqlite.Connection, notice_id: int, error: str, retry_at: float
+) -> None:
+    """Record a failed delivery and when to try again."""
+    await db.execute(
+        "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? "
+        "WHERE id = ?",
+        (error[:500], retry_at, notice_id),
+    )
+
+
+async def postpone(db: aiosqlite.Connection, notice_id: int, why: str, retry_at: float) -> None:
+    """Put off a delivery the receiver asked to wait for, without counting it as an attempt."""
+    await db.execute(
+        "UPDATE outbox SET last_error = ?, next_attempt_at = ? WHERE id = ?",
+        (why[:500], retry_at, notice_id),
+    )
+
+
+async def give_up(db: aiosqlite.Connection, notice_id: int, error: str, at: float) -> None:
+    """Stop trying to deliver a notification, keeping it and the reason for a moderator."""
+    await db.execute(
+        "UPDATE outbox SET attempts = attempts + 1, last_error = ?, done_at = ?, gave_up = 1 "
+        "WHERE id = ?",
+        (error[:500], at, notice_id),
+    )
+
+
+async def given_up(db: aiosqlite.Connection, limit: int) -> list[aiosqlite.Row]:
+    """Return the notifications the worker gave up on, newest first."""
+    return await rows(
+        db,
+        "SELECT * FROM outbox WHERE gave_up = 1 AND done_at IS NOT NULL "
+        "ORDER BY done_at DESC, id DESC LIMIT ?",
+        limit,
+    )
+
+
+async def prune_outbox(
+    db: aiosqlite.Connection, sent_before: float, given_up_before: float, limit: int = -1
+) -> int:
+    """Delete delivered notifications done before one time and given-up ones before another.
+
+    limit: delete at most this many (-1: all), so that a long prune can be done in short
+    transactions that let other work in between.
+    """
+    cursor = await db.execute(
+        "DELETE FROM outbox WHERE id IN ("
+        " SELECT id FROM outbox WHERE gave_up = 0 AND done_at IS NOT NULL AND done_at < ?"
+        " UNION ALL"
+        " SELECT id FROM outbox WHERE gave_up = 1 AND done_at IS NOT NULL AND done_at < ?"
+        " LIMIT ?)",
+        (sent_before, given_up_before, limit),
+    )
+    return cursor.rowcount
+
+
+async def add_audit(
+    db: aiosqlite.Connection,
+    match_id: int,
+    moderator: str,
+    action: str,
+    reason: str,
+    details: str,
+    at: float,
+) -> None:
+    """Record a moderator's action with its reason."""
+    await db.execute(
+        "INSERT INTO audit (match_id, moderator, action, reason, details, at) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        (match_id, moderator, action, reason, details, at),
+    )
+
+
+async def audit_rows(db: aiosqlite.Connection, match_id: int) -> list[aiosqlite.Row]:
+    """Return a match's moderator actions, oldest first."""
+    return await rows(db, "SELECT * FROM audit WHERE match_id = ? ORDER BY id", match_id)
