@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
@@ -11,9 +10,9 @@ import aiosqlite
 
 import games
 from bot import storage
+from bot.app.summaries import summary_of
 from bot.app.unit import Units
 from bot.errors import NotAllowedError
-from games.core.pieces import side_name
 
 LIVE: Final = ("active", "paused")
 
@@ -105,19 +104,12 @@ async def _places(db: aiosqlite.Connection, match_ids: list[int]) -> dict[int, d
 
 def _listed(row: aiosqlite.Row, places: Mapping[int, dict[str, str]]) -> Listed:
     """Read a match's row as a list shows it, without loading the match."""
-    config = json.loads(row["config"])
-    teams = config.get("teams")
-    if row["teams"] is not None:
-        white, black = json.loads(row["teams"])
-    elif teams:  # Elevator Chess: each board's team names, the same on every board
-        white, black = teams[0]
-    else:
-        white, black = side_name("white"), side_name("black")
+    summary = summary_of(row)
     return Listed(
         row["id"],
         games.game_class(row["kind"]).TITLE,
         row["status"],
-        int(config.get("boards") or 1),
-        (str(white), str(black)),
+        summary.boards,
+        summary.teams,
         places[row["id"]],
     )

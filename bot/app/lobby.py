@@ -55,7 +55,7 @@ class Lobby:
 
         floors: each board's rules in an Elevator Chess match ("fide", "escher"), or None.
         """
-        hosted, names = _game(game, boards, layout, white_team, black_team, start_fens, floors)
+        hosted, names = new_hosted(game, boards, layout, white_team, black_team, start_fens, floors)
         control = control_of(time_control)
         async with self._units.transaction() as founding:
             match_id = await founding.found(founding.draft(hosted, host, control, names))
@@ -100,7 +100,7 @@ class Lobby:
         teams = [visible(name)[:MAX_NAME] for name in names or ()]
         if len(teams) != 2 or not all(teams) or same_name(*teams):
             teams = [white, black]
-        hosted, sides = _game(
+        hosted, sides = new_hosted(
             game, boards, layout, teams[0][:MAX_NAME], teams[1][:MAX_NAME], None, None
         )
         change = founding.draft(hosted, white, control, sides)
@@ -124,7 +124,7 @@ class Lobby:
     ) -> int:
         """Challenge someone to a casual game; return the invitation, open for a day."""
         control = control_of(time_control)
-        _game(game, boards, layout, "White", "Black", None, None)  # refuses what cannot be
+        new_hosted(game, boards, layout, "White", "Black", None, None)  # refuses what cannot be
         if challenger == opponent:
             raise RulesError("you cannot challenge yourself")
         if not isinstance(boards, int) or not 1 <= boards <= MAX_GAME_BOARDS:
@@ -337,7 +337,7 @@ def _startable(loaded: Loaded, actor: str | Moderator, reason: str) -> None:
             raise WrongStateError(f"the {guards.team(loaded, side)} team has no players")
 
 
-def _game(
+def new_hosted(
     kind: str,
     boards: int,
     layout: str,

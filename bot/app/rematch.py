@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import storage
-from bot.app.lobby import CHALLENGE_LIFETIME, _game
+from bot.app.lobby import CHALLENGE_LIFETIME, new_hosted
 from bot.app.unit import Units
 from bot.errors import NotAllowedError, NotFoundError, WrongStateError
 from bot.loading import Loaded
@@ -166,7 +166,7 @@ class Rematches:
                 await storage.close_rematch(founding.db, match_id, "declined", None)
                 return None
             white, black = settings.names
-            hosted, names = _game(
+            hosted, names = new_hosted(
                 settings.kind,
                 settings.boards,
                 settings.layout,

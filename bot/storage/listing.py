@@ -18,11 +18,9 @@ async def moderated_matches(
     """Return a server's matches on or over since a time, newest first: what /mod acts on."""
     return await rows(
         db,
-        "SELECT m.id, m.status, m.kind, m.config, m.teams FROM matches m "
-        "JOIN bindings b ON b.match_id = m.id AND b.place = 'guild' AND b.target = ? "
-        "WHERE m.status IN ('active', 'paused') "
-        "OR (m.status IN ('finished', 'aborted') AND m.ended_at >= ?) "
-        "ORDER BY m.id DESC LIMIT ?",
+        "SELECT id, status, kind, config, teams FROM matches WHERE guild = ? "
+        "AND (status IN ('active', 'paused') OR (status IN ('finished', 'aborted') "
+        "AND ended_at >= ?)) ORDER BY id DESC LIMIT ?",
         guild,
         since,
         limit,
