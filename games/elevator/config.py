@@ -6,13 +6,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from games.core.armies import FIDE_ARMY, army
 from games.core.errors import MatchConfigError, shown
-from games.elevator.floors import DEFAULT_RULES, FLOORS
+from games.core.pieces import kind_name
+from games.elevator.floors import DEFAULT_RULES, FLOORS, FloorSpec
 from games.elevator.shaft import LAYOUTS, Layout
 
 MAX_BOARDS: Final = 1000
-DEFAULT_ELEVATORS: Final = ("d4", "e4", "d5", "e5")
 DEFAULT_TEAMS: Final = ("white", "black")
+FIDE_ARMIES: Final = (FIDE_ARMY, FIDE_ARMY)
+MODES: Final = {
+    "standard": "each board at its own pace; a piece on an elevator may ride instead of moving",
+    "alice": "two boards; a move that captures nothing passes through to the other board",
+    "automatic": "a side moves on every board at once; then elevators carry their pieces",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +32,8 @@ class MatchConfig:
     elevators: tuple[tuple[str, ...], ...] | None = None
     teams: tuple[tuple[str, str], ...] | None = None
     rules: tuple[str, ...] | None = None  # the kind of floor of each board (FLOORS)
+    armies: tuple[tuple[str, str], ...] | None = None  # White's and Black's army per board
+    mode: str = "standard"  # how turns and elevators work (MODES)
 
     @classmethod
     def create(
@@ -35,6 +44,8 @@ class MatchConfig:
         elevators: Sequence[Sequence[str]] | None = None,
         teams: Sequence[Sequence[str]] | None = None,
         rules: Sequence[str] | None = None,
+        armies: Sequence[Sequence[str]] | None = None,
+        mode: str = "standard",
     ) -> MatchConfig:
         """Check and normalise what a match is created with."""
         if isinstance(boards, bool) or not isinstance(boards, int):
@@ -47,14 +58,64 @@ class MatchConfig:
             raise MatchConfigError(f"the layout must be 'line' or 'ring', not {shown(layout)}")
         if layout == "ring" and boards < 3:
             raise MatchConfigError("a ring needs at least 3 boards")
-        return cls(
+        if mode not in MODES:
+            raise MatchConfigError(
+                f"there is no mode called {shown(mode)}: the modes are {', '.join(MODES)}"
+            )
+        if mode == "alice" and (boards != 2 or layout != "line"):
+            raise MatchConfigError("Alice's Elevator Chess is played on two boards in a line")
+        config = cls(
             boards=boards,
             layout="ring" if layout == "ring" else "line",
             start_fens=_fens(start_fens, boards),
             elevators=_elevators(elevators, boards),
             teams=_teams(teams, boards),
             rules=_rules(rules, boards),
+            armies=_armies(armies, boards),
+            mode=mode,
         )
+        config._check_floors()
+        return config
+
+    def _check_floors(self) -> None:
+        """Refuse floors whose elevators cannot be matched, or that cannot hold the pieces."""
+        counts = {len(self.elevators_of(n)): n for n in range(1, self.boards + 1)}
+        if len(counts) > 1:
+            (few, first), (many, second) = sorted(counts.items())[:2]
+            raise MatchConfigError(
+                f"board {first} has {few} elevator square{'s' * (few != 1)} and board {second} "
+                f"{many}: a ride goes to the elevator of the same place in the list, so every "
+                "board needs as many"
+            )
+        kinds = self.kinds()
+        for number in range(1, self.boards + 1):
+            name = self.rules_of(number)
+            floor = FLOORS[name]
+            if not floor.armies and self.armies_of(number) != FIDE_ARMIES:
+                raise MatchConfigError(
+                    f"board {number} plays by the rules {name}, which have FIDE's armies only"
+                )
+            strangers = kinds - floor.holds if floor.holds is not None else set()
+            if strangers:
+                raise MatchConfigError(
+                    f"board {number} plays by the rules {name}, which cannot hold the "
+                    f"{kind_name(min(strangers))} another board's army could send it"
+                )
+
+    def kinds(self) -> frozenset[str]:
+        """Return every kind of piece the match's armies bring."""
+        pairs = {FIDE_ARMIES} if self.armies is None else set(self.armies)
+        return frozenset().union(*(army(name).kinds for pair in pairs for name in pair))
+
+    def floor(self, board: int) -> FloorSpec:
+        """Return what a board is made from."""
+        return FloorSpec(
+            board, self.elevators_of(board), self.fen(board), self.armies_of(board), self.kinds()
+        )
+
+    def armies_of(self, board: int) -> tuple[str, str]:
+        """Return the armies of White and Black on a board."""
+        return FIDE_ARMIES if self.armies is None else self.armies[board - 1]
 
     def fen(self, board: int) -> str | None:
         """Return the start FEN of a board, or None for the standard position."""
@@ -62,7 +123,9 @@ class MatchConfig:
 
     def elevators_of(self, board: int) -> tuple[str, ...]:
         """Return the elevator squares of a board, in connection order."""
-        return DEFAULT_ELEVATORS if self.elevators is None else self.elevators[board - 1]
+        if self.elevators is None:
+            return FLOORS[self.rules_of(board)].elevators
+        return self.elevators[board - 1]
 
     def teams_of(self, board: int) -> tuple[str, str]:
         """Return the teams playing White and Black on a board."""
@@ -81,18 +144,24 @@ class MatchConfig:
             "elevators": None if self.elevators is None else [list(e) for e in self.elevators],
             "teams": None if self.teams is None else [list(t) for t in self.teams],
         }
-        # Left out when None, so that every record written before rules existed is unchanged.
+        # Left out when None, so that every record written before they existed is unchanged.
         if self.rules is not None:
             data["rules"] = list(self.rules)
+        if self.armies is not None:
+            data["armies"] = [list(pair) for pair in self.armies]
+        if self.mode != "standard":
+            data["mode"] = self.mode
         return data
 
     @classmethod
     def from_dict(cls, data: Any) -> MatchConfig:
-        """Rebuild a configuration from its JSON form; rules may be left out (all FIDE)."""
+        """Rebuild a configuration from its JSON form; rules, armies and mode may be left out."""
         keys = {"boards", "layout", "start_fens", "elevators", "teams"}
-        if not isinstance(data, dict) or not keys <= set(data) <= keys | {"rules"}:
+        optional = {"rules", "armies", "mode"}
+        if not isinstance(data, dict) or not keys <= set(data) <= keys | optional:
             raise MatchConfigError(
-                f"a configuration must have exactly the fields {sorted(keys)}, and may have rules"
+                f"a configuration must have exactly the fields {sorted(keys)}, and may have "
+                f"{', '.join(sorted(optional))}"
             )
         return cls.create(**data)
 
@@ -128,11 +197,6 @@ def _elevators(
         if not all(isinstance(square, str) for square in squares):
             raise MatchConfigError(f"board {number}'s elevator squares must be named like d4")
         result.append(tuple(square.strip().lower() for square in squares))
-    if len({len(squares) for squares in result}) != 1:
-        raise MatchConfigError(
-            "every board needs the same number of elevator squares: "
-            "elevator k of one board connects to elevator k of the next"
-        )
     return tuple(result)
 
 
@@ -167,3 +231,22 @@ def _rules(values: Sequence[str] | None, boards: int) -> tuple[str, ...] | None:
                 f"may have are {known}"
             )
     return tuple(names)
+
+
+def _armies(
+    values: Sequence[Sequence[str]] | None, boards: int
+) -> tuple[tuple[str, str], ...] | None:
+    """Read armies per board, or one pair (White's, Black's) for every board."""
+    if values is None:
+        return None
+    every: object = values
+    if len(values) == 2 and all(isinstance(value, str) for value in values):
+        every = [values] * boards
+    pairs = _per_board(every, boards, "armies")
+    result: list[tuple[str, str]] = []
+    for number, pair in enumerate(pairs, 1):
+        if isinstance(pair, str) or not isinstance(pair, Sequence) or len(pair) != 2:
+            raise MatchConfigError(f"board {number} needs two armies: White's and Black's")
+        white, black = (army(name).name for name in pair)
+        result.append((white, black))
+    return None if all(pair == FIDE_ARMIES for pair in result) else tuple(result)

@@ -35,7 +35,6 @@ from games.elevator.standings import Standings
 RECORD_FORMAT: Final = "elevator-chess-match"
 RECORD_VERSION: Final = 1
 
-_EMPTY: Final = "8/8/8/8/8/8/8/8"
 _Ride = tuple[int, Direction, int]  # elevator index, direction, destination board
 
 
@@ -63,8 +62,12 @@ class Match(BoardGame[MatchConfig]):
         elevators: Sequence[Sequence[str]] | None = None,
         teams: Sequence[Sequence[str]] | None = None,
         rules: Sequence[str] | None = None,
+        armies: Sequence[Sequence[str]] | None = None,
+        mode: str = "standard",
     ) -> None:
-        self._set_up(MatchConfig.create(boards, layout, start_fens, elevators, teams, rules))
+        self._set_up(
+            MatchConfig.create(boards, layout, start_fens, elevators, teams, rules, armies, mode)
+        )
 
     def _set_up(self, config: MatchConfig) -> None:
         super()._set_up(config)
@@ -77,7 +80,7 @@ class Match(BoardGame[MatchConfig]):
 
     def _new_boards(self, config: MatchConfig) -> list[Board]:
         return [
-            FLOORS[config.rules_of(number)](number, config.elevators_of(number), config.fen(number))
+            FLOORS[config.rules_of(number)].make(config.floor(number))
             for number in range(1, config.boards + 1)
         ]
 
@@ -245,7 +248,8 @@ class Match(BoardGame[MatchConfig]):
         self, board: Board, last: Event, played: tuple[Side, int] | None
     ) -> str | None:
         if isinstance(last, BoardCleared):
-            return None if board.fen().split()[0] == _EMPTY else "the board should be empty"
+            empty = all(board.piece_at(square) is None for square in board.shape.squares)
+            return None if empty else "the board should be empty"
         if isinstance(last, (Rode, Transferred)) and board.piece_at(last.square) is not None:
             return f"{last.square} should be empty after the ride"
         if isinstance(last, Arrived) and board.piece_at(last.square) != last.arriving:

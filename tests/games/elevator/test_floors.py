@@ -8,7 +8,7 @@ import pytest
 
 from games.chess.board import FideBoard
 from games.elevator import Match, MatchConfig, MatchConfigError
-from games.elevator.floors import FLOORS
+from games.elevator.floors import FLOORS, Floor
 
 
 class MarkedBoard(FideBoard):
@@ -23,7 +23,8 @@ def test_every_board_plays_fide_chess_unless_told_otherwise() -> None:
 
 
 def test_each_board_is_made_by_the_floor_its_rules_name(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(FLOORS, "marked", MarkedBoard)
+    marked = Floor("Marked", "a FIDE board", lambda s: MarkedBoard(s.number, s.elevators, s.fen))
+    monkeypatch.setitem(FLOORS, "marked", marked)
     match = Match(boards=3, layout="line", rules=["fide", "marked", "fide"])
     assert [type(board) for board in match._boards] == [FideBoard, MarkedBoard, FideBoard]
     assert match.rules(2) == "marked"
@@ -54,3 +55,20 @@ def test_unknown_rules_are_refused_listing_the_known_ones(rules: object, message
         Match(boards=2, rules=rules)  # type: ignore[arg-type]
     if "cannot play" in message:
         assert str(refused.value).endswith(", ".join(sorted(FLOORS)))
+
+
+def test_armies_other_than_fides_are_refused_on_a_floor_of_fide_armies_only() -> None:
+    with pytest.raises(MatchConfigError, match="board 1 plays by the rules escher, which have"):
+        Match(boards=2, rules=["escher", "escher"], armies=("nutty", "fide"))
+
+
+def test_an_unknown_army_or_mode_is_refused_naming_the_known_ones() -> None:
+    with pytest.raises(MatchConfigError, match="no army called 'orcs': the armies are fide, "):
+        Match(boards=2, armies=("orcs", "fide"))
+    with pytest.raises(MatchConfigError, match="no mode called 'chaos': the modes are standard"):
+        Match(boards=2, mode="chaos")
+
+
+def test_boards_with_different_numbers_of_elevators_are_refused() -> None:
+    with pytest.raises(MatchConfigError, match="board 1 has 1 elevator square and board 2 4"):
+        Match(boards=2, elevators=[["d4"], ["d4", "e4", "d5", "e5"]])

@@ -318,7 +318,7 @@ def test_elevator_k_of_one_board_connects_to_elevator_k_of_the_next() -> None:
 
 
 def test_elevator_lists_must_match_in_length_and_name_real_squares() -> None:
-    with pytest.raises(MatchConfigError, match="same number of elevator squares"):
+    with pytest.raises(MatchConfigError, match="board 2 has 1 elevator square and board 1 2"):
         Match(boards=2, elevators=[["d4", "e4"], ["d4"]])
     with pytest.raises(MatchConfigError, match="'z9' is not a square of board 1"):
         Match(boards=2, elevators=[["z9"], ["d4"]])
