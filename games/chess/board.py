@@ -272,15 +272,61 @@ class FideBoard:
 
     def arrive(self, index: int, piece: Piece) -> None:
         """Put an arriving piece on the empty elevator index; the turn stays as it is."""
+        self.place(chess.square_name(self._elevator_squares[index]), piece)
+
+    def place(self, name: str, piece: Piece) -> None:
+        """Put an arriving piece on an empty square; the turn stays as it is.
+
+        Like an arrival, it resets the fifty-move count and starts the repetition history
+        afresh (python-chess's move stack would not replay over it).
+        """
         board = self._board
-        square = self._elevator_squares[index]
+        square = chess.parse_square(name)
         if board.piece_at(square) is not None:
-            raise AssertionError(f"{chess.square_name(square)} is occupied")
+            raise AssertionError(f"{name} is occupied")
         board.set_piece_at(square, chess.Piece.from_symbol(piece.symbol))
         board.castling_rights &= ~chess.BB_SQUARES[square]
         board.halfmove_clock = 0
         board.clear_stack()
         self._has_moves = None
+
+    def lift(self, name: str) -> Piece:
+        """Take a piece off a square without using a turn: it leaves for another board.
+
+        A pawn that leaves right after its two-square advance can no longer be taken en
+        passant; like a departure, lifting resets the fifty-move count and the history.
+        """
+        board = self._board
+        square = chess.parse_square(name)
+        found = board.remove_piece_at(square)
+        if found is None:
+            raise AssertionError(f"no piece on {name} to lift")
+        board.castling_rights &= ~chess.BB_SQUARES[square]
+        board.ep_square = None
+        board.halfmove_clock = 0
+        board.clear_stack()
+        self._has_moves = None
+        return _piece(found)
+
+    def leaving_refusal(self, uci: str) -> str | None:
+        """Say why a legal move may not end with the moved piece leaving the board, or None.
+
+        The mover's king must not be attacked once the piece has gone (a piece that blocks
+        a check, or is pinned, cannot pass through to another board).
+        """
+        board = self._board.copy(stack=False)
+        move = chess.Move.from_uci(uci)
+        mover = board.turn
+        san = board.san(move).rstrip("+#")
+        board.push(move)
+        board.remove_piece_at(move.to_square)
+        king = board.king(mover)
+        if king is not None and board.is_attacked_by(not mover, king):
+            return (
+                f"{san} would leave {side_name(_side(mover))}'s king in check on board "
+                f"{self.number} once the piece has passed through"
+            )
+        return None
 
     def insufficient_material(self) -> bool:
         """Tell whether neither side has material enough to mate."""

@@ -110,6 +110,14 @@ class BoardGame(GameRecords[ConfigT]):
         """Return the position a board started from, or None for the game's own start."""
         return None
 
+    def _normal_moves(self, board: int) -> list[str]:
+        """Return the side to move's normal moves on an open board, in SAN."""
+        return self._boards[board - 1].legal_moves()
+
+    def _has_moves(self, board: int) -> bool:
+        """Tell whether the side to move on an open board has a normal move."""
+        return self._boards[board - 1].has_moves()
+
     # ----------------------------------------------------------------- reading
 
     @property
@@ -178,7 +186,7 @@ class BoardGame(GameRecords[ConfigT]):
         playing = self._board(board)
         if board in self._endings:
             return []
-        return playing.legal_moves() + self._special_moves(board, playing.turn)
+        return self._normal_moves(board) + self._special_moves(board, playing.turn)
 
     def claimable_draw(self, board: int) -> str | None:
         """Return the draw the side to move on a board may claim now, or None."""
@@ -412,7 +420,7 @@ class BoardGame(GameRecords[ConfigT]):
             # An arrival left a king en prise: taking it ends the board, and nothing may
             # end it first (a lone knight beside bare kings is no draw while it can do so).
             return None
-        has_moves = playing.has_moves()
+        has_moves = self._has_moves(board)
         if not has_moves and playing.is_check():
             return opponent(playing.turn), Ending.CHECKMATE
         if self._isolated(board) and playing.insufficient_material():
@@ -426,7 +434,7 @@ class BoardGame(GameRecords[ConfigT]):
         """Return the draw the side to move on an open board may claim, special moves counting."""
         playing = self._boards[board - 1]
         # A special move matters only to a side with no normal move: python-chess counts those.
-        can_ride = not playing.has_moves() and bool(self._special_moves(board, playing.turn))
+        can_ride = not self._has_moves(board) and bool(self._special_moves(board, playing.turn))
         return playing.claimable_draw(can_ride=can_ride)
 
     # ----------------------------------------------------------------- checks

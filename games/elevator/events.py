@@ -30,17 +30,21 @@ __all__ = [
     "Arrived",
     "BoardCleared",
     "BoardEnded",
+    "Carried",
     "DrawAgreed",
     "DrawClaimed",
     "Event",
     "Flagged",
+    "Held",
     "MatchDecided",
     "MatchResigned",
     "Moved",
+    "PassedThrough",
     "Resigned",
     "Rode",
     "TransferDeclined",
     "Transferred",
+    "TurnMoved",
     "event_from_dict",
 ]
 
@@ -142,4 +146,70 @@ class MatchDecided(Event):
     winners: tuple[str, ...]
 
 
-register(Rode, Transferred, TransferDeclined, MatchResigned, Arrived, BoardCleared, MatchDecided)
+@dataclass(frozen=True, slots=True)
+class PassedThrough(Event):
+    """In Alice's Elevator Chess, the piece a move that captured nothing left on square
+    passed through to the same square of to_board (where an Arrived event follows)."""
+
+    KIND: ClassVar[str] = "pass-through"
+    board: int
+    side: Side
+    piece: str
+    square: str
+    to_board: int
+
+
+@dataclass(frozen=True, slots=True)
+class Held(Event):
+    """In Automatic Elevator Chess, a side gave its move on a board; it is played when the
+    side has given one on every board where it is to move (a later one replaces it)."""
+
+    KIND: ClassVar[str] = "hold"
+    ACTION: ClassVar[bool] = True
+    board: int
+    side: Side
+    fullmove: int
+    uci: str
+    san: str
+
+
+@dataclass(frozen=True, slots=True)
+class TurnMoved(Moved):
+    """In Automatic Elevator Chess, a held move played when its side's turn completed."""
+
+    KIND: ClassVar[str] = "turn-move"
+    ACTION: ClassVar[bool] = False
+
+
+@dataclass(frozen=True, slots=True)
+class Carried(Event):
+    """In Automatic Elevator Chess, the conveyor carried a piece from square of board to the
+    same elevator of to_board (where an Arrived event follows), using nobody's turn."""
+
+    KIND: ClassVar[str] = "carry"
+    board: int
+    side: Side
+    piece: str
+    square: str
+    direction: Direction
+    to_board: int
+
+    @property
+    def notation(self) -> str:
+        """Return the carry in ride notation, as Ne4^3."""
+        return ride_notation(self.piece, self.square, self.direction, self.to_board)
+
+
+register(
+    Rode,
+    Transferred,
+    TransferDeclined,
+    MatchResigned,
+    Arrived,
+    BoardCleared,
+    MatchDecided,
+    PassedThrough,
+    Held,
+    TurnMoved,
+    Carried,
+)

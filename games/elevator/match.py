@@ -21,6 +21,7 @@ from games.elevator.events import (
     BoardCleared,
     BoardEnded,
     Event,
+    Held,
     MatchDecided,
     MatchResigned,
     Rode,
@@ -28,6 +29,7 @@ from games.elevator.events import (
     Transferred,
 )
 from games.elevator.floors import FLOORS
+from games.elevator.modes import mode_rules
 from games.elevator.notation import RideText, parse_ride, ride_notation
 from games.elevator.shaft import DIRECTIONS, Direction, Shaft
 from games.elevator.standings import Standings
@@ -75,6 +77,7 @@ class Match(BoardGame[MatchConfig]):
         self._standings = Standings([config.teams_of(n) for n in range(1, config.boards + 1)])
         self._pending: dict[int, Side] = {}
         self._winners: tuple[str, ...] | None = None
+        self._mode = mode_rules(self)
         if config.start_fens is not None:
             self._refuse_finished_starts()
 
@@ -130,6 +133,19 @@ class Match(BoardGame[MatchConfig]):
         if self._shaft.reach(board, direction) is not None:
             return None
         return self._shaft.blocked(board, direction)
+
+    @property
+    def mode(self) -> str:
+        """Return how turns and elevators work: 'standard', 'alice' or 'automatic'."""
+        return self._config.mode
+
+    def held_moves(self) -> dict[int, str]:
+        """Return the moves given and not yet played this turn, by board (Automatic only)."""
+        return self._mode.held_moves()
+
+    def awaiting(self) -> list[int]:
+        """Return the boards still waiting for the side to move's move (Automatic only)."""
+        return self._mode.awaiting()
 
     def pending_transfer(self, board: int) -> Side | None:
         """Return the winner who may still make a board's victory transfer, or None."""
@@ -199,17 +215,36 @@ class Match(BoardGame[MatchConfig]):
         ride_text = parse_ride(text)
         if ride_text is None:
             return None
+        if not self._mode.RIDES:
+            raise IllegalMoveError(
+                f"there are no rides in {self._mode.TITLE}: {self._mode.NO_RIDES}"
+            )
         side = self._boards[board - 1].turn
         ride = self._resolve_ride(board, ride_text, side, king_safety=True)
         return lambda: self._ride(board, ride)
 
     def _special_moves(self, board: int, side: Side) -> list[str]:
+        if not self._mode.RIDES:
+            return []
         return [self._ride_name(board, r) for r in self._rides(board, side, king_safety=True)]
 
     def _offers_transfer(self, board: int, winner: Side) -> bool:
         return bool(self._rides(board, winner, king_safety=False))
 
+    def _read(self, board: int, playing: Board, text: str) -> Change:
+        special = self._special_move(board, text)
+        if special is not None:
+            return special
+        return self._mode.move(board, playing.parse_move(text))
+
+    def _normal_moves(self, board: int) -> list[str]:
+        return self._mode.normal_moves(board)
+
+    def _has_moves(self, board: int) -> bool:
+        return self._mode.has_moves(board)
+
     def _boards_ended(self) -> None:
+        self._mode.boards_ended()
         if self._winners is None:
             self._winners = self._standings.winners()
             if self._winners is not None:
@@ -224,10 +259,13 @@ class Match(BoardGame[MatchConfig]):
             return self.skip_transfer(action.board, side=action.side)
         if isinstance(action, MatchResigned):
             return self.resign_match(action.side)
+        if isinstance(action, Held):
+            return self.play(action.board, action.uci, side=action.side)
         return super()._apply(action)
 
     def _recall(self, event: Event) -> None:
         super()._recall(event)
+        self._mode.recall(event)
         if isinstance(event, BoardEnded):
             self._shaft.close(event.board)
             self._standings.record(event.board, event.result)
@@ -247,6 +285,9 @@ class Match(BoardGame[MatchConfig]):
     def _state_refusal(
         self, board: Board, last: Event, played: tuple[Side, int] | None
     ) -> str | None:
+        refusal = self._mode.state_refusal(board, last)
+        if refusal is not None:
+            return refusal
         if isinstance(last, BoardCleared):
             empty = all(board.piece_at(square) is None for square in board.shape.squares)
             return None if empty else "the board should be empty"

@@ -1,7 +1,9 @@
 """PGN export of one board of a match, rides and arrivals included.
 
 Rides are written in ride notation (Ne4^3) and arrivals as comments carrying an
-``[%arrive N@e4 from 2]`` command (upper-case letter: a white piece, lower-case: black).
+``[%arrive N@e4 from 2]`` command (upper-case letter: a white piece, lower-case: black);
+so are an Alice pass-through (``[%pass N@f3 to 2]``, after its move) and what Automatic
+Elevator Chess's conveyor carries (``[%carry Pe4^2]``).
 Generic PGN readers follow such a game only up to its first ride or arrival: neither
 is a chess move they know.
 """
@@ -13,8 +15,15 @@ from typing import TYPE_CHECKING
 
 from games.core import pgn
 from games.core.events import Event
-from games.core.pieces import Side, side_name
-from games.elevator.events import Arrived, Rode, TransferDeclined, Transferred
+from games.core.pieces import Piece, Side, side_name
+from games.elevator.events import (
+    Arrived,
+    Carried,
+    PassedThrough,
+    Rode,
+    TransferDeclined,
+    Transferred,
+)
 
 if TYPE_CHECKING:
     from games.elevator.match import Match
@@ -32,6 +41,7 @@ def board_pgn(match: Match, board: int, headers: Mapping[str, str]) -> str:
         "Board": str(board),
         "Boards": str(config.boards),
         "Layout": config.layout,
+        **({"Mode": config.mode} if config.mode != "standard" else {}),
         **pgn.ending_tags(match.ending(board), config.fen(board)),
     }
     return pgn.write_pgn(match.events, board, tags, notation=_notation, comments=_comment)
@@ -49,6 +59,18 @@ def _comment(event: Event) -> str | None:
         return (
             f"{side_name(piece.side)} {piece.name} arrives on {event.square} from board "
             f"{event.from_board} [%arrive {piece.symbol}@{event.square} from {event.from_board}]"
+        )
+    if isinstance(event, PassedThrough):
+        piece = Piece(event.piece, event.side)
+        return (
+            f"the {piece.name} passes through to {event.square} on board {event.to_board} "
+            f"[%pass {piece.symbol}@{event.square} to {event.to_board}]"
+        )
+    if isinstance(event, Carried):
+        piece = Piece(event.piece, event.side)
+        return (
+            f"the conveyor carries the {side_name(piece.side)} {piece.name} on {event.square} "
+            f"{event.direction} to board {event.to_board} [%carry {event.notation}]"
         )
     if isinstance(event, Transferred):
         return f"victory transfer {event.notation}"

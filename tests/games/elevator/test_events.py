@@ -13,17 +13,21 @@ from games.elevator.events import (
     Arrived,
     BoardCleared,
     BoardEnded,
+    Carried,
     DrawAgreed,
     DrawClaimed,
     Event,
     Flagged,
+    Held,
     MatchDecided,
     MatchResigned,
     Moved,
+    PassedThrough,
     Resigned,
     Rode,
     TransferDeclined,
     Transferred,
+    TurnMoved,
     event_from_dict,
 )
 
@@ -42,6 +46,10 @@ ONE_OF_EACH: tuple[Event, ...] = (
     BoardEnded(2, "0-1", "checkmate", "k7/8/8/8/8/8/8/7K w - - 0 1", False),
     BoardCleared(2),
     MatchDecided(("A", "B")),
+    PassedThrough(1, "white", "N", "f3", 2),
+    Held(2, "black", 4, "g8f6", "Nf6"),
+    TurnMoved(2, "black", 4, "g8f6", "Nf6"),
+    Carried(3, "black", "B", "d5", "down", 2),
 )
 
 
@@ -55,7 +63,7 @@ def test_every_event_survives_its_json_form() -> None:
 
 
 def test_the_kinds_are_distinct() -> None:
-    assert len(EVENT_TYPES) == 14
+    assert len(EVENT_TYPES) == 18
 
 
 def test_every_kind_of_event_round_trips_its_stored_json_byte_for_byte() -> None:
