@@ -40,6 +40,7 @@ from games.elevator import (
     TransferDeclined,
     Transferred,
 )
+from games.elevator.events import Held
 
 DEADLINE: Final = "deadline"  # the actor of a transfer that lapsed on its own
 CLOCK: Final = "clock"  # the actor of a flag: a side's time ran out
@@ -109,6 +110,8 @@ class News:
         """
         by_board: dict[int, list[Event]] = {}
         for event in events:
+            if isinstance(event, Held) and not undone:
+                continue  # a held move changes no board until its side's turn is complete
             for board in boards_of(event):
                 by_board.setdefault(board, []).append(event)
         found: list[BoardImage] = []
@@ -181,6 +184,11 @@ def describe(event: Event) -> str:
         "adjudicate": f"adjudicated {data.get('result')} ({data.get('reason')})",
         "board-end": f"the board ended {data.get('result')}",
         "board-clear": "the board was cleared",
+        "hold": f"{side} gave {data.get('san')}, held until every board had its move",
+        "turn-move": f"{side} played {data.get('san')}",
+        "pass-through": f"{side}'s {data.get('piece')} passed through from {data.get('square')}",
+        "carry": f"{side}'s {data.get('piece')} was carried {data.get('direction')} "
+        f"from {data.get('square')}",
         "match-decided": "the match was decided",
     }
     return where + words.get(event.KIND, event.KIND)

@@ -16,6 +16,7 @@ from games.core.clocks import Clocks
 from games.core.events import BoardEnded, Event, Moved
 from games.core.pieces import Side
 from games.elevator import Rode
+from games.elevator.events import Held as HeldMove
 
 logger = logging.getLogger(__name__)
 
@@ -138,5 +139,7 @@ def _withdrawn_offers(offers: Mapping[int, Side], events: Sequence[Event]) -> di
         board: side
         for board, side in offers.items()
         if board in by_board
-        and not all(isinstance(e, (Moved, Rode)) and e.side == side for e in by_board[board])
+        and not all(
+            isinstance(e, (Moved, Rode, HeldMove)) and e.side == side for e in by_board[board]
+        )
     }

@@ -50,13 +50,22 @@ class Lobby:
         time_control: str = "none",
         game: str = "elevator",
         floors: Sequence[str] | None = None,
+        mode: str = "standard",
     ) -> int:
         """Open a lobby for a new match of a game and return its id; the host joins no team yet.
 
         floors: each board's rules in an Elevator Chess match ("fide", "escher"), or None.
+        mode: how an Elevator Chess match's turns work ("standard", "alice", "automatic").
         """
-        hosted, names = new_hosted(game, boards, layout, white_team, black_team, start_fens, floors)
+        hosted, names = new_hosted(
+            game, boards, layout, white_team, black_team, start_fens, floors, mode
+        )
         control = control_of(time_control)
+        if mode == "automatic" and control.timed:
+            raise RulesError(
+                "Automatic Elevator Chess is played without clocks: a side's turn spans every "
+                "board, which the per-board clocks cannot time; leave clock out"
+            )
         async with self._units.transaction() as founding:
             match_id = await founding.found(founding.draft(hosted, host, control, names))
         logger.info("match %d created by %s: %s, %d boards", match_id, host, game, boards)
@@ -345,6 +354,7 @@ def new_hosted(
     black_team: str,
     start_fens: Sequence[str] | None,
     floors: Sequence[str] | None,
+    mode: str = "standard",
 ) -> tuple[Hosted, tuple[str, str] | None]:
     """Check a new game's settings; return it, and its sides' names if it has no teams."""
     try:
@@ -352,10 +362,13 @@ def new_hosted(
     except GameError as error:
         raise RulesError(str(error)) from None
     if made is Match:
-        config = _config(boards, layout, white_team, black_team, start_fens, floors)
-        return Match.from_config(config), None
-    if floors is not None:
-        raise RulesError(f"{made.TITLE} has no floors: only Elevator Chess stacks boards")
+        config = _config(boards, layout, white_team, black_team, start_fens, floors, mode)
+        try:
+            return Match.from_config(config), None
+        except GameError as error:  # what a mode refuses (Alice on an Escher floor, ...)
+            raise RulesError(str(error)) from None
+    if floors is not None or mode != "standard":
+        raise RulesError(f"{made.TITLE} has no floors or modes: only Elevator Chess stacks boards")
     if boards != 1:
         raise RulesError(f"{made.TITLE} is played on one board, not {shown(boards)}")
     names = (clean_name(white_team), clean_name(black_team))
@@ -375,6 +388,7 @@ def _config(
     black_team: str,
     start_fens: Sequence[str] | None,
     floors: Sequence[str] | None = None,
+    mode: str = "standard",
 ) -> MatchConfig:
     """Check a new match's settings and return its configuration."""
     names = (clean_name(white_team), clean_name(black_team))
@@ -387,7 +401,13 @@ def _config(
     in_range = isinstance(boards, int) and 1 <= boards <= MAX_BOARDS
     try:
         return MatchConfig.create(
-            boards, layout, start_fens, None, [names] * boards if in_range else None, floors
+            boards,
+            layout,
+            start_fens,
+            None,
+            [names] * boards if in_range else None,
+            floors,
+            mode=mode,
         )
     except GameError as error:
         raise RulesError(str(error)) from None

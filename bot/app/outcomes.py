@@ -46,6 +46,7 @@ class Outcome:
     match_id: int
     events: tuple[Event, ...]
     notices: tuple[Notice, ...]
+    awaiting: tuple[int, ...] = ()  # a held move's side's boards still to move (Automatic)
 
 
 def who(actor: str | Moderator) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.app import guards
 from bot.app.actions import Actions
 from bot.app.outcomes import Outcome
@@ -11,6 +13,7 @@ from bot.errors import NotAllowedError, RulesError
 from bot.hosted import elevator_match, has_transfers
 from bot.notices import DrawDeclined, DrawOffered, Notice, board_place, user_place
 from games.core.pieces import SIDES, Side, opponent, side_name
+from games.elevator.events import Held as HeldMove
 
 
 class Play:
@@ -37,9 +40,13 @@ class Play:
                 if user in roster.players_at(board) or other_captain:
                     raise NotAllowedError(f"it is {side_name(side)}'s turn on board {board}")
                 raise NotAllowedError(f"you are not seated on board {board}")
-            return await self._actions.act(
+            outcome = await self._actions.act(
                 held, user, lambda match: match.play(board, text, side=side)
             )
+            if outcome.events and isinstance(outcome.events[0], HeldMove):
+                match = elevator_match(held.loaded.match, "held moves")
+                return replace(outcome, awaiting=tuple(match.awaiting()))
+            return outcome
 
     async def resign(self, match_id: int, user: str, board: int) -> Outcome:
         """Resign a board, for the player seated there or their team's captain."""

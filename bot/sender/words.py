@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.exts.clocks import lapses
 from bot.exts.mentions import mention, plain
 from bot.news import describe
@@ -36,6 +38,7 @@ from games.core.events import Event, Flagged, Moved
 from games.core.pieces import Side, kind_name, opponent, side_name
 from games.core.results import DRAWN
 from games.elevator import Arrived, Rode, Transferred
+from games.elevator.events import Carried, Held, PassedThrough
 
 
 def score_words(scores: dict[str, float]) -> str:
@@ -75,8 +78,14 @@ def board_words(notice: BoardImage) -> list[str]:
     lines: list[str] = []
     if isinstance(notice, ArrivalShown) and notice.arrived is not None:  # older rows: no events
         lines.append(arrival_words(notice.arrived, transferred=notice.transferred))
-    said = (Moved, Rode, Transferred, Flagged)  # the rest: the result line, the overview
+    said = (Moved, Rode, Transferred, Flagged, PassedThrough, Carried)  # the rest: elsewhere
     lines += [event_words(e, notice.board) for e in notice.events if isinstance(e, said)]
+    if isinstance(notice, ArrivalShown):  # the conveyor may bring several at once
+        lines += [
+            arrival_words(e)
+            for e in notice.events
+            if isinstance(e, Arrived) and e != notice.arrived and e.board == notice.board
+        ]
     return lines
 
 
@@ -93,6 +102,14 @@ def event_words(event: Event, board: int) -> str:
                     f"{event.to_board} by victory transfer."
                 )
             return f"{piece} rode {event.direction} from {event.square} to board {event.to_board}."
+        case PassedThrough() | Carried():
+            piece = f"{side_name(event.side)}'s {kind_name(event.piece)}"
+            if isinstance(event, Carried):
+                return (
+                    f"The conveyor carried {piece} {event.direction} from {event.square} "
+                    f"to board {event.to_board}."
+                )
+            return f"{piece} passed through to {event.square} on board {event.to_board}."
         case Arrived():
             return (
                 f"{piece_words(event.side, event.piece).capitalize()} arrived on {event.square} "
@@ -102,6 +119,19 @@ def event_words(event: Event, board: int) -> str:
             return f"{side_name(side)} ran out of time."
     said = describe(event).removeprefix(f"board {board}: ")
     return said[:1].upper() + said[1:] + "."
+
+
+def held_words(held: Held, awaiting: Sequence[int], *, complete: bool) -> str:
+    """Answer the player whose move an Automatic Elevator Chess match holds."""
+    side = side_name(held.side)
+    text = f"Your move on board {held.board} ({held.san}) is in"
+    if complete:
+        return text + f": {side}'s turn is complete, played on every board, and the conveyor ran."
+    if not awaiting:
+        return text + "."
+    *rest, last = awaiting
+    boards = f"boards {', '.join(map(str, rest))} and {last}" if rest else f"board {last}"
+    return text + f"; {side} still has {boards} to move."
 
 
 def substitute_words(new: str, old: str, side: Side | None, reason: str) -> str:

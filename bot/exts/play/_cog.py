@@ -17,8 +17,10 @@ from bot.errors import NotFoundError, ServiceError
 from bot.exts import clocks
 from bot.exts.play._buttons import ask_to_resign, offered_words
 from bot.exts.play._replay import send_replay
+from bot.sender.words import held_words
 from bot.service import MatchService
 from games.core.pieces import Side, kind_name
+from games.elevator.events import Held, TurnMoved
 from renderer import board_view_png
 
 logger = logging.getLogger(__name__)
@@ -73,10 +75,13 @@ class Play(commands.Cog):
             played.get("san") or move,
             interaction.user.id,
         )
-        await interaction.followup.send(
-            f"Played {played.get('san') or played.get('notation') or move} on board {board}.",
-            ephemeral=True,
-        )
+        first = outcome.events[0]
+        if isinstance(first, Held):
+            complete = any(isinstance(event, TurnMoved) for event in outcome.events)
+            said = held_words(first, outcome.awaiting, complete=complete)
+        else:
+            said = f"Played {played.get('san') or played.get('notation') or move} on board {board}."
+        await interaction.followup.send(said, ephemeral=True)
 
     @app_commands.command(name="resign")
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
