@@ -1,0 +1,106 @@
+"""Alice's and Automatic Elevator Chess through the offline Discord."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from bot.errors import RulesError
+from bot.service import MatchService
+from bot.storage import Storage
+from tests.bot.exts.test_matches import club, move, posted, replied, until
+from tests.bot.test_main import offline, running_bot
+from tests.fakediscord.server import FakeDiscord
+
+
+async def _lobby(tmp_path: Path, host: int, channel: int, guild: int, mode: str) -> None:
+    """Open a lobby of a mode in channel, as /match create will once it offers modes."""
+    store = await Storage.open(tmp_path / "elevator.db")
+    try:
+        service = MatchService(store)
+        match_id = await service.create(
+            str(host), boards=2, layout="line", white_team="Reds", black_team="Blues", mode=mode
+        )
+        await service.bind(match_id, {"lobby": str(channel), "guild": str(guild)})
+    finally:
+        await store.close()
+
+
+async def _start(discord: FakeDiscord, ana: int, bo: int, channel: int) -> None:
+    for user, team in ((ana, "white"), (bo, "black")):
+        joined = await discord.invoke(
+            user, channel, "match", [{"type": 3, "name": "team", "value": team}], subcommand="join"
+        )
+        await replied(discord, joined)
+    begun = await discord.invoke(ana, channel, "match", [], subcommand="start")
+    assert "has started" in await replied(discord, begun)
+
+
+def test_automatic_holds_each_move_then_plays_the_turn_and_the_conveyor_on_every_board(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        general = discord.channel_named(guild, "general")
+        await _lobby(tmp_path, ana, general, guild, "automatic")
+        async with running_bot(tmp_path, discord):
+            await _start(discord, ana, bo, general)
+            one, two = (discord.channel_named(guild, f"board-{n}") for n in (1, 2))
+            await posted(discord, one)
+            await posted(discord, two)
+            said = await move(discord, ana, one, "e4")
+            assert said == "Your move on board 1 (e4) is in; White still has board 2 to move."
+            said = await move(discord, ana, two, "Nf3")
+            assert said.startswith("Your move on board 2 (Nf3) is in: White's turn is complete")
+            first = await until(discord, one, "White played e4.")
+            assert "The conveyor carried White's pawn up from e4 to board 2." in first.content
+            assert first.files[0][1].startswith(b"\x89PNG")
+            second = await until(discord, two, "White played Nf3.")
+            assert "A white pawn arrives on e4 from board 1." in second.content
+            assert f"<@{bo}>" in second.content
+            # Only the completed turn posted: one image a board after the start's.
+            assert len(await posted(discord, one, 2)) == 2
+            wrong = await move(discord, ana, one, "d4")
+            assert "Black's turn on board 1" in wrong
+
+    offline(scenario)
+
+
+def test_alice_passes_a_move_that_captures_nothing_through_to_the_other_board(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        general = discord.channel_named(guild, "general")
+        await _lobby(tmp_path, ana, general, guild, "alice")
+        async with running_bot(tmp_path, discord):
+            await _start(discord, ana, bo, general)
+            one, two = (discord.channel_named(guild, f"board-{n}") for n in (1, 2))
+            await posted(discord, two)
+            assert await move(discord, ana, one, "Nf3") == "Played Nf3 on board 1."
+            left = await until(discord, one, "White played Nf3.")
+            assert "White's knight passed through to f3 on board 2." in left.content
+            arrived = await until(discord, two, "A white knight arrives on f3 from board 1.")
+            assert arrived.files[0][1].startswith(b"\x89PNG")
+            refused = await move(discord, ana, two, "Ng1^")
+            assert "There are no rides in Alice's Elevator Chess" in refused
+
+    offline(scenario)
+
+
+def test_automatic_refuses_a_clock_and_alice_more_than_two_boards(tmp_path: Path) -> None:
+    async def main() -> None:
+        store = await Storage.open(tmp_path / "elevator.db")
+        try:
+            service = MatchService(store)
+            base = {"boards": 2, "layout": "line", "white_team": "Reds", "black_team": "Blues"}
+            with pytest.raises(RulesError, match="played without clocks"):
+                await service.create("ana", **base, time_control="10+5", mode="automatic")
+            with pytest.raises(RulesError, match="two boards in a line"):
+                await service.create("ana", **{**base, "boards": 3}, mode="alice")
+        finally:
+            await store.close()
+
+    asyncio.run(main())
