@@ -60,16 +60,18 @@ def test_each_neighbour_square_is_named_under_its_cell_readably() -> None:
     image = shrink(Image.open(io.BytesIO(board_png(match, 2))).convert("RGB"))
     scale = PREVIEW / 640
     left = (layout.left + layout.diagram_width + layout.pad) * scale
-    bottom = (layout.top + layout.diagram_height) * scale
+    bottom = (layout.top + layout.diagram_height + layout.ruler) * scale
     box = (left, layout.top * scale, left + layout.panel * scale, bottom)
     written = [
         any(_near(image.getpixel((x, y)), TEXT) for x in range(round(box[0]), round(box[2])))  # type: ignore[arg-type]
         for y in range(round(box[1]), round(box[3]))
     ]
-    # the lowest text in the panel is the row naming board 1's c3 and f3, under their cells
-    first, last = runs(written)[-1]
-    assert 7 <= last - first <= 14  # a line of text a player reads, not a cell (about 28)
-    assert contrast(image, (box[0], box[1] + first, box[2], box[1] + last)) >= 4.5
+    # in the lower half, for board 1: its heading, then a row of names under each row of cells
+    lines = [(a, b) for a, b in runs(written) if a > len(written) / 2]
+    assert len(lines) == 3
+    assert all(7 <= b - a <= 14 for a, b in lines)  # lines a player reads, not cells (28)
+    for first, last in lines:
+        assert contrast(image, (box[0], box[1] + first, box[2], box[1] + last)) >= 4.5
 
 
 def _near(colour: tuple[int, int, int], wanted: tuple[int, int, int]) -> bool:
