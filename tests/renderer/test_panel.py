@@ -3,19 +3,26 @@
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 import pytest
 from PIL import Image
 
+from games.core.geometry import Shape
 from games.elevator import Match
-from renderer import board_png
+from renderer import board_png, board_view_png
 from renderer.board import BoardLayout
 from renderer.diagram import Perspective
 from renderer.palette import ELEVATOR_MARK, TEXT
 from renderer.panel import grid
 from renderer.rulers import PREVIEW
 from tests.renderer.preview import contrast, runs, shrink
+from tests.renderer.shapes import view_of
+from views.model import Cell, Neighbour
 
+TEN = Shape(files=10, ranks=10)
+SEVEN = Shape(files=7, ranks=7)
+CENTRE = ("d4", "e4", "d5", "e5")
 DISPLACED = [["c3", "f3", "c6", "f6"], ["d4", "e4", "d5", "e5"], ["b2", "g2", "b7", "g7"]]
 
 
@@ -56,9 +63,38 @@ def test_the_panel_shows_displaced_elevators_as_large_as_the_centre_ones() -> No
 
 def test_each_neighbour_square_is_named_under_its_cell_readably() -> None:
     match = Match(boards=3, elevators=DISPLACED)
-    layout = BoardLayout.for_width(640)
-    image = shrink(Image.open(io.BytesIO(board_png(match, 2))).convert("RGB"))
-    scale = PREVIEW / 640
+    lines = _lower_text_lines(board_png(match, 2), BoardLayout.for_width(640))
+    # for board 1 below: its heading, then a row of names under each row of cells
+    assert len(lines) == 3
+
+
+def test_a_ten_by_ten_board_names_the_eight_by_eight_squares_its_rides_reach() -> None:
+    ours = ("e5", "f5", "e6", "f6")
+    assert grid(ours, "white", TEN)[:2] == (2, 2)
+    cells = tuple(Cell(o, t, None) for o, t in zip(ours, CENTRE, strict=True))
+    below = Neighbour("down", 1, None, "", False, "White to move", cells)
+    above = Neighbour("up", 3, None, "", False, "White to move", cells)
+    view = replace(view_of(TEN, {}, elevators=ours), number=2, neighbours=(above, below))
+    lines = _lower_text_lines(board_view_png(view), BoardLayout.for_width(640, TEN))
+    assert len(lines) == 3  # board 1's heading, d5 e5, d4 e4
+
+
+def test_a_seven_by_seven_board_shows_its_one_elevator_named() -> None:
+    below = Neighbour("down", 1, None, "", False, "White to move", (Cell("d4", "d4", None),))
+    above = Neighbour("up", None, None, "", True, "", ())
+    view = replace(view_of(SEVEN, {}, elevators=("d4",)), number=2, neighbours=(above, below))
+    assert grid(("d4",), "black", SEVEN) == (1, 1, {"d4": (0, 0)})
+    lines = _lower_text_lines(board_view_png(view), BoardLayout.for_width(640, SEVEN))
+    assert len(lines) == 2  # board 1's heading, then d4
+
+
+def _lower_text_lines(png: bytes, layout: BoardLayout) -> list[tuple[int, int]]:
+    """Return the lines of text in the lower half of a board image's panel, at the preview.
+
+    Each is checked readable: tall enough for a player, shorter than a cell, in contrast.
+    """
+    image = shrink(Image.open(io.BytesIO(png)).convert("RGB"))
+    scale = PREVIEW / layout.width
     left = (layout.left + layout.diagram_width + layout.pad) * scale
     bottom = (layout.top + layout.diagram_height + layout.ruler) * scale
     box = (left, layout.top * scale, left + layout.panel * scale, bottom)
@@ -66,12 +102,11 @@ def test_each_neighbour_square_is_named_under_its_cell_readably() -> None:
         any(_near(image.getpixel((x, y)), TEXT) for x in range(round(box[0]), round(box[2])))  # type: ignore[arg-type]
         for y in range(round(box[1]), round(box[3]))
     ]
-    # in the lower half, for board 1: its heading, then a row of names under each row of cells
     lines = [(a, b) for a, b in runs(written) if a > len(written) / 2]
-    assert len(lines) == 3
-    assert all(7 <= b - a <= 14 for a, b in lines)  # lines a player reads, not cells (28)
     for first, last in lines:
+        assert 7 <= last - first <= 14  # a line a player reads, not a cell (about 28)
         assert contrast(image, (box[0], box[1] + first, box[2], box[1] + last)) >= 4.5
+    return lines
 
 
 def _near(colour: tuple[int, int, int], wanted: tuple[int, int, int]) -> bool:
