@@ -221,13 +221,12 @@ def draw_diagram(
             _restore_stairs(image, stairs[0], (x, y), square, (left, top))
     for name, piece in view.pieces().items():
         x, y = origins[name]
-        up = piece.side == perspective
         if stairs is not None and name in stairs[1]:
-            sprite = piece_sprite(piece.symbol, square, up)
+            sprite = piece_sprite(piece.symbol, square)
             image.paste(sprite, (left + x, top + y), sprite)
         else:
             background = square_colour(name, tints.get(name) or _base_tint(name, view.elevators))
-            image.paste(tile(piece.symbol, square, background, up), (left + x, top + y))
+            image.paste(tile(piece.symbol, square, background), (left + x, top + y))
         covered.add(name)
     if inside:
         _coordinates(image, left, top, layout, covered)

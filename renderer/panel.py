@@ -96,7 +96,7 @@ def _neighbour(
         fill = square_colour(found.theirs, ELEVATOR)
         draw.rectangle((x, cell_top, x + cell - 1, cell_top + cell - 1), fill=fill)
         if found.piece is not None:
-            sprite = piece_sprite(found.piece.symbol, cell, found.piece.side == perspective)
+            sprite = piece_sprite(found.piece.symbol, cell)
             image.paste(sprite, (x, cell_top), sprite)
         corners(draw, x, cell_top, cell, ELEVATOR_MARK)
         if named:
