@@ -8,7 +8,7 @@ from datetime import timedelta
 
 from PIL import Image, ImageDraw
 
-from games.core.geometry import CHESSBOARD, Shape
+from games.core.geometry import CHESSBOARD, FILES, Shape
 from games.core.pieces import side_name
 from games.elevator import Match, Side
 from renderer.diagram import (
@@ -221,6 +221,8 @@ def _header(
     status = view.status
     if view.finished:
         status += " · board closed"
+    if view.shape.wrap_files:
+        status += f" · files a and {FILES[view.shape.files - 1]} joined"
     if view.transfer_pending is not None:
         status += f" · {side_name(view.transfer_pending)} may send a piece onward"
     players = names is not None or clocks is not None

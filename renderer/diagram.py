@@ -36,6 +36,7 @@ from renderer.palette import (
     Colour,
     Tint,
 )
+from renderer.seam import draw_seam
 from renderer.sprites import SPRITES
 from renderer.text import font, write
 from views.model import BoardView
@@ -241,6 +242,9 @@ def draw_diagram(
         for arrival in view.arrivals:
             x, y = origins[arrival.square]
             _badge(image, left + x, top + y, square, arrival.direction, str(arrival.from_board))
+    if view.shape.wrap_files:
+        edges = ((left, 1), (left + layout.width - 1, -1))
+        draw_seam(draw, edges, top, top + layout.height, square)
     if view.finished:
         size = (layout.width, layout.height)
         box = (left, top, left + size[0], top + size[1])
