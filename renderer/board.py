@@ -8,36 +8,29 @@ from datetime import timedelta
 
 from PIL import Image, ImageDraw
 
-from games.core.geometry import CHESSBOARD, Shape
+from games.core.geometry import CHESSBOARD, FILES, Shape
 from games.core.pieces import side_name
 from games.elevator import Match, Side
-from renderer.art import piece_sprite
 from renderer.diagram import (
     Perspective,
-    arrow,
-    corners,
     draw_diagram,
     extent,
     fit_square,
     shows_stairs,
-    square_colour,
-    square_origin,
 )
 from renderer.errors import check_board, check_names_and_clocks, check_perspective, check_size
 from renderer.palette import (
     BACKGROUND,
     BLACK,
-    ELEVATOR,
-    ELEVATOR_MARK,
     MUTED,
-    PANEL,
     TEXT,
     WHITE,
     png_bytes,
 )
+from renderer.panel import draw_panel
 from renderer.rulers import draw_rulers, ruler_font, ruler_room
-from renderer.text import fit, font, wrap, write
-from views.model import BoardView, Neighbour, board_view
+from renderer.text import fit, font, write
+from views.model import BoardView, board_view
 
 
 def board_png(
@@ -102,7 +95,6 @@ def draw_board(
     layout = BoardLayout.for_width(size, view.shape)
     pad, square, unit = layout.pad, layout.square, layout.unit
     image = Image.new("RGB", (size, layout.height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
     top, wide, high = layout.top, layout.diagram_width, layout.diagram_height
     _header(image, view, pad, size - 2 * pad, layout.header, names, clocks, perspective)
     outside = layout.ruler > 0
@@ -127,7 +119,7 @@ def draw_board(
             room=layout.ruler,
         )
     panel = (layout.left + wide + pad, top, layout.panel, high + layout.ruler)
-    _panel(image, draw, view, panel, unit, perspective)
+    draw_panel(image, view, panel, unit, perspective, layout.ruler_size or ruler_font(size))
     caption = font(size * 0.028)
     text = fit(view.caption, caption, size - 2 * pad)
     foot = top + high + layout.ruler + layout.footer / 2
@@ -229,6 +221,8 @@ def _header(
     status = view.status
     if view.finished:
         status += " · board closed"
+    if view.shape.wrap_files:
+        status += f" · files a and {FILES[view.shape.files - 1]} joined"
     if view.transfer_pending is not None:
         status += f" · {side_name(view.transfer_pending)} may send a piece onward"
     players = names is not None or clocks is not None
@@ -257,119 +251,3 @@ def _header(
         write(image, (cx + disc, y), fit(name, small, room), small, colour, anchor="lm")
         if clock:
             write(image, (right, y), clock, small, colour, anchor="rm", bold=colour == TEXT)
-
-
-def _panel(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    view: BoardView,
-    box: tuple[int, int, int, int],
-    square: int,
-    perspective: Perspective,
-) -> None:
-    """Draw the neighbours' elevator squares beside the board: up at the top, down below."""
-    left, top, width, height = box
-    draw.rounded_rectangle((left, top, left + width, top + height), radius=8, fill=PANEL)
-    if not view.neighbours:
-        inset = max(6, width // 14)
-        small = font(square * 0.2)
-        lines = wrap(_why_alone(view), small, width - 2 * inset, 8)
-        for index, line in enumerate(lines):
-            y = top + inset + small.size * 1.25 * index
-            write(image, (left + inset, y), line, small, MUTED, anchor="lt")
-        return
-    for neighbour in view.neighbours:
-        _neighbour(image, draw, neighbour, view, (left, top, width, height), square, perspective)
-
-
-def _neighbour(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    neighbour: Neighbour,
-    view: BoardView,
-    box: tuple[int, int, int, int],
-    square: int,
-    perspective: Perspective,
-) -> None:
-    """Draw where rides one way land: the board's name, then its elevator squares."""
-    left, top, width, height = box
-    inset = max(6, width // 14)
-    heading = font(square * 0.3)
-    small = font(square * 0.2)
-    note_top = round(heading.size * 1.3)
-    title_height = note_top + round(small.size * 1.5)
-    columns, rows, places = grid(view.elevators, perspective, view.shape)
-    room_for_grid = height // 2 - inset - title_height
-    cell = max(4, min(round(square * 0.8), (width - 2 * inset) // columns, room_for_grid // rows))
-    y = top + inset
-    if neighbour.direction == "down":
-        y = top + height - inset - title_height - rows * cell
-    colour = TEXT if neighbour.board is not None else MUTED
-    arrow(
-        draw,
-        (left + inset + square * 0.12, y + heading.size * 0.55),
-        square * 0.24,
-        neighbour.direction,
-        colour,
-    )
-    x_text = left + inset + round(square * 0.32)
-    room = width - (x_text - left) - inset
-    if neighbour.board is None:
-        title = "No board" if neighbour.end else "Blocked"
-        write(image, (x_text, y), fit(title, heading, room), heading, MUTED, anchor="lt")
-        for index, line in enumerate(wrap(_why(neighbour), small, width - 2 * inset, 4)):
-            line_y = y + note_top + small.size * 1.25 * index
-            write(image, (left + inset, line_y), line, small, MUTED, anchor="lt")
-        return
-    label = fit(f"Board {neighbour.board}", heading, room)
-    write(image, (x_text, y), label, heading, TEXT, anchor="lt", bold=True)
-    note = neighbour.status
-    if neighbour.through is not None:
-        note = f"past closed board {neighbour.through}"
-    note = fit(note, small, width - 2 * inset)
-    write(image, (left + inset, y + note_top), note, small, MUTED, anchor="lt")
-    grid_top = y + title_height
-    grid_left = left + (width - columns * cell) // 2
-    for found in neighbour.cells:
-        column, row = places[found.ours]
-        x, cell_top = grid_left + column * cell, grid_top + row * cell
-        fill = square_colour(found.theirs, ELEVATOR)
-        draw.rectangle((x, cell_top, x + cell - 1, cell_top + cell - 1), fill=fill)
-        if found.piece is not None:
-            sprite = piece_sprite(found.piece.symbol, cell, found.piece.side == perspective)
-            image.paste(sprite, (x, cell_top), sprite)
-        corners(draw, x, cell_top, cell, ELEVATOR_MARK)
-
-
-def _why_alone(view: BoardView) -> str:
-    """Say why the panel shows no neighbour, and what else the board has."""
-    if view.finished or view.elevators:
-        return "Board closed: no piece can leave it any more"
-    if view.staircases:
-        return (
-            "No elevators. Staircases carry pieces the way their arrows point, the last "
-            "square to the first, when a move starts on them."
-        )
-    return "No elevators: pieces stay on this board"
-
-
-def _why(neighbour: Neighbour) -> str:
-    return neighbour.blocked[:1].upper() + neighbour.blocked[1:]
-
-
-def grid(
-    elevators: tuple[str, ...], perspective: Perspective, shape: Shape = CHESSBOARD
-) -> tuple[int, int, dict[str, tuple[int, int]]]:
-    """Place our elevator squares as they stand on the board, in their bounding box.
-
-    Return the box's columns and rows, and each square's column and row in it.
-    """
-    spots = {name: square_origin(name, 1, perspective, shape) for name in elevators}
-    first_column = min(column for column, _ in spots.values())
-    first_row = min(row for _, row in spots.values())
-    places = {
-        name: (column - first_column, row - first_row) for name, (column, row) in spots.items()
-    }
-    columns = 1 + max(column for column, _ in places.values())
-    rows = 1 + max(row for _, row in places.values())
-    return columns, rows, places

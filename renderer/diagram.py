@@ -36,6 +36,7 @@ from renderer.palette import (
     Colour,
     Tint,
 )
+from renderer.seam import draw_seam
 from renderer.sprites import SPRITES
 from renderer.text import font, write
 from views.model import BoardView
@@ -221,13 +222,12 @@ def draw_diagram(
             _restore_stairs(image, stairs[0], (x, y), square, (left, top))
     for name, piece in view.pieces().items():
         x, y = origins[name]
-        up = piece.side == perspective
         if stairs is not None and name in stairs[1]:
-            sprite = piece_sprite(piece.symbol, square, up)
+            sprite = piece_sprite(piece.symbol, square)
             image.paste(sprite, (left + x, top + y), sprite)
         else:
             background = square_colour(name, tints.get(name) or _base_tint(name, view.elevators))
-            image.paste(tile(piece.symbol, square, background, up), (left + x, top + y))
+            image.paste(tile(piece.symbol, square, background), (left + x, top + y))
         covered.add(name)
     if inside:
         _coordinates(image, left, top, layout, covered)
@@ -242,6 +242,9 @@ def draw_diagram(
         for arrival in view.arrivals:
             x, y = origins[arrival.square]
             _badge(image, left + x, top + y, square, arrival.direction, str(arrival.from_board))
+    if view.shape.wrap_files:
+        edges = ((left, 1), (left + layout.width - 1, -1))
+        draw_seam(draw, edges, top, top + layout.height, square)
     if view.finished:
         size = (layout.width, layout.height)
         box = (left, top, left + size[0], top + size[1])

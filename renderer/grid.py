@@ -35,6 +35,7 @@ class GridLayout:
     square: int
     ruler_size: int = 0  # the coordinates' font size, or 0 where the boards go without
     ruler: int = 0  # the room they take left of each board and under it
+    teams: bool = False  # a second label line names each board's White and Black teams
 
     HEADER: ClassVar[int] = 90
     MIN_WIDTH: ClassVar[int] = 420
@@ -43,10 +44,15 @@ class GridLayout:
     LABELLED_SQUARE: ClassVar[int] = 14
 
     @classmethod
-    def for_count(cls, count: int, shapes: Iterable[Shape] = (CHESSBOARD,)) -> GridLayout:
-        """Lay out count boards of these shapes, as large as about 960 pixels of width allow."""
+    def for_count(
+        cls, count: int, shapes: Iterable[Shape] = (CHESSBOARD,), *, teams: bool = False
+    ) -> GridLayout:
+        """Lay out count boards of these shapes, as large as about 960 pixels of width allow.
+
+        teams: each board's label has a second line for its teams.
+        """
         columns, rows = grid_shape(count)
-        plain = cls(columns, rows, max(15, min(40, _WIDTH // columns // 8)))
+        plain = cls(columns, rows, max(15, min(40, _WIDTH // columns // 8)), teams=teams)
         flat = [shape.ranks for shape in shapes if shape.levels == 1]
         if not flat:
             return plain
@@ -54,9 +60,9 @@ class GridLayout:
         # the strips also leave room for a marked board's frame, so no label touches it
         room = ruler_room(size, max(flat)) + 2 * plain.frame
         square = plain.square
-        while square > 1 and cls(columns, rows, square, size, room).width > plain.width:
+        while square > 1 and cls(columns, rows, square, size, room, teams).width > plain.width:
             square -= 1
-        labelled = cls(columns, rows, square, size, room)
+        labelled = cls(columns, rows, square, size, room, teams)
         if square * PREVIEW < cls.LABELLED_SQUARE * labelled.width:
             return plain
         return labelled
@@ -83,8 +89,18 @@ class GridLayout:
 
     @property
     def label_height(self) -> int:
-        """Return the height of the label row above each board."""
+        """Return the height of a line of the label above each board."""
         return round(self.label_size * 1.6)
+
+    @property
+    def team_size(self) -> int:
+        """Return the font size of the teams' line: as readable at the preview as coordinates."""
+        return ruler_font(self.width) if self.teams else 0
+
+    @property
+    def head(self) -> int:
+        """Return the height of a board's label: one line, and its teams' line below if any."""
+        return self.label_height + round(self.team_size * 1.5)
 
     @property
     def width(self) -> int:
@@ -102,7 +118,7 @@ class GridLayout:
         column, row = index % self.columns, index // self.columns
         left = (self.width - self._grid) // 2 + column * (self.ruler + self.side + self.gap)
         top = self.gap + self.HEADER + row * (self._row + self.gap)
-        return left + self.ruler, top + self.label_height
+        return left + self.ruler, top + self.head
 
     @property
     def _unit(self) -> int:
@@ -117,4 +133,4 @@ class GridLayout:
     @property
     def _row(self) -> int:
         """Return the height of a row of boards: labels, boards and file letters."""
-        return self.label_height + self.side + self.ruler
+        return self.head + self.side + self.ruler

@@ -14,7 +14,7 @@ from renderer.board import format_clock
 from renderer.diagram import Perspective, draw_diagram, extent, fit_square, shows_stairs
 from renderer.errors import RenderError, check_board, check_pair, check_perspective
 from renderer.grid import GridLayout
-from renderer.palette import BACKGROUND, ELEVATOR_MARK, MUTED, TEXT, png_bytes
+from renderer.palette import BACKGROUND, BLACK, ELEVATOR_MARK, MUTED, TEXT, WHITE, png_bytes
 from renderer.rulers import draw_rulers
 from renderer.sprites import Font
 from renderer.text import fit, font, write
@@ -83,13 +83,17 @@ def draw_overview(
     clocks = clocks or {}
     for pair in clocks.values():
         check_pair("clocks", pair, timedelta)
-    layout = GridLayout.for_count(len(view.views), [board.shape for board in view.views])
+    shapes = [board.shape for board in view.views]
+    layout = GridLayout.for_count(len(view.views), shapes, teams=bool(view.teams))
     image = Image.new("RGB", (layout.width, layout.height), BACKGROUND)
     _header(image, view, layout.gap, layout.width - 2 * layout.gap)
     label = font(layout.label_size)
     for index, board in enumerate(view.views):
         left, top = layout.board_origin(index)
-        middle = top - layout.label_height / 2
+        middle = top - layout.head + layout.label_height / 2
+        if view.teams:
+            at = (left, top - layout.head + layout.label_height + layout.team_size * 0.6)
+            _teams(image, at, layout.side, view.teams[index], font(layout.team_size))
         write(image, (left, middle), str(board.number), label, TEXT, anchor="lm", bold=True)
         number_width = label.getlength(f"{board.number}  ")
         room = layout.side - number_width
@@ -130,6 +134,26 @@ def draw_overview(
             )
             ImageDraw.Draw(image).rectangle(box, outline=ELEVATOR_MARK, width=frame)
     return image
+
+
+def _teams(
+    image: Image.Image,
+    at: tuple[float, float],
+    width: int,
+    teams: tuple[str, str],
+    typeface: Font,
+) -> None:
+    """Write a board's White and Black teams on a line, each after a disc of its colour."""
+    draw = ImageDraw.Draw(image)
+    left, middle = at
+    disc = typeface.size * 0.7
+    half = width / 2
+    for index, (team, colour) in enumerate(zip(teams, (WHITE, BLACK), strict=True)):
+        x = left + index * half
+        box = (x, middle - disc / 2, x + disc, middle + disc / 2)
+        draw.ellipse(box, fill=colour, outline=MUTED)
+        name = fit(team_name(team), typeface, half - disc * 1.6)
+        write(image, (x + disc * 1.4, middle), name, typeface, TEXT, anchor="lm", bold=True)
 
 
 def _shown(match: Match, boards: Sequence[int] | None) -> list[int]:

@@ -8,11 +8,13 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-from games.core.geometry import CHESSBOARD
+from games.core.geometry import CHESSBOARD, Shape
+from games.core.pieces import Piece
 from games.core.results import UNFINISHED
 from games.elevator import Match
 from renderer import board_png, board_view_png, overview_png, replay_gif
-from views.model import BoardView
+from renderer.legend import armies_png
+from views.model import BoardView, Cell, Neighbour
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "images"
 
@@ -74,6 +76,60 @@ def escher_view() -> BoardView:
     )
 
 
+DISPLACED = (("c3", "f3", "c6", "f6"), ("d4", "e4", "d5", "e5"), ("b2", "g2", "b7", "g7"))
+
+
+def displaced_match() -> Match:
+    """Return three boards whose elevators stand on squares of their own (Displaced Elevators)."""
+    match = Match(3, elevators=[list(squares) for squares in DISPLACED])
+    for move in ("e4", "e5", "Nf3", "Nc6"):
+        match.play(2, move)
+    for move in ("c4", "e5", "Nc3", "d6", "Nf3", "Be6"):
+        match.play(1, move)
+    return match
+
+
+TEN = Shape(files=10, ranks=10)
+TEN_ELEVATORS = ("e5", "f5", "e6", "f6")
+CENTRE = ("d4", "e4", "d5", "e5")
+
+
+def ten_view() -> BoardView:
+    """Return the view of a 10x10 board between two 8x8 ones, its rides' squares named.
+
+    Drawn from the view alone: it is the renderer's sample, not a match of the rules.
+    """
+    knight = Piece("N", "white")
+    up = tuple(
+        Cell(ours, theirs, knight if theirs == "e4" else None)
+        for ours, theirs in zip(TEN_ELEVATORS, CENTRE, strict=True)
+    )
+    down = tuple(
+        Cell(ours, theirs, None) for ours, theirs in zip(TEN_ELEVATORS, CENTRE, strict=True)
+    )
+    return BoardView(
+        number=2,
+        placement="rncbqkbenr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNCBQKBENR",
+        turn="white",
+        fullmove=1,
+        elevators=TEN_ELEVATORS,
+        result=UNFINISHED,
+        ending="",
+        transfer_pending=None,
+        last_move=None,
+        departure=None,
+        arrivals=(),
+        check=None,
+        capturable=None,
+        caption="A 10x10 board: its elevators e5 f5 e6 f6 lead to d4 e4 d5 e5",
+        neighbours=(
+            Neighbour("up", 3, None, "", False, "Black to move", up),
+            Neighbour("down", 1, None, "", False, "White to move", down),
+        ),
+        shape=TEN,
+    )
+
+
 def main(out: Path = OUT) -> None:
     """Write the sample images into docs/images (or out)."""
     out.mkdir(parents=True, exist_ok=True)
@@ -85,6 +141,9 @@ def main(out: Path = OUT) -> None:
     (out / "overview.png").write_bytes(overview_png(match))
     (out / "replay.gif").write_bytes(replay_gif(match, 2, size=320))
     (out / "escher.png").write_bytes(board_view_png(escher_view(), size=400))
+    (out / "armies.png").write_bytes(armies_png(800))
+    (out / "displaced.png").write_bytes(board_png(displaced_match(), 2, size=400))
+    (out / "ten.png").write_bytes(board_view_png(ten_view(), size=400))
     for path in sorted(out.iterdir()):
         print(f"{path}: {path.stat().st_size // 1024} KB")
 

@@ -128,6 +128,8 @@ class MatchView:
     winners: tuple[str, ...] | None  # the teams that won the match, once it is decided
     views: tuple[BoardView, ...]  # the boards shown, in the order shown
     title: str = ""  # the game's name, for a game other than Elevator Chess
+    # White's and Black's team on each board shown, when the match has more than two teams
+    teams: tuple[tuple[str, str], ...] = ()
 
     @property
     def shown(self) -> list[int]:
@@ -151,6 +153,7 @@ def match_view(
             finished=finished,
             winners=tuple(match.winners()) if match.decided() else None,
             views=tuple(board_views(match, boards)),
+            teams=_teams(match, boards),
         )
     scores = side_scores(match, names)
     named = tuple(name for name, _ in scores)
@@ -168,6 +171,13 @@ def match_view(
         views=tuple(board_views(match, boards)),
         title=match.TITLE,
     )
+
+
+def _teams(match: Match, boards: Sequence[int]) -> tuple[tuple[str, str], ...]:
+    """Return each board's White and Black team, when there are more teams than two sides."""
+    if len(match.team_scores()) <= 2:
+        return ()
+    return tuple((match.team(board, "white"), match.team(board, "black")) for board in boards)
 
 
 def side_scores(

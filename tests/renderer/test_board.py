@@ -10,7 +10,7 @@ from PIL import Image
 
 from games.elevator import Match
 from renderer import RenderError, board_png
-from renderer.board import BoardLayout, format_clock, grid
+from renderer.board import BoardLayout, format_clock
 from renderer.diagram import Perspective, is_light, square_origin
 from renderer.palette import (
     ARRIVED,
@@ -29,6 +29,7 @@ from renderer.palette import (
     dim,
     to_palette,
 )
+from renderer.panel import grid
 
 PERSPECTIVES: tuple[Perspective, Perspective] = ("white", "black")
 KNIGHT_D5 = "4k3/8/8/3N4/8/8/8/4K3 w - - 0 1"

@@ -12,7 +12,16 @@ from scripts import samples
 def test_the_samples_script_draws_the_readme_images(tmp_path: Path) -> None:
     samples.main(tmp_path)
     names = sorted(path.name for path in tmp_path.iterdir())
-    assert names == ["arrival.png", "check.png", "escher.png", "overview.png", "replay.gif"]
+    assert names == [
+        "armies.png",
+        "arrival.png",
+        "check.png",
+        "displaced.png",
+        "escher.png",
+        "overview.png",
+        "replay.gif",
+        "ten.png",
+    ]
     for name in names:
         with Image.open(tmp_path / name) as image:
             assert image.width >= 320

@@ -9,7 +9,7 @@ from PIL import Image
 
 from games.core.geometry import CHESSBOARD, Shape
 from games.core.pieces import Piece
-from renderer.art import ART, leaps, piece_sprite
+from renderer.art import ART, piece_sprite
 from renderer.board import BoardLayout, board_view_png
 from renderer.diagram import Perspective, extent, plan, square_colour, square_origin
 from renderer.palette import BACKGROUND, LAST_MOVE, PLAIN, STAIR, STAIR_MARK, Colour
@@ -194,16 +194,6 @@ def test_a_letter_without_art_is_drawn_as_a_lettered_disc() -> None:
     assert unknown.getpixel((24, 24))[3] == 255  # type: ignore[index]
     assert unknown.getpixel((0, 0))[3] == 0  # type: ignore[index]
     assert unknown.tobytes() != piece_sprite("Y", 48).tobytes()
-
-
-def test_leaps_read_betza_notation() -> None:
-    assert leaps("W") == {(1, 0), (-1, 0), (0, 1), (0, -1)}
-    assert leaps("fbN") == {(1, 2), (-1, 2), (1, -2), (-1, -2)}
-    assert leaps("fhN") == {(1, 2), (-1, 2), (2, 1), (-2, 1)}
-    assert leaps("bK") == {(0, -1), (1, -1), (-1, -1)}
-    assert leaps("sW") == {(1, 0), (-1, 0)}
-    with pytest.raises(ValueError, match="no leaper"):
-        leaps("R")
 
 
 def test_fairy_pieces_stand_on_a_board_with_their_own_drawings() -> None:

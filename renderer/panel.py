@@ -1,0 +1,135 @@
+"""The panel beside a board: where a ride lands on the boards above and below it."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from games.core.geometry import CHESSBOARD, Shape
+from renderer.art import piece_sprite
+from renderer.diagram import Perspective, arrow, corners, square_colour, square_origin
+from renderer.palette import ELEVATOR, ELEVATOR_MARK, MUTED, PANEL, TEXT
+from renderer.text import fit, font, wrap, write
+from views.model import BoardView, Neighbour
+
+
+def draw_panel(
+    image: Image.Image,
+    view: BoardView,
+    box: tuple[int, int, int, int],
+    unit: int,
+    perspective: Perspective,
+    label: int,
+) -> None:
+    """Draw the neighbours' elevator squares beside the board: up at the top, down below.
+
+    unit: an 8x8 board's cell size, which text and cells are sized by; label: the font size
+    of the neighbours' square names written under their cells.
+    """
+    left, top, width, height = box
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((left, top, left + width, top + height), radius=8, fill=PANEL)
+    if not view.neighbours:
+        inset = max(6, width // 14)
+        small = font(unit * 0.2)
+        lines = wrap(_why_alone(view), small, width - 2 * inset, 8)
+        for index, line in enumerate(lines):
+            y = top + inset + small.size * 1.25 * index
+            write(image, (left + inset, y), line, small, MUTED, anchor="lt")
+        return
+    for neighbour in view.neighbours:
+        _neighbour(image, neighbour, view, box, unit, perspective, label)
+
+
+def _neighbour(
+    image: Image.Image,
+    neighbour: Neighbour,
+    view: BoardView,
+    box: tuple[int, int, int, int],
+    unit: int,
+    perspective: Perspective,
+    label: int,
+) -> None:
+    """Draw where rides one way land: the board's name, then its elevator squares, named."""
+    draw = ImageDraw.Draw(image)
+    left, top, width, height = box
+    inset = max(6, width // 14)
+    heading = font(unit * 0.3)
+    small = font(unit * 0.2)
+    note_top = round(heading.size * 1.3)
+    title_height = note_top + round(small.size * 1.5)
+    columns, rows, places = grid(view.elevators, perspective, view.shape)
+    names = font(label)
+    named = round(names.size * 1.15)
+    room = height // 2 - inset - title_height
+    cell = min(round(unit * 0.8), (width - 2 * inset) // columns, room // rows - named)
+    widest = max((names.getlength(c.theirs) for c in neighbour.cells), default=0)
+    if cell < max(widest * 1.1, unit * 0.3):
+        named = 0  # too many squares to name: they are drawn as they stand, unnamed
+        cell = min(round(unit * 0.8), (width - 2 * inset) // columns, room // rows)
+    cell = max(4, cell)
+    y = top + inset
+    if neighbour.direction == "down":
+        y = top + height - inset - title_height - rows * (cell + named)
+    colour = TEXT if neighbour.board is not None else MUTED
+    centre = (left + inset + unit * 0.12, y + heading.size * 0.55)
+    arrow(draw, centre, unit * 0.24, neighbour.direction, colour)
+    x_text = left + inset + round(unit * 0.32)
+    room_text = width - (x_text - left) - inset
+    if neighbour.board is None:
+        title = "No board" if neighbour.end else "Blocked"
+        write(image, (x_text, y), fit(title, heading, room_text), heading, MUTED, anchor="lt")
+        for index, line in enumerate(wrap(_why(neighbour), small, width - 2 * inset, 4)):
+            line_y = y + note_top + small.size * 1.25 * index
+            write(image, (left + inset, line_y), line, small, MUTED, anchor="lt")
+        return
+    title = fit(f"Board {neighbour.board}", heading, room_text)
+    write(image, (x_text, y), title, heading, TEXT, anchor="lt", bold=True)
+    note = neighbour.status
+    if neighbour.through is not None:
+        note = f"past closed board {neighbour.through}"
+    write(image, (left + inset, y + note_top), fit(note, small, width - 2 * inset), small, MUTED)
+    grid_top = y + title_height
+    grid_left = left + (width - columns * cell) // 2
+    for found in neighbour.cells:
+        column, row = places[found.ours]
+        x, cell_top = grid_left + column * cell, grid_top + row * (cell + named)
+        fill = square_colour(found.theirs, ELEVATOR)
+        draw.rectangle((x, cell_top, x + cell - 1, cell_top + cell - 1), fill=fill)
+        if found.piece is not None:
+            sprite = piece_sprite(found.piece.symbol, cell)
+            image.paste(sprite, (x, cell_top), sprite)
+        corners(draw, x, cell_top, cell, ELEVATOR_MARK)
+        if named:
+            at = (x + cell / 2, cell_top + cell + named / 2)
+            write(image, at, found.theirs, names, TEXT, anchor="mm", bold=True)
+
+
+def _why_alone(view: BoardView) -> str:
+    """Say why the panel shows no neighbour, and what else the board has."""
+    if view.finished or view.elevators:
+        return "Board closed: no piece can leave it any more"
+    if view.staircases:
+        return (
+            "No elevators. Staircases carry pieces the way their arrows point, the last "
+            "square to the first, when a move starts on them."
+        )
+    return "No elevators: pieces stay on this board"
+
+
+def _why(neighbour: Neighbour) -> str:
+    return neighbour.blocked[:1].upper() + neighbour.blocked[1:]
+
+
+def grid(
+    elevators: tuple[str, ...], perspective: Perspective, shape: Shape = CHESSBOARD
+) -> tuple[int, int, dict[str, tuple[int, int]]]:
+    """Place our elevator squares in the order they stand on the board, gaps closed up.
+
+    Squares far apart (b2, g2, b7, g7) take a 2x2 grid as d4, e4, d5, e5 do, so that the
+    panel's cells stay large. Return the grid's columns and rows, and each square's place.
+    """
+    spots = {name: square_origin(name, 1, perspective, shape) for name in elevators}
+    xs = sorted({x for x, _ in spots.values()})
+    ys = sorted({y for _, y in spots.values()})
+    places = {name: (xs.index(x), ys.index(y)) for name, (x, y) in spots.items()}
+    return len(xs), len(ys), places
