@@ -52,6 +52,8 @@ async def army_choices(
             continue
         name = f"{before}{pair}: board {board}, {words}" if before else words
         offered.append(app_commands.Choice(name=_fit(name), value=before + pair))
+    typed = last.strip()
+    offered.sort(key=lambda choice: not choice.value[len(before) :].startswith(typed))
     return offered[:CHOICES]
 
 
