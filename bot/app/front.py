@@ -19,7 +19,8 @@ from bot.notices import Notice, notice_from_row
 from bot.shown import ShownBoard, ShownGame, shown_boards, shown_game
 from games.core.clocks import TimeControl
 from games.core.pieces import SIDES, Side
-from games.elevator import Match
+from games.elevator import Match, MatchConfig
+from games.elevator.variants import Setup, describe
 
 RECENT = 7 * 24 * 3600.0  # seconds a finished match stays in /mod's menu
 
@@ -79,8 +80,11 @@ class Front:
             if board is None:
                 return await asyncio.to_thread(match.to_json)
             guards.check_board(held.loaded, board)
-            names = {"White": held.loaded.team("white"), "Black": held.loaded.team("black")}
-            return await asyncio.to_thread(match.pgn, board, names)
+            tags = {"White": held.loaded.team("white"), "Black": held.loaded.team("black")}
+            played = describe(match.config) if isinstance(match, Match) else None
+            if played is not None:
+                tags["Event"] = f"Elevator Chess match: {played}"
+            return await asyncio.to_thread(match.pgn, board, tags)
 
     async def shape(self, match_id: int) -> MatchShape:
         """Return a match's boards, layout and team names."""
@@ -89,7 +93,8 @@ class Front:
             match = loaded.match
             teams = {side: loaded.team(side) for side in SIDES}
             layout = match.layout if isinstance(match, Match) else "line"
-            return MatchShape(match.boards, layout, teams, match.KIND, match.TITLE)
+            played = describe(match.config) if isinstance(match, Match) else None
+            return MatchShape(match.boards, layout, teams, match.KIND, match.TITLE, played)
 
     async def boards(self, match_id: int) -> int:
         """Return how many boards a match has."""
@@ -203,7 +208,13 @@ class Front:
             row = await storage.invitation_row(db, invitation)
         if row is None:
             raise NotFoundError("there is no such challenge")
-        return dict(zip(row.keys(), row, strict=True))
+        found: dict[str, object] = dict(zip(row.keys(), row, strict=True))
+        found["variant"] = None
+        if row["setup"] is not None:  # checked when the challenge was made
+            setup = Setup.from_dict(json.loads(row["setup"]))
+            config = MatchConfig.create(row["boards"], row["layout"], **setup.kwargs())
+            found["variant"] = describe(config)
+        return found
 
     async def action_notices(self, action_key: str) -> tuple[list[Notice], dict[str, Any] | None]:
         """Return every notice one action queued, in order, and the game it stored, if any."""

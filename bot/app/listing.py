@@ -28,6 +28,7 @@ class Listed:
     sides: tuple[str, str]  # White's team (or player) and Black's
     places: Mapping[str, str]  # where its places live: lobby, overview, board:2, ...
     score: tuple[float, float] | None = None  # points won by White and Black, once started
+    variant: str | None = None  # which of Betza's variants it plays, in words; None: the core
 
     def result(self) -> str:
         """Say how an ended match came out: who won, a draw, or an abort."""
@@ -112,4 +113,5 @@ def _listed(row: aiosqlite.Row, places: Mapping[int, dict[str, str]]) -> Listed:
         summary.boards,
         summary.teams,
         places[row["id"]],
+        variant=summary.variant,
     )

@@ -24,6 +24,7 @@ from games.core.errors import shown
 from games.core.pieces import SIDES, Side, side_name
 from games.elevator import GameError, Match, MatchConfig
 from games.elevator.config import MAX_BOARDS
+from games.elevator.variants import DEFAULT_VARIANT, Setup, variant
 
 logger = logging.getLogger(__name__)
 
@@ -50,22 +51,20 @@ class Lobby:
         time_control: str = "none",
         game: str = "elevator",
         floors: Sequence[str] | None = None,
-        mode: str = "standard",
+        variant: str = DEFAULT_VARIANT,
+        armies: Sequence[tuple[str, str]] | None = None,
+        elevators: Sequence[Sequence[str]] | None = None,
     ) -> int:
         """Open a lobby for a new match of a game and return its id; the host joins no team yet.
 
         floors: each board's rules in an Elevator Chess match ("fide", "escher"), or None.
-        mode: how an Elevator Chess match's turns work ("standard", "alice", "automatic").
+        variant, armies, elevators: one of Betza's variants and what it needs
+        (games.elevator.variants); armies and elevators hold one entry, or one per board.
         """
-        hosted, names = new_hosted(
-            game, boards, layout, white_team, black_team, start_fens, floors, mode
-        )
+        setup = chosen(game, boards, variant, floors, armies, elevators)
+        hosted, names = new_hosted(game, boards, layout, white_team, black_team, start_fens, setup)
         control = control_of(time_control)
-        if mode == "automatic" and control.timed:
-            raise RulesError(
-                "Automatic Elevator Chess is played without clocks: a side's turn spans every "
-                "board, which the per-board clocks cannot time; leave clock out"
-            )
+        _clock_fits(setup, control)
         async with self._units.transaction() as founding:
             match_id = await founding.found(founding.draft(hosted, host, control, names))
         logger.info("match %d created by %s: %s, %d boards", match_id, host, game, boards)
@@ -82,12 +81,13 @@ class Lobby:
         places: Mapping[str, str] | None = None,
         time_control: str = "none",
         game: str = "elevator",
+        setup: Setup | None = None,
     ) -> int:
         """Start a game between two people, each holding every board of their colour."""
         control = control_of(time_control)
         async with self._units.transaction() as founding:  # all of it, or no game at all
             match_id = await self._new_game(
-                founding, white, black, boards, layout, names, places, control, game
+                founding, white, black, boards, layout, names, places, control, game, setup
             )
         logger.info("game %d created: %s against %s, %d boards", match_id, white, black, boards)
         return match_id
@@ -103,6 +103,7 @@ class Lobby:
         places: Mapping[str, str] | None,
         control: TimeControl,
         game: str = "elevator",
+        setup: Setup | None = None,
     ) -> int:
         if white == black:
             raise RulesError("a game needs two different players")
@@ -110,7 +111,7 @@ class Lobby:
         if len(teams) != 2 or not all(teams) or same_name(*teams):
             teams = [white, black]
         hosted, sides = new_hosted(
-            game, boards, layout, teams[0][:MAX_NAME], teams[1][:MAX_NAME], None, None
+            game, boards, layout, teams[0][:MAX_NAME], teams[1][:MAX_NAME], None, setup
         )
         change = founding.draft(hosted, white, control, sides)
         for user, side in zip((white, black), SIDES, strict=True):
@@ -130,10 +131,19 @@ class Lobby:
         names: tuple[str, str] = ("", ""),
         time_control: str = "none",
         game: str = "elevator",
+        floors: Sequence[str] | None = None,
+        variant: str = DEFAULT_VARIANT,
+        armies: Sequence[tuple[str, str]] | None = None,
+        elevators: Sequence[Sequence[str]] | None = None,
     ) -> int:
-        """Challenge someone to a casual game; return the invitation, open for a day."""
+        """Challenge someone to a casual game; return the invitation, open for a day.
+
+        floors, variant, armies and elevators are as create's: the game plays that variant.
+        """
         control = control_of(time_control)
-        new_hosted(game, boards, layout, "White", "Black", None, None)  # refuses what cannot be
+        setup = chosen(game, boards, variant, floors, armies, elevators)
+        _clock_fits(setup, control)
+        new_hosted(game, boards, layout, "White", "Black", None, setup)  # refuses what cannot be
         if challenger == opponent:
             raise RulesError("you cannot challenge yourself")
         if not isinstance(boards, int) or not 1 <= boards <= MAX_GAME_BOARDS:
@@ -154,6 +164,7 @@ class Lobby:
                 now,
                 str(control),
                 game,
+                None if setup is None else json.dumps(setup.to_dict()),
             )
 
     async def withdraw_challenge(self, invitation: int) -> None:
@@ -199,6 +210,7 @@ class Lobby:
                 places,
                 control_of(row["time_control"]),
                 row["kind"],
+                None if row["setup"] is None else Setup.from_dict(json.loads(row["setup"])),
             )
             await storage.close_invitation(db, invitation, "accepted", match_id)
         return match_id
@@ -353,22 +365,26 @@ def new_hosted(
     white_team: str,
     black_team: str,
     start_fens: Sequence[str] | None,
-    floors: Sequence[str] | None,
-    mode: str = "standard",
+    setup: Setup | None,
 ) -> tuple[Hosted, tuple[str, str] | None]:
-    """Check a new game's settings; return it, and its sides' names if it has no teams."""
+    """Check a new game's settings; return it, and its sides' names if it has no teams.
+
+    setup: the floors, armies, elevators and mode of an Elevator Chess match, or None.
+    """
     try:
         made = games.game_class(kind)
     except GameError as error:
         raise RulesError(str(error)) from None
     if made is Match:
-        config = _config(boards, layout, white_team, black_team, start_fens, floors, mode)
+        config = _config(boards, layout, white_team, black_team, start_fens, setup or Setup())
         try:
             return Match.from_config(config), None
         except GameError as error:  # what a mode refuses (Alice on an Escher floor, ...)
             raise RulesError(str(error)) from None
-    if floors is not None or mode != "standard":
-        raise RulesError(f"{made.TITLE} has no floors or modes: only Elevator Chess stacks boards")
+    if setup is not None and setup.rules is not None:
+        raise RulesError(f"{made.TITLE} has no floors: only Elevator Chess stacks boards")
+    if setup is not None:
+        raise RulesError(f"{made.TITLE} has no variants: they are Elevator Chess's")
     if boards != 1:
         raise RulesError(f"{made.TITLE} is played on one board, not {shown(boards)}")
     names = (clean_name(white_team), clean_name(black_team))
@@ -387,8 +403,7 @@ def _config(
     white_team: str,
     black_team: str,
     start_fens: Sequence[str] | None,
-    floors: Sequence[str] | None = None,
-    mode: str = "standard",
+    setup: Setup,
 ) -> MatchConfig:
     """Check a new match's settings and return its configuration."""
     names = (clean_name(white_team), clean_name(black_team))
@@ -404,10 +419,41 @@ def _config(
             boards,
             layout,
             start_fens,
-            None,
-            [names] * boards if in_range else None,
-            floors,
-            mode=mode,
+            teams=[names] * boards if in_range else None,
+            **setup.kwargs(),
         )
+    except GameError as error:
+        raise RulesError(str(error)) from None
+
+
+def _clock_fits(setup: Setup | None, control: TimeControl) -> None:
+    """Refuse a clock for Automatic Elevator Chess, whose turn spans every board."""
+    if setup is not None and setup.mode == "automatic" and control.timed:
+        raise RulesError(
+            "Automatic Elevator Chess is played without clocks: a side's turn spans every "
+            "board, which the per-board clocks cannot time; leave clock out"
+        )
+
+
+def chosen(
+    kind: str,
+    boards: int,
+    name: str,
+    floors: Sequence[str] | None,
+    armies: Sequence[tuple[str, str]] | None,
+    elevators: Sequence[Sequence[str]] | None,
+) -> Setup | None:
+    """Turn a variant and its options into a match's setup; None when nothing was chosen."""
+    if kind != "elevator":
+        if name != DEFAULT_VARIANT or armies or elevators:
+            raise RulesError(
+                "variant:, armies: and elevators: set up Elevator Chess: leave them out for "
+                "another game"
+            )
+        return None if floors is None else Setup(rules=tuple(floors))
+    if name == DEFAULT_VARIANT and floors is None and not armies and not elevators:
+        return None
+    try:
+        return variant(name).setup(boards, floors=floors, armies=armies, elevators=elevators)
     except GameError as error:
         raise RulesError(str(error)) from None

@@ -26,6 +26,7 @@ class MatchShape:
     teams: dict[Side, str]
     kind: str = "elevator"  # the game's kind in games.KINDS
     title: str = "Elevator Chess"  # the game's name as players read it
+    variant: str | None = None  # which of Betza's variants it plays, in words; None: the core
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from bot.loading import Loaded
 from games.core.clocks import TimeControl
 from games.core.pieces import SIDES, Side, opponent
 from games.elevator import Match
+from games.elevator.variants import Setup
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,7 @@ class Settings:
     boards: int
     layout: str
     start_fens: tuple[str, ...] | None
-    floors: tuple[str, ...] | None
+    setup: Setup | None  # an Elevator Chess match's variant: floors, armies, elevators, mode
     control: TimeControl
     host: str
     names: tuple[str, str]  # the new White's name, then the new Black's
@@ -54,7 +55,7 @@ def swapped(loaded: Loaded) -> Settings:
         match.boards,
         match.layout if isinstance(match, Match) else "line",
         fens if fens is not None else ((one,) if one else None),
-        config.rules if isinstance(match, Match) else None,
+        Setup.of(config) if isinstance(match, Match) else None,
         loaded.control,
         loaded.host,
         (loaded.team("black"), loaded.team("white")),
@@ -112,6 +113,7 @@ class Rematches:
                 now,
                 str(settings.control),
                 settings.kind,
+                None if settings.setup is None else json.dumps(settings.setup.to_dict()),
             )
             await storage.insert_rematch_invitation(db, invitation, match_id, opponent(side))
         return invitation, other
@@ -173,7 +175,7 @@ class Rematches:
                 white,
                 black,
                 settings.start_fens,
-                settings.floors,
+                settings.setup,
             )
             change = founding.draft(hosted, settings.host, settings.control, names)
             for team, users in settings.teams.items():

@@ -10,6 +10,7 @@ import aiosqlite
 import games
 from games.core.pieces import side_name
 from games.elevator import MatchConfig
+from games.elevator.variants import describe
 
 STATES = {"active": "live", "paused": "paused", "finished": "finished", "aborted": "aborted"}
 
@@ -22,6 +23,7 @@ class MatchSummary:
     status: str
     boards: int
     teams: tuple[str, str]
+    variant: str | None = None  # which of Betza's variants it plays, in words; None: the core
 
     def label(self) -> str:
         """Say it in a line: "match 12: Reds against Blues, 3 boards, live"."""
@@ -34,11 +36,13 @@ class MatchSummary:
 def summary_of(row: aiosqlite.Row) -> MatchSummary:
     """Read a match's summary from its row, without loading its games."""
     config = games.game_class(row["kind"]).read_config(json.loads(row["config"]))
+    variant = None
     if isinstance(config, MatchConfig):
         teams = config.teams_of(1)
+        variant = describe(config)
     elif row["teams"] is not None:
         white, black = json.loads(row["teams"])
         teams = (str(white), str(black))
     else:
         teams = (side_name("white"), side_name("black"))
-    return MatchSummary(row["id"], row["status"], config.boards, teams)
+    return MatchSummary(row["id"], row["status"], config.boards, teams, variant)

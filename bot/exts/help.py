@@ -45,7 +45,7 @@ SECTIONS: Final[tuple[tuple[str, tuple[Entry, ...]], ...]] = (
     (
         "Team matches (in a server)",
         (
-            Entry(("match create",), "open a lobby in this channel"),
+            Entry(("match create",), "open a lobby in this channel; variant: for Betza's variants"),
             Entry(("match join", "match leave", "match seat"), "pick teams and seats"),
             Entry(("match start", "match cancel"), "start the match (the host), or call it off"),
             Entry(("matches",), "the server's lobbies, live matches and results, to join or watch"),
@@ -58,7 +58,7 @@ SECTIONS: Final[tuple[tuple[str, tuple[Entry, ...]], ...]] = (
     (
         "Casual games (anywhere, played in DMs)",
         (
-            Entry(("challenge",), "challenge someone: any game, boards and clock"),
+            Entry(("challenge",), "challenge someone: any game or variant, boards and clock"),
             Entry(("games",), "your games under way and whose move it is"),
         ),
     ),

@@ -16,7 +16,7 @@ FLOORS_HELP: Final = "each board's rules, as fide,escher,fide; one word for ever
 CHOICES: Final = [
     app_commands.Choice(name=games.game_class(kind).TITLE, value=kind) for kind in games.KINDS
 ]
-_WORD: Final = re.compile(r"[a-z]+")
+_WORD: Final = re.compile(r"[a-z0-9]+")  # rule names such as escher, 7x7, 10x10
 
 
 def title(kind: str) -> str:

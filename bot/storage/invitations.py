@@ -17,13 +17,14 @@ async def insert_invitation(
     at: float,
     time_control: str = "none",
     kind: str = "elevator",
+    setup: str | None = None,
 ) -> int:
-    """Record a challenge to a kind of game and return its id."""
+    """Record a challenge to a kind of game (setup: its variant's JSON) and return its id."""
     cursor = await db.execute(
         "INSERT INTO invitations "
-        "(challenger, opponent, boards, layout, names, created_at, time_control, kind) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (challenger, opponent, boards, layout, names, at, time_control, kind),
+        "(challenger, opponent, boards, layout, names, created_at, time_control, kind, setup) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (challenger, opponent, boards, layout, names, at, time_control, kind, setup),
     )
     if cursor.lastrowid is None:
         raise StorageError("SQLite gave the new invitation no id")

@@ -1073,6 +1073,8 @@ def _too_long(body: Json) -> str | None:
     choices = body.get("choices")
     if choices is not None and (len(choices) > 25 or any(len(c["name"]) > 100 for c in choices)):
         return "choices: at most 25, each named in at most 100 characters."
+    if choices is not None and any(len(str(c["value"])) > 100 for c in choices):
+        return "choices.value: a string value must be 100 or fewer in length."
     return None
 
 

@@ -10,10 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.exts import clocks, kinds
+from bot.exts import clocks, kinds, variants
 from bot.exts.errors import reply_error
 from bot.service import MatchService
 from games.core.clocks import TimeControl, left_words
+from games.elevator.variants import DEFAULT_VARIANT
 
 logger = logging.getLogger(__name__)
 
@@ -62,8 +63,16 @@ class Games(commands.Cog):
         layout="boards in a line, or in a ring",
         clock=f"the time control: {clocks.HELP}",
         game=kinds.GAME_HELP,
+        variant=variants.VARIANT_HELP,
+        armies=variants.ARMIES_HELP,
+        elevators=variants.ELEVATORS_HELP,
+        floors=kinds.FLOORS_HELP,
     )
-    @app_commands.autocomplete(clock=clocks.control_choices)
+    @app_commands.autocomplete(
+        clock=clocks.control_choices,
+        variant=variants.variant_choices,
+        armies=variants.army_choices,
+    )
     @app_commands.choices(game=kinds.CHOICES)
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     @app_commands.allowed_installs(guilds=True, users=True)
@@ -75,6 +84,10 @@ class Games(commands.Cog):
         layout: Literal["line", "ring"] = "line",
         clock: app_commands.Range[str, 1, 40] = "none",
         game: str = kinds.ELEVATOR,
+        variant: app_commands.Range[str, 1, 40] = DEFAULT_VARIANT,
+        armies: app_commands.Range[str, 1, 400] | None = None,
+        elevators: app_commands.Range[str, 1, 400] | None = None,
+        floors: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
         """Challenge someone to a casual game in your DMs with the bot."""
         me = interaction.user
@@ -94,6 +107,10 @@ class Games(commands.Cog):
             names=(me.display_name, opponent.display_name),
             time_control=clock,
             game=game,
+            floors=kinds.floors(floors, boards),
+            variant=variant,
+            armies=variants.read_armies(armies),
+            elevators=variants.read_elevators(elevators),
         )
         control = TimeControl.parse(clock)  # the service has read it already
         view = discord.ui.View(timeout=None)
@@ -102,6 +119,8 @@ class Games(commands.Cog):
         what = kinds.title(game)
         if game == kinds.ELEVATOR:
             what += f" on {boards} board{'s' if boards != 1 else ''} in a {layout}"
+            played = (await self.service.invitation(invitation))["variant"]
+            what += f" ({played})" if played else ""
         text = (
             f"{me.mention} challenges you to {what}, "
             f"{control.describe()}; they play White. The challenge is open for a day."

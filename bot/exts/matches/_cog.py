@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import NotAllowedError, NotFoundError, ServiceError, WrongStateError
-from bot.exts import clocks, kinds
+from bot.exts import clocks, kinds, variants
 from bot.exts.errors import reply_error
 from bot.exts.matches._channels import (
     ChannelsError,
@@ -27,6 +27,7 @@ from bot.exts.moderators import moderator, moderator_role
 from bot.sender import score_words
 from bot.service import MatchService
 from games.core.pieces import Side
+from games.elevator.variants import DEFAULT_VARIANT
 from renderer import overview_view_png
 
 logger = logging.getLogger(__name__)
@@ -56,8 +57,15 @@ class Matches(commands.GroupCog, group_name="match"):
         clock=f"the time control: {clocks.HELP}",
         game=kinds.GAME_HELP,
         floors=kinds.FLOORS_HELP,
+        variant=variants.VARIANT_HELP,
+        armies=variants.ARMIES_HELP,
+        elevators=variants.ELEVATORS_HELP,
     )
-    @app_commands.autocomplete(clock=clocks.control_choices)
+    @app_commands.autocomplete(
+        clock=clocks.control_choices,
+        variant=variants.variant_choices,
+        armies=variants.army_choices,
+    )
     @app_commands.choices(game=kinds.CHOICES)
     @app_commands.guild_only()
     async def create(
@@ -70,6 +78,9 @@ class Matches(commands.GroupCog, group_name="match"):
         clock: app_commands.Range[str, 1, 40] = "none",
         game: str = kinds.ELEVATOR,
         floors: app_commands.Range[str, 1, 200] | None = None,
+        variant: app_commands.Range[str, 1, 40] = DEFAULT_VARIANT,
+        armies: app_commands.Range[str, 1, 400] | None = None,
+        elevators: app_commands.Range[str, 1, 400] | None = None,
     ) -> None:
         """Open a lobby for a team match (or a one-board game) in this channel."""
         channel = str(interaction.channel_id)
@@ -87,6 +98,9 @@ class Matches(commands.GroupCog, group_name="match"):
                 time_control=clock,
                 game=game,
                 floors=kinds.floors(floors, boards),
+                variant=variant,
+                armies=variants.read_armies(armies),
+                elevators=variants.read_elevators(elevators),
             )
             await self._show_lobby(interaction, match_id)
         finally:
@@ -164,9 +178,11 @@ class Matches(commands.GroupCog, group_name="match"):
         scores = score_words(dict(shown.view.scores))
         status = await self.service.status(match_id)
         control = await self.service.time_control(match_id)
+        variant = (await self.service.shape(match_id)).variant
+        played = f"\nVariant: {variant}" if variant else ""
         file = discord.File(io.BytesIO(image), filename=f"match-{match_id}.png")
         await interaction.followup.send(
-            f"Match {match_id} ({status}, {control.describe()}): {scores}.", file=file
+            f"Match {match_id} ({status}, {control.describe()}): {scores}.{played}", file=file
         )
 
     @app_commands.command(name="export")

@@ -19,7 +19,8 @@ BOARD_LINKS: Final = 6  # board channels linked per match; the overview links th
 
 def _what(match: Listed) -> str:
     boards = f", {match.boards} boards" if match.boards > 1 else ""
-    return f"**Match {match.id}** · {match.title}{boards}"
+    variant = f" ({match.variant})" if match.variant else ""
+    return f"**Match {match.id}** · {match.title}{variant}{boards}"
 
 
 def _score(match: Listed) -> str:

@@ -43,7 +43,8 @@ def lobby_embed(
     }
     clock = f"Clock: {control} ({control.describe()})" if control.timed else "Clock: none"
     state = states.get(status, "The match has started.")
-    embed.description = f"Host: {mention(host)}\n{clock}\n{state}"
+    variant = f"Variant: {match.variant}\n" if match.variant else ""
+    embed.description = f"{variant}Host: {mention(host)}\n{clock}\n{state}"
     return embed
 
 

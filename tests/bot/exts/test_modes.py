@@ -21,7 +21,7 @@ async def _lobby(tmp_path: Path, host: int, channel: int, guild: int, mode: str)
     try:
         service = MatchService(store)
         match_id = await service.create(
-            str(host), boards=2, layout="line", white_team="Reds", black_team="Blues", mode=mode
+            str(host), boards=2, layout="line", white_team="Reds", black_team="Blues", variant=mode
         )
         await service.bind(match_id, {"lobby": str(channel), "guild": str(guild)})
     finally:
@@ -97,9 +97,9 @@ def test_automatic_refuses_a_clock_and_alice_more_than_two_boards(tmp_path: Path
             service = MatchService(store)
             base = {"boards": 2, "layout": "line", "white_team": "Reds", "black_team": "Blues"}
             with pytest.raises(RulesError, match="played without clocks"):
-                await service.create("ana", **base, time_control="10+5", mode="automatic")
+                await service.create("ana", **base, time_control="10+5", variant="automatic")
             with pytest.raises(RulesError, match="two boards in a line"):
-                await service.create("ana", **{**base, "boards": 3}, mode="alice")
+                await service.create("ana", **{**base, "boards": 3}, variant="alice")
         finally:
             await store.close()
 
