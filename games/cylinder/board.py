@@ -15,7 +15,6 @@ from games.core import elevators as elevator_rules
 from games.core.board import Played, state_parts
 from games.core.errors import IllegalMoveError, MatchConfigError, RecordError, shown
 from games.core.pieces import Piece, Side
-from games.core.reading import read_move
 from games.core.results import Ending
 from games.cylinder import notation
 from games.cylinder.fen import read_fen, write_fen
@@ -103,10 +102,10 @@ class CylinderBoard:
         return notation.legal_sans(self._position)
 
     def parse_move(self, text: str) -> str:
-        """Return the UCI of the legal move text names in SAN or UCI (nf3 read as Nf3)."""
-        return read_move(text, self.number, self._parse, self.legal_moves)
+        """Return the UCI of the legal move text names in SAN or UCI.
 
-    def _parse(self, text: str) -> str:
+        Moves typed in the wrong case (nf3) are read by the game, as for every board.
+        """
         return notation.parse(self._position, text, self.number, rides=bool(self.elevators))
 
     def push(self, uci: str) -> Played:
@@ -261,7 +260,7 @@ class CylinderBoard:
         try:
             replay._load(root, strict=False)
             for uci in moves:
-                if not isinstance(uci, str) or replay._parse(uci) != uci:
+                if not isinstance(uci, str) or replay.parse_move(uci) != uci:
                     raise IllegalMoveError(f"{shown(uci)} is not a move there")
                 replay.push(uci)
         except (MatchConfigError, IllegalMoveError) as error:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import games
 from games.chess.board import FideBoard
 from games.core.errors import IllegalMoveError, MatchConfigError, RecordError
 from games.core.pieces import Piece
@@ -78,8 +79,11 @@ def test_a_pawn_promotes_to_the_piece_named_and_a_bare_advance_is_refused() -> N
 
 
 def test_moves_typed_in_the_wrong_case_are_read_as_the_one_they_mean() -> None:
-    assert board().parse_move("nf3") == "g1f3"
-    assert board().parse_move("E2E4") == "e2e4"
+    game = games.new_game("cylinder")
+    game.play(1, "nf3")
+    game.play(1, "E7E5")
+    assert game.piece_at(1, "f3") == Piece("N", "white")
+    assert game.piece_at(1, "e5") == Piece("P", "black")
 
 
 def test_a_text_that_is_no_move_says_how_moves_are_written() -> None:
