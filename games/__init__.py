@@ -16,6 +16,7 @@ from games.core.boardgame import BoardGame
 from games.core.errors import MatchConfigError, RecordError, shown
 from games.core.game import Game
 from games.core.records import read_record
+from games.cylinder.game import CylinderGame
 from games.elevator.match import RECORD_FORMAT as ELEVATOR_FORMAT
 from games.elevator.match import Match
 from games.escher.game import EscherGame
@@ -32,6 +33,11 @@ _GAMES: Final[dict[str, tuple[str, type[BoardGame[Any]]]]] = {
         "Escher Staircase (Jim Aikin): chess on one board whose eight staircases carry the "
         "pieces on them a step along whenever a move starts on them",
         EscherGame,
+    ),
+    "cylinder": (
+        "Cylindrical chess: chess on one board whose files a and h are neighbours, so every "
+        "piece may move across that edge",
+        CylinderGame,
     ),
 }
 

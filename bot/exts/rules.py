@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot.exts import kinds
 from bot.hosted import Hosted
 from games.chess.game import ChessGame
+from games.cylinder.game import CylinderGame
 from games.elevator import Match
 from games.escher.game import EscherGame
 from renderer import board_view_png
@@ -49,6 +50,14 @@ def _escher_example() -> Hosted:
     """The bishop left f1, so the staircases of row 1 and file f each moved a step."""
     game = EscherGame()
     for move in ("e4", "e5", "Bc4"):
+        game.play(1, move)
+    return game
+
+
+def _cylinder_example() -> Hosted:
+    """The white bishop went from f1 across the edge: b5, a6, then h7, taking the pawn."""
+    game = CylinderGame()
+    for move in ("e4", "d5", "Bb5+", "c6", "Bxh7"):
         game.play(1, move)
     return game
 
@@ -95,6 +104,21 @@ RULES: Final[Mapping[str, Explained]] = MappingProxyType(
             "**The game.** Checkmate wins; stalemate is a draw.",
             "Above: the bishop left f1, so row 1 and file f each moved a step: the king is on d1.",
             _escher_example,
+        ),
+        "cylinder": Explained(
+            "Cylindrical chess is chess on one board whose files a and h are neighbours, as if "
+            "the board were rolled into a cylinder.\n\n"
+            "**Across the edge.** Every piece may move across the a-h edge: a rook on a3 goes "
+            "to h3 in one step, a bishop from c1 runs b2, a3, h4, a knight on a1 reaches g2 "
+            "and h3, and a pawn on a5 takes on h6 (en passant too). Checks and pins cross the "
+            "edge as well.\n\n"
+            "**Changes.** A move must change the position: a rook may not go round its rank "
+            "back to its own square. Castling is as in ordinary chess (O-O, O-O-O), with "
+            "the squares between king and rook counted the ordinary way.\n\n"
+            "**The game.** Checkmate wins; stalemate, threefold repetition and the fifty-move "
+            "rule draw, as in chess.",
+            "Above: the bishop went from f1 to b5, then across the edge by a6 to take on h7.",
+            _cylinder_example,
         ),
         "chess": Explained(
             "Chess by FIDE's rules, on one board, between two players.\n\n"

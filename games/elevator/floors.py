@@ -14,6 +14,7 @@ from typing import Final
 from games.chess.board import FideBoard
 from games.core.board import Board
 from games.core.geometry import CHESSBOARD, Shape
+from games.cylinder import CYLINDER, CylinderBoard
 from games.escher.board import EscherBoard
 
 FIDE_KINDS: Final = frozenset("PNBRQK")
@@ -55,5 +56,11 @@ FLOORS: Final[dict[str, Floor]] = {
         "Escher Staircase",
         "Jim Aikin's staircases carry pieces along",
         lambda spec: EscherBoard(spec.number, spec.elevators, spec.fen),
+    ),
+    "cylinder": Floor(
+        "Cylindrical",
+        "files a and h are neighbours: every move may cross that edge",
+        lambda spec: CylinderBoard(spec.number, spec.elevators, spec.fen),
+        shape=CYLINDER,
     ),
 }

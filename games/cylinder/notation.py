@@ -1,0 +1,209 @@
+"""Moves of a Cylindrical chess position in writing: SAN and UCI, read and written, and refusals.
+
+SAN is FIDE's. On a cylinder two pieces of a kind can reach a square from both sides of
+the edge, so a move names its piece's file, rank or square whenever another of its kind
+could also legally go there.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from games.core.errors import AmbiguousMoveError, IllegalMoveError, not_a_move
+from games.core.pieces import side_name
+from games.cylinder.position import CASTLINGS, Position
+from games.cylinder.squares import FILES, INDEX, NAMES, side_of
+
+CHOICES: Final = "QRBN"
+
+_UCI: Final = re.compile(r"([a-h][1-8])([a-h][1-8])([qrbn])?")
+_SAN: Final = re.compile(
+    r"([NBRQK])?([a-h])?([1-8])?([x:])?([a-h][1-8])(?:=?([QRBNqrbn]))?[+#]*[!?]*"
+)
+_CASTLING: Final = re.compile(r"([0O])-\1(-\1)?[+#]*[!?]*")
+
+
+def _turn(position: Position) -> str:
+    return side_name(side_of(position.white))
+
+
+def san(position: Position, start: int, target: int, choice: str | None) -> str:
+    """Return a legal move in SAN, without its check suffix."""
+    right = position.castling_right(start, target)
+    if right is not None:
+        return "O-O" if right in "Kk" else "O-O-O"
+    cells = position.cells
+    piece = cells[start]
+    assert piece is not None
+    kind = piece.upper()
+    takes = cells[target] is not None
+    promotion = "" if choice is None else f"={choice}"
+    if kind == "P":
+        takes = takes or start % 8 != target % 8
+        prefix = f"{FILES[start % 8]}x" if takes else ""
+        return f"{prefix}{NAMES[target]}{promotion}"
+    rivals = [s for s in _sources(position, target, piece) if s != start]
+    which = ""
+    if rivals:
+        if all(s % 8 != start % 8 for s in rivals):
+            which = FILES[start % 8]
+        elif all(s // 8 != start // 8 for s in rivals):
+            which = str(start // 8 + 1)
+        else:
+            which = NAMES[start]
+    return f"{kind}{which}{'x' if takes else ''}{NAMES[target]}{promotion}"
+
+
+def _sources(position: Position, target: int, piece: str) -> list[int]:
+    """Return the squares from which a piece of this kind may legally move to target."""
+    cells = position.cells
+    if cells.count(piece) < 2:
+        return []
+    return [
+        start
+        for start in range(64)
+        if cells[start] == piece
+        and target in position.targets(start)
+        and position.is_legal(start, target)
+    ]
+
+
+def suffix(position: Position) -> str:
+    """Return the check suffix a position earns the move that made it: '', + or #."""
+    if not position.in_check():
+        return ""
+    return "+" if position.has_moves() else "#"
+
+
+def legal_sans(position: Position) -> list[str]:
+    """Return the legal moves of the side to move in SAN, each promotion choice apart."""
+    moves = []
+    for start, target in position.legal():
+        for choice in CHOICES if position.needs_choice(start, target) else (None,):
+            written = san(position, start, target, choice)
+            moves.append(written + suffix(position.play(start, target, choice)))
+    return moves
+
+
+def parse(position: Position, text: str, number: int, *, rides: bool = True) -> str:
+    """Return the UCI of the legal move text names in SAN or UCI on board number.
+
+    rides: the board has elevators, so a refusal mentions how rides are written.
+    """
+    token = text.strip()
+    if found := _UCI.fullmatch(token):
+        return _parse_uci(position, token, found, number)
+    if found := _CASTLING.fullmatch(token):
+        return _parse_castling(position, token, long=found[2] is not None, number=number)
+    found = _SAN.fullmatch(token)
+    if found is None:
+        raise not_a_move(token, number, rides=rides)
+    letter, file, rank, _, square, choice_text = found.groups()
+    target = INDEX[square]
+    piece = letter or "P"
+    if not position.white:
+        piece = piece.lower()
+    candidates = [
+        start
+        for start in range(64)
+        if position.cells[start] == piece
+        and (file is None or FILES[start % 8] == file)
+        and (rank is None or str(start // 8 + 1) == rank)
+        and (letter is not None or file is not None or start % 8 == target % 8)
+        and target in position.targets(start)
+        and position.castling_right(start, target) is None
+    ]
+    if not candidates:
+        raise IllegalMoveError(_illegal(position, token, number))
+    legal = [start for start in candidates if position.is_legal(start, target)]
+    if not legal:
+        raise IllegalMoveError(_into_check(position, token, number))
+    if len(legal) > 1:
+        options = " or ".join(san(position, start, target, None) for start in legal)
+        raise AmbiguousMoveError(f"{token} is ambiguous on board {number}: write {options}")
+    choice = choice_text.upper() if choice_text else None
+    return _with_choice(position, token, legal[0], target, choice, number)
+
+
+def _parse_uci(position: Position, token: str, found: re.Match[str], number: int) -> str:
+    start, target = INDEX[found[1]], INDEX[found[2]]
+    piece = position.cells[start]
+    if start == target:
+        raise IllegalMoveError(
+            f"{token} would leave the position unchanged on board {number}: "
+            "a piece may not go round the cylinder back to its own square"
+        )
+    if piece is None or piece.isupper() != position.white:
+        raise IllegalMoveError(_illegal(position, token, number))
+    if piece in ("K", "k") and position.cells[target] == ("R" if position.white else "r"):
+        # A castling typed as the king taking its own rook (e1h1), as python-chess reads it.
+        for right in position.castling:
+            king, king_target, rook, _, _, _ = CASTLINGS[right]
+            if (king, rook) == (start, target):
+                target = king_target
+    if target not in position.targets(start):
+        raise IllegalMoveError(_illegal(position, token, number))
+    if not position.is_legal(start, target):
+        raise IllegalMoveError(_into_check(position, token, number))
+    choice = found[3].upper() if found[3] else None
+    return _with_choice(position, token, start, target, choice, number)
+
+
+def _parse_castling(position: Position, token: str, *, long: bool, number: int) -> str:
+    right = ("Q" if long else "K") if position.white else ("q" if long else "k")
+    king, target, _, _, between, _ = CASTLINGS[right]
+    turn = _turn(position)
+    if right not in position.castling:
+        raise IllegalMoveError(f"{turn} may no longer castle that way on board {number}")
+    if any(position.cells[s] is not None for s in between):
+        raise IllegalMoveError(
+            f"{token} is not legal on board {number}: the squares between king and rook "
+            "must be empty"
+        )
+    if not position.is_legal(king, target):
+        reason = (
+            f"{turn} is in check"
+            if position.in_check()
+            else "the king may not pass or land on an attacked square"
+        )
+        raise IllegalMoveError(f"{token} is not legal on board {number}: {reason}")
+    return f"{NAMES[king]}{NAMES[target]}"
+
+
+def _choices(written: str) -> str:
+    """Return the promotion choices of a move written without one, for a refusal."""
+    options = ", ".join(f"{written}={kind}" for kind in CHOICES[:-1])
+    return f"{options} or {written}=N"
+
+
+def _with_choice(
+    position: Position, token: str, start: int, target: int, choice: str | None, number: int
+) -> str:
+    uci = f"{NAMES[start]}{NAMES[target]}"
+    needs = position.needs_choice(start, target)
+    if needs and choice is None:
+        raise IllegalMoveError(
+            f"{token} promotes {_turn(position)}'s pawn on board {number}: "
+            f"write {_choices(san(position, start, target, None))}"
+        )
+    if not needs and choice is not None:
+        raise IllegalMoveError(
+            f"{token} promotes no pawn on board {number}: "
+            f"write {san(position, start, target, None)}"
+        )
+    return uci if choice is None else uci + choice.lower()
+
+
+def _illegal(position: Position, token: str, number: int) -> str:
+    turn = _turn(position)
+    message = f"{token} is not a legal move for {turn} on board {number}"
+    if position.in_check():
+        message += f": {turn} is in check"
+    return message
+
+
+def _into_check(position: Position, token: str, number: int) -> str:
+    turn = _turn(position)
+    reason = f"it would leave {turn}'s king in check"
+    return f"{token} is not legal for {turn} on board {number}: {reason}"

@@ -1,0 +1,41 @@
+"""Cylindrical chess through the offline Discord: challenged and played in DMs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.bot.exts.games.test_dm_games import dm_until
+from tests.bot.exts.test_matches import club, move, replied
+from tests.bot.test_main import offline, running_bot
+from tests.fakediscord.server import FakeDiscord
+
+
+def test_a_cylindrical_game_is_challenged_and_played_across_the_edge(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        general = discord.channel_named(guild, "general")
+        async with running_bot(tmp_path, discord):
+            options = [
+                {"type": 6, "name": "opponent", "value": str(bo)},
+                {"type": 3, "name": "game", "value": "cylinder"},
+            ]
+            sent = await discord.invoke(ana, general, "challenge", options)
+            assert "Challenge sent" in await replied(discord, sent)
+            (invitation,) = discord.messages[discord.dms[bo]]
+            assert "challenges you to Cylindrical chess, " in invitation["content"]
+            await discord.click(bo, int(invitation["id"]), "invite:1:accept")
+            await dm_until(discord, ana, "Your move on board 1.")
+            ana_dm, bo_dm = discord.dms[ana], discord.dms[bo]
+            assert "Played e4 on board 1" in await move(discord, ana, ana_dm, "e4")
+            assert "Played d5 on board 1" in await move(discord, bo, bo_dm, "d5")
+            assert "Played Bb5+ on board 1" in await move(discord, ana, ana_dm, "Bb5")
+            assert "Played c6 on board 1" in await move(discord, bo, bo_dm, "c6")
+            # b5-a6-h7: the bishop takes across the edge.
+            refused = await move(discord, ana, ana_dm, "bxh7")  # b is a file: no pawn takes
+            assert refused.endswith("; did you mean Bxh7?")
+            assert "Played Bxh7 on board 1" in await move(discord, ana, ana_dm, "Bxh7")
+            await dm_until(discord, bo, "Board 1: White played Bxh7.")
+            refused = await move(discord, bo, bo_dm, "a8a8")
+            assert "a8a8 would leave the position unchanged on board 1" in refused
+
+    offline(scenario)
