@@ -18,8 +18,7 @@ import gc
 import random
 
 from games.chess.board import FideBoard
-from games.fairy import FairyBoard
-from games.fairy import engine
+from games.fairy import FairyBoard, engine
 
 try:
     from bench.rules import GAME

@@ -74,7 +74,7 @@ def legal_moves(rules: Rules, fen: str) -> list[str]:
 
 
 def insufficient(rules: Rules, fen: str) -> tuple[bool, bool]:
-    """Return whether White and whether Black lack the material to mate, as Fairy-Stockfish counts."""
+    """Return whether White and whether Black lack mating material, as Fairy-Stockfish counts."""
     white = fen.split()[1] == "w"
     found: tuple[bool, bool] = pyffish.has_insufficient_material(variant(rules, white), fen, [])
     return found

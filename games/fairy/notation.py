@@ -94,10 +94,10 @@ def parse(position: Position, text: str, number: int, *, rides: bool) -> Move:
             if castling is not None and castling.right.upper() == wing:
                 return move
         raise IllegalMoveError(_illegal(position, token, number))
-    move = from_uci(position, token)
-    if move is not None:
-        if position.is_legal(move):
-            return move
+    named = from_uci(position, token)
+    if named is not None:
+        if position.is_legal(named):
+            return named
         raise IllegalMoveError(_illegal(position, token, number))
     match = _SAN.fullmatch(token)
     if match is None:

@@ -162,7 +162,7 @@ class Position:
 
     def is_legal(self, move: Move) -> bool:
         """Tell whether a move is legal for the side to move."""
-        start, target, promotion = move
+        start = move[0]
         piece = self.cells[start] if 0 <= start < len(self.cells) else None
         if piece is None or is_white(piece) != self.white:
             return False
@@ -191,7 +191,7 @@ class Position:
             return True
         files = self.rules.files
         moved = self.cells[start]
-        if not check and start != king and not (moved in "Pp" and target == self.ep):
+        if not check and start != king and not (moved in ("P", "p") and target == self.ep):
             dfile = start % files - king % files
             drank = start // files - king // files
             if dfile and drank and abs(dfile) != abs(drank):
@@ -256,9 +256,11 @@ def _valid_ep(position: Position, cells: Cells, ep: int | None) -> int | None:
     pawn = "P" if white else "p"
     behind = ep - files if white else ep + files
     file = ep % files
-    return ep if any(
-        0 <= file + side < files and cells[behind + side] == pawn for side in (-1, 1)
-    ) else None
+    return (
+        ep
+        if any(0 <= file + side < files and cells[behind + side] == pawn for side in (-1, 1))
+        else None
+    )
 
 
 def _attacked(rules: Rules, cells: Cells, square: int, by_white: bool) -> bool:
