@@ -104,8 +104,8 @@ def parse(position: Position, text: str, number: int, *, rides: bool) -> Move:
         raise not_a_move(token, number, rides=rides)
     kind, file, rank, _, target_name, promotion = match.groups()
     target = square_index(position.rules, target_name)
-    if target is None:
-        raise not_a_move(token, number, rides=rides)
+    if target is None or (file is not None and square_index(position.rules, f"{file}1") is None):
+        raise not_a_move(token, number, rides=rides)  # ic3 is no pawn move: read as Ic3
     kind = kind or "P"
     cells = position.cells
     found = [

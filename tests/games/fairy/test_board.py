@@ -139,3 +139,11 @@ def test_moving_a_piece_back_and_forth_lets_the_repetition_be_claimed() -> None:
     for move in ("Ic3", "Nc6", "Ib1", "Nb8", "Ic3", "Nc6", "Ib1"):
         board.push(board.parse_move(move))
     assert board.claimable_draw() is not None  # Nb8 would make the third occurrence
+
+
+def test_a_fairy_move_typed_in_lower_case_is_read_as_the_one_it_can_only_mean() -> None:
+    from games.elevator import Match
+
+    match = Match(boards=1, armies=("nutty", "fide"))
+    match.play(1, "ic3")
+    assert match.piece_at(1, "c3") == Piece("I", "white")
