@@ -116,7 +116,7 @@ class Position:
             if king != ("K" if white else "k") or partner is None or is_white(partner) != white:
                 continue
             ends = (castling.king_from, castling.partner_from)
-            if any(cells[s] is not None and s not in ends for s in castling.span(0)):
+            if any(cells[s] is not None and s not in ends for s in castling.span()):
                 continue
             step = 1 if castling.king_to > castling.king_from else -1
             path = range(castling.king_from, castling.king_to + step, step)

@@ -29,7 +29,7 @@ class Castling:
     partner_from: int
     partner_to: int
 
-    def span(self, files: int) -> range:
+    def span(self) -> range:
         """Return the squares of the rank from the leftmost to the rightmost one it uses."""
         squares = (self.king_from, self.king_to, self.partner_from, self.partner_to)
         return range(min(squares), max(squares) + 1)

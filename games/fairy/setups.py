@@ -87,7 +87,8 @@ def rules_for(
     """Return the rules of a board: its size, the kinds it holds, castlings, promotions."""
     white, black = armies
     if start is None:
-        _back(setup, white), _back(setup, black)  # refuse armies the board cannot place
+        for name in armies:
+            _back(setup, name)  # refuse an army the board cannot place
     held = kinds | army(white).kinds | army(black).kinds
     return Rules(
         setup.files,
