@@ -122,7 +122,7 @@ def test_a_team_match_may_stack_an_escher_floor(tmp_path: Path) -> None:
         game = await service.game(match_id)
         assert isinstance(game, Match)
         assert [game.rules(b) for b in (1, 2, 3)] == ["fide", "escher", "fide"]
-        with pytest.raises(RulesError, match="the rules a floor may have are .*escher, fide"):
+        with pytest.raises(RulesError, match=r"the rules a floor may have are .*escher, fide"):
             await service.create(
                 "ana", boards=2, layout="line", white_team="A", black_team="B", floors=["x", "y"]
             )
