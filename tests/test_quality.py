@@ -49,6 +49,17 @@ def test_only_the_fide_board_module_imports_python_chess() -> None:
     assert importers == {"chess/board.py"}
 
 
+def test_only_the_fairy_engine_module_imports_pyffish() -> None:
+    packages = ("games", "views", "renderer", "bot")
+    importers = {
+        (package, name)
+        for package in packages
+        for name, top in _imported(package)
+        if top == "pyffish"
+    }
+    assert importers == {("games", "fairy/engine.py")}
+
+
 def test_the_read_model_imports_no_discord_pillow_database_renderer_or_bot() -> None:
     forbidden = {"discord", "PIL", "aiosqlite", "sqlite3", "renderer", "bot"}
     assert {(name, top) for name, top in _imported("views") if top in forbidden} == set()

@@ -1,6 +1,7 @@
 """Elevator squares of a chessboard, and why a ride or an arrival is refused on any board.
 
-Squares are numbered as python-chess numbers them: 0 (a1) to 63 (h8), file first.
+Squares are numbered in the order of their board's Shape.squares: on a chessboard as
+python-chess numbers them, 0 (a1) to 63 (h8), file first; on any flat board, rank by rank.
 """
 
 from __future__ import annotations
@@ -9,21 +10,24 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from games.core.errors import MatchConfigError, shown
-from games.core.geometry import CHESSBOARD
+from games.core.geometry import CHESSBOARD, Shape
 from games.core.pieces import Piece, Side, side_name
 
 _SQUARES: Final = {name: index for index, name in enumerate(CHESSBOARD.squares)}
 
 
-def elevator_squares(number: int, names: Sequence[str]) -> tuple[int, ...]:
+def elevator_squares(
+    number: int, names: Sequence[str], shape: Shape = CHESSBOARD
+) -> tuple[int, ...]:
     """Return the numbers of board number's elevator squares; refuse unknown or repeated ones."""
+    index = _SQUARES if shape == CHESSBOARD else {n: i for i, n in enumerate(shape.squares)}
     squares: list[int] = []
     for name in names:
-        if name not in _SQUARES:
+        if name not in index:
             raise MatchConfigError(
                 f"{shown(name)} is not a square of board {number}: name elevators like d4"
             )
-        squares.append(_SQUARES[name])
+        squares.append(index[name])
     if len(set(squares)) != len(squares):
         raise MatchConfigError(f"board {number} names an elevator square twice")
     return tuple(squares)
@@ -68,11 +72,14 @@ def ride_refusal(
     return None
 
 
-def arrival_refusal(number: int, square: int, occupied: bool, piece: Piece) -> str | None:
+def arrival_refusal(
+    number: int, square: int, occupied: bool, piece: Piece, shape: Shape = CHESSBOARD
+) -> str | None:
     """Return why piece may not arrive on elevator square of board number, or None if it may."""
-    name = CHESSBOARD.squares[square]
+    name = shape.squares[square]
     if occupied:
         return f"{name} on board {number} is occupied"
-    if piece.kind == "P" and square // 8 in (0, 7):
+    rank = shape.parse(name)
+    if piece.kind == "P" and rank is not None and rank.rank in (0, shape.ranks - 1):
         return f"a pawn may not ride onto {name} on board {number}: a first or last rank"
     return None

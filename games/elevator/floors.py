@@ -16,6 +16,7 @@ from games.core.board import Board
 from games.core.geometry import CHESSBOARD, Shape
 from games.cylinder import CYLINDER, CylinderBoard
 from games.escher.board import EscherBoard
+from games.fairy import FairyBoard
 
 FIDE_KINDS: Final = frozenset("PNBRQK")
 
@@ -46,11 +47,26 @@ class Floor:
 
 DEFAULT_RULES: Final = "fide"
 
+
+def _chessboard(spec: FloorSpec) -> Board:
+    """Return python-chess's board for FIDE's pieces alone, else a fairy board of 8x8."""
+    if spec.armies == ("fide", "fide") and spec.kinds <= FIDE_KINDS:
+        return FideBoard(spec.number, spec.elevators, spec.fen)
+    return FairyBoard(spec.number, spec.elevators, spec.fen, armies=spec.armies, kinds=spec.kinds)
+
+
+def _fairy(setup: str) -> Callable[[FloorSpec], Board]:
+    def make(spec: FloorSpec) -> Board:
+        return FairyBoard(
+            spec.number, spec.elevators, spec.fen, setup=setup, armies=spec.armies, kinds=spec.kinds
+        )
+
+    return make
+
+
 FLOORS: Final[dict[str, Floor]] = {
     "fide": Floor(
-        "FIDE",
-        "ordinary chess",
-        lambda spec: FideBoard(spec.number, spec.elevators, spec.fen),
+        "FIDE", "ordinary chess, or Betza's armies", _chessboard, holds=None, armies=True
     ),
     "escher": Floor(
         "Escher Staircase",
@@ -62,5 +78,21 @@ FLOORS: Final[dict[str, Floor]] = {
         "files a and h are neighbours: every move may cross that edge",
         lambda spec: CylinderBoard(spec.number, spec.elevators, spec.fen),
         shape=CYLINDER,
+    ),
+    "7x7": Floor(
+        "7x7",
+        "FIDE's pieces less a knight on 7x7, the centre d4 its one elevator",
+        _fairy("7x7"),
+        shape=Shape(7, 7),
+        elevators=("d4",),
+    ),
+    "10x10": Floor(
+        "10x10",
+        "a 10x10 board, the army on files b to i, its four centre squares elevators",
+        _fairy("10x10"),
+        shape=Shape(10, 10),
+        elevators=("e5", "f5", "e6", "f6"),  # in the places of d4 e4 d5 e5
+        holds=None,
+        armies=True,
     ),
 }

@@ -10,9 +10,10 @@ from games.elevator.config import MAX_BOARDS
 from games.elevator.shaft import Direction
 
 # Each run of spaces is anchored between two required parts, so a long run cannot make the
-# match backtrack over it (the text is stripped before matching).
+# match backtrack over it (the text is stripped before matching). Any letter may name the
+# piece, as fairy kinds have their own (Id5^2 for a Fibnif); the match checks it is the one.
 _RIDE = re.compile(
-    r"(?:(?P<piece>[pnbrqk])\s*)?(?P<square>[a-z][0-9]{1,2})\s*"
+    r"(?:(?P<piece>[a-z])\s*)?(?P<square>[a-z][0-9]{1,2})\s*"
     r"(?P<direction>\^|v|>|up|down)(?:\s*(?P<board>[0-9]+))?",
     re.IGNORECASE,
 )

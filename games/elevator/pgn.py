@@ -11,11 +11,13 @@ is a chess move they know.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from games.core import pgn
+from games.core.armies import army
 from games.core.events import Event
 from games.core.pieces import Piece, Side, side_name
+from games.elevator.config import FIDE_ARMIES, MatchConfig
 from games.elevator.events import (
     Arrived,
     Carried,
@@ -24,6 +26,9 @@ from games.elevator.events import (
     TransferDeclined,
     Transferred,
 )
+from games.elevator.floors import DEFAULT_RULES, FLOORS
+
+CHESS_START: Final = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 if TYPE_CHECKING:
     from games.elevator.match import Match
@@ -42,9 +47,29 @@ def board_pgn(match: Match, board: int, headers: Mapping[str, str]) -> str:
         "Boards": str(config.boards),
         "Layout": config.layout,
         **({"Mode": config.mode} if config.mode != "standard" else {}),
-        **pgn.ending_tags(match.ending(board), config.fen(board)),
+        **_floor_tags(config, board),
+        **pgn.ending_tags(match.ending(board), _start_fen(config, board)),
     }
     return pgn.write_pgn(match.events, board, tags, notation=_notation, comments=_comment)
+
+
+def _floor_tags(config: MatchConfig, board: int) -> dict[str, str]:
+    """Return the tags of a board's rules and armies when they are not FIDE's."""
+    tags: dict[str, str] = {}
+    if config.rules_of(board) != DEFAULT_RULES:
+        tags["Floor"] = config.rules_of(board)
+    if config.armies_of(board) != FIDE_ARMIES:
+        tags["Armies"] = " vs ".join(army(name).title for name in config.armies_of(board))
+    return tags
+
+
+def _start_fen(config: MatchConfig, board: int) -> str | None:
+    """Return the FEN a board started from when it is not chess's own start, else None."""
+    given = config.fen(board)
+    if given is not None:
+        return given
+    start = FLOORS[config.rules_of(board)].make(config.floor(board)).fen()
+    return None if start == CHESS_START else start
 
 
 def _notation(event: Event) -> tuple[Side, int, str] | None:
