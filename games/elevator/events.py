@@ -39,6 +39,7 @@ __all__ = [
     "Moved",
     "Resigned",
     "Rode",
+    "TeamResigned",
     "TransferDeclined",
     "Transferred",
     "event_from_dict",
@@ -104,6 +105,15 @@ class MatchResigned(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class TeamResigned(Event):
+    """A team resigned every board it still plays, as one action (its captain's)."""
+
+    KIND: ClassVar[str] = "resign-team"
+    ACTION: ClassVar[bool] = True
+    team: str
+
+
+@dataclass(frozen=True, slots=True)
 class Arrived(Event):
     """A piece arrived by elevator on a board.
 
@@ -142,4 +152,13 @@ class MatchDecided(Event):
     winners: tuple[str, ...]
 
 
-register(Rode, Transferred, TransferDeclined, MatchResigned, Arrived, BoardCleared, MatchDecided)
+register(
+    Rode,
+    Transferred,
+    TransferDeclined,
+    MatchResigned,
+    TeamResigned,
+    Arrived,
+    BoardCleared,
+    MatchDecided,
+)

@@ -22,6 +22,7 @@ from games.elevator.events import (
     Moved,
     Resigned,
     Rode,
+    TeamResigned,
     TransferDeclined,
     Transferred,
     event_from_dict,
@@ -34,6 +35,7 @@ ONE_OF_EACH: tuple[Event, ...] = (
     TransferDeclined(2, "black"),
     Resigned(3, "white"),
     MatchResigned("black"),
+    TeamResigned("Reds"),
     DrawAgreed(1),
     DrawClaimed(1, "black", "fifty-move rule"),
     Adjudicated(2, "1-0", "abandoned", True),
@@ -55,7 +57,7 @@ def test_every_event_survives_its_json_form() -> None:
 
 
 def test_the_kinds_are_distinct() -> None:
-    assert len(EVENT_TYPES) == 14
+    assert len(EVENT_TYPES) == 15
 
 
 def test_every_kind_of_event_round_trips_its_stored_json_byte_for_byte() -> None:
