@@ -24,6 +24,7 @@ from games.core.errors import shown
 from games.core.pieces import SIDES, Side, side_name
 from games.elevator import GameError, Match, MatchConfig
 from games.elevator.config import MAX_BOARDS
+from games.elevator.teams import team_map
 
 logger = logging.getLogger(__name__)
 
@@ -50,12 +51,17 @@ class Lobby:
         time_control: str = "none",
         game: str = "elevator",
         floors: Sequence[str] | None = None,
+        teams: Sequence[str] | None = None,
     ) -> int:
         """Open a lobby for a new match of a game and return its id; the host joins no team yet.
 
         floors: each board's rules in an Elevator Chess match ("fide", "escher"), or None.
+        teams: every team's name, White's teams first, when more than two teams play
+        (bot.lobby: then white_team and black_team are not used).
         """
-        hosted, names = new_hosted(game, boards, layout, white_team, black_team, start_fens, floors)
+        hosted, names = new_hosted(
+            game, boards, layout, white_team, black_team, start_fens, floors, teams
+        )
         control = control_of(time_control)
         async with self._units.transaction() as founding:
             match_id = await founding.found(founding.draft(hosted, host, control, names))
@@ -194,18 +200,18 @@ class Lobby:
             await storage.close_invitation(db, invitation, "accepted", match_id)
         return match_id
 
-    async def join(self, match_id: int, user: str, side: Side) -> TeamChange:
-        """Put user on a team in the lobby; the first player of a team is its captain.
+    async def join(self, match_id: int, user: str, team: str) -> TeamChange:
+        """Put user on a team (known by its key) in the lobby; its first player is its captain.
 
-        A player on the other team leaves it first, handing its captaincy to the next.
+        A player on another team leaves it first, handing its captaincy to the next.
         """
         async with self._units.held(match_id) as held:
             loaded = held.loaded
             guards.in_lobby(loaded, "join")
-            guards.check_side(side)
+            side = guards.check_team(loaded, team)
             current = loaded.roster.team_of(user)
             if current == side:
-                raise RulesError(f"you are already in the {guards.team(loaded, side)} team")
+                raise RulesError(f"you are already in the {loaded.team_name(side)} team")
             async with held.change() as change:
                 left = TeamChange()
                 if current is not None:
@@ -228,14 +234,14 @@ class Lobby:
                 change.drop(user, side)
             return replace(left, successor=_captain(change.roster, side))
 
-    async def move_player(self, match_id: int, actor: str, user: str, side: Side) -> None:
-        """Move a player to the other team (the host only)."""
+    async def move_player(self, match_id: int, actor: str, user: str, team: str) -> None:
+        """Move a player to another team (the host only)."""
         async with self._units.held(match_id) as held:
             loaded = held.loaded
             guards.in_lobby(loaded, "move players")
             if actor != loaded.host:
                 raise NotAllowedError("only the host can move players between teams")
-            guards.check_side(side)
+            side = guards.check_team(loaded, team)
             current = loaded.roster.team_of(user)
             if current is None:
                 raise NotFoundError(f"{user} is not in this match")
@@ -246,18 +252,20 @@ class Lobby:
                 change.enlist(user, side)
 
     async def seat(self, match_id: int, actor: str, board: int, side: Side, user: str) -> None:
-        """Seat a player of side's team on a board (the host or that team's captain)."""
+        """Seat a player of the team playing side on a board (the host or that team's captain)."""
         async with self._units.held(match_id) as held:
             loaded = held.loaded
             guards.in_lobby(loaded, "change seats")
             guards.check_side(side)
-            if actor != loaded.host and loaded.roster.captains.get(side) != actor:
-                raise NotAllowedError(
-                    f"only the host or the {side_name(side)} captain can seat {side_name(side)}"
-                )
             guards.check_board(loaded, board)
-            if loaded.roster.team_of(user) != side:
-                raise RulesError(f"{user} is not in the {guards.team(loaded, side)} team")
+            team = loaded.roster.team_at(board, side)
+            if actor != loaded.host and loaded.roster.captains.get(team) != actor:
+                raise NotAllowedError(
+                    f"only the host or the {_captain_of(loaded, team, side)} captain can seat "
+                    f"{side_name(side)} on board {board}"
+                )
+            if loaded.roster.team_of(user) != team:
+                raise RulesError(f"{user} is not in the {loaded.team_name(team)} team")
             async with held.change() as change:
                 change.seat({(board, side): user})
 
@@ -295,8 +303,8 @@ class Lobby:
             notices: list[Notice] = [Cancelled(OVERVIEW, by, reason)]
             notices += [
                 Cancelled(user_place(user), by, reason)
-                for side in SIDES
-                for user in loaded.roster.teams[side]
+                for players in loaded.roster.teams.values()
+                for user in players
             ]
             async with held.change() as change:
                 change.set_status("cancelled")
@@ -309,7 +317,7 @@ class Lobby:
 def begin(change: Change, now: float) -> list[Notice]:
     """Seat every board, start the clocks, mark the match active and announce it."""
     match, roster = change.match, change.roster
-    change.seat(round_robin(match.boards, roster.teams, roster.seats))
+    change.seat(round_robin(match.boards, roster))
     if change.before.control.timed:
         turns = {board: match.side_to_move(board) for board in range(1, match.boards + 1)}
         change.start_clocks(Clocks.start(change.before.control, turns, now))
@@ -320,21 +328,26 @@ def begin(change: Change, now: float) -> list[Notice]:
     return notices
 
 
-def _left(roster: Roster, user: str, side: Side) -> TeamChange:
+def _left(roster: Roster, user: str, team: str) -> TeamChange:
     """Say which team a player is about to leave, and whether they captain it."""
-    return TeamChange(left=side, was_captain=roster.captains.get(side) == user)
+    return TeamChange(left=team, was_captain=roster.captains.get(team) == user)
 
 
-def _captain(roster: Roster, side: Side | None) -> str | None:
-    return None if side is None else roster.captains.get(side)
+def _captain(roster: Roster, team: str | None) -> str | None:
+    return None if team is None else roster.captains.get(team)
+
+
+def _captain_of(loaded: Loaded, team: str, side: Side) -> str:
+    """Name the team whose captain seats a side: White, Black, or a team of many by name."""
+    return loaded.team_name(team) if loaded.roster.lineup else side_name(side)
 
 
 def _startable(loaded: Loaded, actor: str | Moderator, reason: str) -> None:
     guards.in_lobby(loaded, "start")
     guards.host_or_moderator(loaded, actor, reason, "start the match")
-    for side in SIDES:
-        if not loaded.roster.teams[side]:
-            raise WrongStateError(f"the {guards.team(loaded, side)} team has no players")
+    for team, players in loaded.roster.teams.items():
+        if not players:
+            raise WrongStateError(f"the {loaded.team_name(team)} team has no players")
 
 
 def new_hosted(
@@ -345,15 +358,22 @@ def new_hosted(
     black_team: str,
     start_fens: Sequence[str] | None,
     floors: Sequence[str] | None,
+    teams: Sequence[str] | None = None,
 ) -> tuple[Hosted, tuple[str, str] | None]:
-    """Check a new game's settings; return it, and its sides' names if it has no teams."""
+    """Check a new game's settings; return it, and its sides' names if it has no teams.
+
+    teams: every team's name, White's teams first, when more than two play (then
+    white_team and black_team are not used).
+    """
     try:
         made = games.game_class(kind)
     except GameError as error:
         raise RulesError(str(error)) from None
+    if teams is not None and len(teams) > 2 and made is not Match:
+        raise RulesError(f"{made.TITLE} is played by two sides: only Elevator Chess has more")
     if made is Match:
-        config = _config(boards, layout, white_team, black_team, start_fens, floors)
-        return Match.from_config(config), None
+        every = list(teams) if teams is not None and len(teams) > 2 else [white_team, black_team]
+        return Match.from_config(_config(boards, layout, every, start_fens, floors)), None
     if floors is not None:
         raise RulesError(f"{made.TITLE} has no floors: only Elevator Chess stacks boards")
     if boards != 1:
@@ -371,23 +391,27 @@ def new_hosted(
 def _config(
     boards: int,
     layout: str,
-    white_team: str,
-    black_team: str,
+    teams: Sequence[str],
     start_fens: Sequence[str] | None,
     floors: Sequence[str] | None = None,
 ) -> MatchConfig:
-    """Check a new match's settings and return its configuration."""
-    names = (clean_name(white_team), clean_name(black_team))
+    """Check a new match's settings and return its configuration.
+
+    teams: the teams' names, White's teams first; two, or more (games.elevator.teams).
+    """
+    names = [clean_name(name) for name in teams]
     if any(len(name) > MAX_NAME for name in names):
         raise RulesError(f"a team's name is at most {MAX_NAME} characters")
-    if same_name(*names):
-        raise RulesError(
-            f"the two teams need different names: '{names[0]}' looks like '{names[1]}'"
-        )
+    if not all(names):
+        raise RulesError("every team needs a name")
+    for index, name in enumerate(names):
+        other = next((o for o in names[index + 1 :] if same_name(name, o)), None)
+        if other is not None:
+            which = "the two teams" if len(names) == 2 else "the teams"
+            raise RulesError(f"{which} need different names: '{name}' looks like '{other}'")
     in_range = isinstance(boards, int) and 1 <= boards <= MAX_BOARDS
     try:
-        return MatchConfig.create(
-            boards, layout, start_fens, None, [names] * boards if in_range else None, floors
-        )
+        pairs = team_map(boards, names) if in_range else None
+        return MatchConfig.create(boards, layout, start_fens, None, pairs, floors)
     except GameError as error:
         raise RulesError(str(error)) from None

@@ -159,8 +159,9 @@ class Match(BoardGame[MatchConfig]):
         return self._standings.colour_score()
 
     def team_scores(self) -> dict[str, float]:
-        """Return each team's points."""
-        return self._standings.team_points()
+        """Return each team's points, in the order of teams()."""
+        points = self._standings.team_points()
+        return {team: points[team] for team in self.teams()}
 
     def decided(self) -> bool:
         """Tell whether the match result can no longer change."""
