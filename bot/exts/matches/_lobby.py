@@ -7,10 +7,12 @@ from typing import Any, Final
 
 import discord
 
+from bot.errors import RulesError
 from bot.exts.mentions import mention, plain
 from bot.lobby import Roster
 from bot.service import MatchShape, TeamChange
 from games.core.clocks import TimeControl
+from games.elevator.teams import default_names
 
 SHOWN: Final = 30  # players listed per team; a mention with "(captain)" is about 33 characters
 LOBBY_ACTIONS: Final = ("join-white", "join-black", "leave", "start", "cancel")
@@ -44,6 +46,34 @@ def lobby_embed(
     state = states.get(status, "The match has started.")
     embed.description = f"Host: {mention(host)}\n{clock}\n{state}"
     return embed
+
+
+def read_teams(
+    count: int, white: str | None, black: str | None, names: str | None
+) -> tuple[str, str, tuple[str, ...] | None]:
+    """Read /match create's team options: White's and Black's names, and every team's if more.
+
+    names lists the teams separated by commas, White's teams first; without it two teams are
+    called White and Black (or as white: and black: say) and more are Team A, Team B, ...
+    """
+    listed = tuple(name.strip() for name in (names or "").split(",") if name.strip())
+    if count == 2:
+        if listed and (white or black):
+            raise RulesError("name the two teams with white: and black:, or with names:, not both")
+        if listed and len(listed) != 2:
+            raise RulesError(f"names: lists {len(listed)} teams, and the match has 2")
+        if listed:
+            return listed[0], listed[1], None
+        return white or "White", black or "Black", None
+    if white or black:
+        raise RulesError(
+            f"with {count} teams, name them all with names:, White's teams first "
+            "(white: and black: name the two teams of a match of two)"
+        )
+    if listed and len(listed) != count:
+        raise RulesError(f"names: lists {len(listed)} teams, and the match has {count}")
+    every = listed or default_names(count)
+    return every[0], every[-1], every
 
 
 def _plays(roster: Roster, team: str, boards: int) -> str:
