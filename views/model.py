@@ -128,6 +128,8 @@ class MatchView:
     winners: tuple[str, ...] | None  # the teams that won the match, once it is decided
     views: tuple[BoardView, ...]  # the boards shown, in the order shown
     title: str = ""  # the game's name, for a game other than Elevator Chess
+    # each board's White team and Black team, board 1 first, when more than two teams play
+    teams: tuple[tuple[str, str], ...] = ()
 
     @property
     def shown(self) -> list[int]:
@@ -151,6 +153,7 @@ def match_view(
             finished=finished,
             winners=tuple(match.winners()) if match.decided() else None,
             views=tuple(board_views(match, boards)),
+            teams=_many_teams(match),
         )
     scores = side_scores(match, names)
     named = tuple(name for name, _ in scores)
@@ -167,6 +170,15 @@ def match_view(
         winners=winners,
         views=tuple(board_views(match, boards)),
         title=match.TITLE,
+    )
+
+
+def _many_teams(match: Match) -> tuple[tuple[str, str], ...]:
+    """Return each board's (White team, Black team) when more than two teams play, else ()."""
+    if len(match.teams()) <= 2:
+        return ()
+    return tuple(
+        (match.team(b, "white"), match.team(b, "black")) for b in range(1, match.boards + 1)
     )
 
 

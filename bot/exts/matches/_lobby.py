@@ -15,6 +15,7 @@ from games.core.clocks import TimeControl
 from games.elevator.teams import default_names
 
 SHOWN: Final = 30  # players listed per team; a mention with "(captain)" is about 33 characters
+LISTED: Final = 144  # players listed in all, 4,800 characters, within an embed's 6,000
 LOBBY_ACTIONS: Final = ("join-white", "join-black", "leave", "start", "cancel")
 JOIN_TEAM: Final = re.compile(r"join-([1-8])")  # the n-th team's button, with more than two
 
@@ -29,13 +30,14 @@ def lobby_embed(
     else:
         title = f"{match.title} match {match_id}: one board"
     embed = discord.Embed(title=title, colour=0xC8A04A)
+    shown = min(SHOWN, LISTED // len(roster.teams))
     for team, players in roster.teams.items():
         lines = [
             mention(user) + (" (captain)" if roster.captains.get(team) == user else "")
-            for user in players[:SHOWN]
+            for user in players[:shown]
         ]
-        if len(players) > SHOWN:  # an embed field holds 1,024 characters
-            lines.append(f"and {len(players) - SHOWN} more")
+        if len(players) > shown:  # an embed field holds 1,024 characters
+            lines.append(f"and {len(players) - shown} more")
         name = f"{plain(match.teams[team])} ({_plays(roster, team, match.boards)})"
         embed.add_field(name=name, value="\n".join(lines) or "nobody yet", inline=True)
     states = {
