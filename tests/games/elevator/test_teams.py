@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.elevator import IllegalMoveError, Match, MatchConfigError, MatchDecided, TeamResigned
 from games.elevator.standings import Standings
-from games.elevator.teams import default_names, seats_of, team_map, team_order
+from games.elevator.teams import LETTERS, default_names, seats_of, team_map, team_order
 
 BETZA = ("A", "B", "C", "D")
 
@@ -124,3 +129,38 @@ def test_resigning_a_team_that_has_nothing_left_or_does_not_exist_changes_nothin
     with pytest.raises(IllegalMoveError, match="there is no team 'E'"):
         match.resign_team("E")
     assert match.to_json() == before
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    teams=st.sampled_from([4, 6, 8]),
+    seed=st.integers(0, 10**6),
+    resign_every=st.integers(8, 40),
+)
+def test_playouts_of_many_teams_score_every_board_once_and_replay_exactly(
+    teams: int, seed: int, resign_every: int
+) -> None:
+    rng = random.Random(seed)
+    boards = teams // 2 * rng.choice([1, 2])
+    layout = "ring" if boards >= 3 else "line"
+    match = Match(boards, layout, teams=team_map(boards, LETTERS[:teams]))
+    for step in range(300):
+        playing = [b for b in range(1, boards + 1) if match.is_open(b)]
+        if not playing:
+            break
+        if step % resign_every == resign_every - 1:
+            team = rng.choice(
+                [t for t in match.teams() if any(b in playing for b, _ in match.seats_of(t))]
+            )
+            match.resign_team(team)
+            assert all(match.is_closed(b) for b, _ in match.seats_of(team))
+            continue
+        board = rng.choice(playing)
+        if match.pending_transfer(board) is None:
+            match.play(board, rng.choice(match.legal_moves(board)))
+    finished = [b for b in range(1, boards + 1) if match.is_closed(b)]
+    assert sum(match.team_scores().values()) == len(finished)  # a point a finished board
+    assert match.score()[0] + match.score()[1] == len(finished)
+    replayed = Match.from_json(json.loads(json.dumps(match.to_json())))
+    assert replayed.to_json() == match.to_json()
+    assert replayed.team_scores() == match.team_scores()
