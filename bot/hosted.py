@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.errors import RulesError
+from bot.lobby import Roster
 from games.core.boardgame import BoardGame
 from games.core.pieces import Side
 from games.elevator import Match
@@ -18,6 +19,24 @@ def elevator_match(game: Hosted, what: str) -> Match:
     if not isinstance(game, Match):
         raise RulesError(f"{game.TITLE} has no {what}: only Elevator Chess has")
     return game
+
+
+def team_lineup(game: Hosted) -> tuple[tuple[str, str], ...]:
+    """Return the teams of White and Black on each board of a match of more than two teams.
+
+    A match of two teams returns (): its teams are known as 'white' and 'black'.
+    """
+    if not isinstance(game, Match) or len(game.teams()) <= 2:
+        return ()
+    return tuple((game.team(b, "white"), game.team(b, "black")) for b in range(1, game.boards + 1))
+
+
+def new_roster(game: Hosted) -> Roster:
+    """Return an empty roster with a place for every team of a game."""
+    lineup = team_lineup(game)
+    if not lineup:
+        return Roster()
+    return Roster({team: [] for team in elevator_match(game, "teams").teams()}, lineup=lineup)
 
 
 def has_transfers(game: Hosted) -> bool:

@@ -18,7 +18,7 @@ import aiosqlite
 import games
 from bot import storage
 from bot.errors import NotFoundError, RulesError
-from bot.hosted import Hosted
+from bot.hosted import Hosted, new_roster
 from bot.lobby import Roster
 from bot.news import boards_of
 from games.core.clocks import Clocks, TimeControl, from_rows
@@ -54,10 +54,16 @@ class Loaded:
     in_dms: bool = False  # shown in its players' DMs: each action carries the whole game
     names: tuple[str, str] | None = None  # the sides' names, in a game without teams of its own
 
-    def team(self, side: Side) -> str:
-        """Return the name of the team (or the player) playing a side."""
+    def team_name(self, team: str) -> str:
+        """Return the name of a team known by its key: 'white', 'black', or its own name."""
+        if self.roster.lineup:
+            return team
+        return self.team("black" if team == "black" else "white")
+
+    def team(self, side: Side, board: int = 1) -> str:
+        """Return the name of the team (or the player) playing a side on a board."""
         if isinstance(self.match, Match):
-            return self.match.team(1, side)
+            return self.match.team(board, side)
         if self.names is not None:
             return self.names[0 if side == "white" else 1]
         return side_name(side)
@@ -73,19 +79,19 @@ async def load(db: aiosqlite.Connection, match_id: int) -> tuple[Loaded, bool]:
         raise NotFoundError(f"there is no match {match_id}")
     kind = games.game_class(row["kind"])
     config = kind.read_config(json.loads(row["config"]))
-    roster = Roster()
-    for player in await storage.player_rows(db, match_id):
-        roster.teams[player["team"]].append(player["user"])
-        if player["captain"]:
-            roster.captains[player["team"]] = player["user"]
-    for seat in await storage.seat_rows(db, match_id):
-        roster.seats[(seat["board"], seat["side"])] = seat["user"]
     events = [
         event_from_dict(json.loads(e["data"])) for e in await storage.event_rows(db, match_id)
     ]
     match, replayed = _restore(
         match_id, kind, config, events, await storage.state_rows(db, match_id)
     )
+    roster = new_roster(match)
+    for player in await storage.player_rows(db, match_id):
+        roster.teams[player["team"]].append(player["user"])
+        if player["captain"]:
+            roster.captains[player["team"]] = player["user"]
+    for seat in await storage.seat_rows(db, match_id):
+        roster.seats[(seat["board"], seat["side"])] = seat["user"]
     offers = {offer["board"]: offer["side"] for offer in await storage.offer_rows(db, match_id)}
     deadlines = {d["board"]: d["deadline"] for d in await storage.deadline_rows(db, match_id)}
     control = control_of(row["time_control"])

@@ -160,7 +160,8 @@ class News:
     def _winner_places(self, board: int, winner: Side) -> list[str]:
         """Return where a board's winner hears of its transfer: their DMs and their team."""
         holder = self.roster.seated(board, winner)
-        return [*([] if holder is None else [user_place(holder)]), team_place(winner)]
+        team = team_place(self.roster.team_at(board, winner))
+        return [*([] if holder is None else [user_place(holder)]), team]
 
 
 def describe(event: Event) -> str:

@@ -26,9 +26,9 @@ def board_place(board: int) -> str:
     return f"board:{board}"
 
 
-def team_place(side: str) -> str:
-    """Return the private room of the team playing side."""
-    return f"team:{side}"
+def team_place(team: str) -> str:
+    """Return the private room of a team, known by its key (bot.lobby): team:white."""
+    return f"team:{team}"
 
 
 def user_place(user: str) -> str:

@@ -94,6 +94,8 @@ def match_record(view: MatchView) -> dict[str, Any]:
     }
     if view.title:  # written only for games other than Elevator Chess: old records match
         record["title"] = view.title
+    if view.teams:  # written only with more than two teams, for the same reason
+        record["teams"] = [list(pair) for pair in view.teams]
     return record
 
 
@@ -109,6 +111,7 @@ def match_from_record(record: dict[str, Any]) -> MatchView:
             winners=None if winners is None else tuple(winners),
             views=tuple(board_from_record(board) for board in record["views"]),
             title=str(record.get("title", "")),
+            teams=tuple((str(white), str(black)) for white, black in record.get("teams", ())),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise ViewRecordError(f"a stored overview does not read: {error!r}") from None

@@ -18,7 +18,7 @@ from bot.lobby import Roster
 from bot.notices import Notice, notice_from_row
 from bot.shown import ShownBoard, ShownGame, shown_boards, shown_game
 from games.core.clocks import TimeControl
-from games.core.pieces import SIDES, Side
+from games.core.pieces import Side
 from games.elevator import Match, MatchConfig
 from games.elevator.variants import Setup, describe
 
@@ -36,9 +36,10 @@ class Front:
         async with self._units.held(match_id) as held:
             found = held.loaded.roster
             return Roster(
-                {side: list(users) for side, users in found.teams.items()},
+                {team: list(users) for team, users in found.teams.items()},
                 dict(found.captains),
                 dict(found.seats),
+                found.lineup,
             )
 
     async def game(self, match_id: int) -> Hosted:
@@ -80,7 +81,10 @@ class Front:
             if board is None:
                 return await asyncio.to_thread(match.to_json)
             guards.check_board(held.loaded, board)
-            tags = {"White": held.loaded.team("white"), "Black": held.loaded.team("black")}
+            tags = {
+                "White": held.loaded.team("white", board),
+                "Black": held.loaded.team("black", board),
+            }
             played = describe(match.config) if isinstance(match, Match) else None
             if played is not None:
                 tags["Event"] = f"Elevator Chess match: {played}"
@@ -91,7 +95,7 @@ class Front:
         async with self._units.held(match_id) as held:
             loaded = held.loaded
             match = loaded.match
-            teams = {side: loaded.team(side) for side in SIDES}
+            teams = {team: loaded.team_name(team) for team in loaded.roster.teams}
             layout = match.layout if isinstance(match, Match) else "line"
             played = describe(match.config) if isinstance(match, Match) else None
             return MatchShape(match.boards, layout, teams, match.KIND, match.TITLE, played)

@@ -56,6 +56,17 @@ def team(loaded: Loaded, side: Side) -> str:
     return loaded.team(side)
 
 
+def check_team(loaded: Loaded, team: object) -> str:
+    """Refuse a team the match does not have; return the team's key."""
+    keys = list(loaded.roster.teams)
+    if team in keys:
+        return str(team)
+    if not loaded.roster.lineup:
+        check_side(team)
+    names = ", ".join(keys)
+    raise RulesError(f"there is no team {clip(str(team))!r} in this match: the teams are {names}")
+
+
 def host_or_moderator(loaded: Loaded, actor: str | Moderator, reason: str, what: str) -> None:
     """Refuse anyone but the host, or a moderator who gives a reason."""
     if isinstance(actor, Moderator):

@@ -13,6 +13,7 @@ from bot import storage
 from bot.app.summaries import summary_of
 from bot.app.unit import Units
 from bot.errors import NotAllowedError
+from bot.hosted import scores
 
 LIVE: Final = ("active", "paused")
 
@@ -25,19 +26,21 @@ class Listed:
     title: str
     status: str
     boards: int
-    sides: tuple[str, str]  # White's team (or player) and Black's
+    sides: tuple[str, ...]  # White's team (or player) and Black's; every team, if more
     places: Mapping[str, str]  # where its places live: lobby, overview, board:2, ...
-    score: tuple[float, float] | None = None  # points won by White and Black, once started
+    score: tuple[float, ...] | None = None  # points of each of sides, once started
     variant: str | None = None  # which of Betza's variants it plays, in words; None: the core
 
     def result(self) -> str:
         """Say how an ended match came out: who won, a draw, or an abort."""
         if self.status == "aborted":
             return "aborted by a moderator"
-        white, black = self.score or (0.0, 0.0)
-        if white == black:
-            return "drawn"
-        return f"won by {self.sides[0] if white > black else self.sides[1]}"
+        points = self.score or (0.0,) * len(self.sides)
+        best = max(points)
+        top = [side for side, won in zip(self.sides, points, strict=True) if won == best]
+        if len(top) == 1:
+            return f"won by {top[0]}"
+        return "drawn" if len(top) == len(self.sides) == 2 else f"shared by {' and '.join(top)}"
 
 
 @dataclass(frozen=True)
@@ -88,10 +91,10 @@ class Listing:
                 raise NotAllowedError(f"only the players of game {match_id} can {what}")
 
     async def _scored(self, listed: Listed) -> Listed:
-        """Add the points each side has won (the match is loaded for it)."""
+        """Add the points each side or team has won (the match is loaded for it)."""
         async with self._units.held(listed.id) as held:
-            white, black = held.loaded.match.score()
-        return replace(listed, score=(white, black))
+            won = scores(held.loaded.match, held.loaded.names)
+        return replace(listed, score=tuple(won.values()))
 
 
 async def _places(db: aiosqlite.Connection, match_ids: list[int]) -> dict[int, dict[str, str]]:

@@ -25,6 +25,7 @@ from games.core.pieces import SIDES, Side, side_name
 from games.elevator import GameError, Match, MatchConfig
 from games.elevator.config import MAX_BOARDS
 from games.elevator.variants import DEFAULT_VARIANT, Setup, variant
+from games.elevator.teams import team_map
 
 logger = logging.getLogger(__name__)
 
@@ -54,15 +55,20 @@ class Lobby:
         variant: str = DEFAULT_VARIANT,
         armies: Sequence[tuple[str, str]] | None = None,
         elevators: Sequence[Sequence[str]] | None = None,
+        teams: Sequence[str] | None = None,
     ) -> int:
         """Open a lobby for a new match of a game and return its id; the host joins no team yet.
 
         floors: each board's rules in an Elevator Chess match ("fide", "escher"), or None.
         variant, armies, elevators: one of Betza's variants and what it needs
         (games.elevator.variants); armies and elevators hold one entry, or one per board.
+        teams: every team's name, White's teams first, when more than two teams play
+        (bot.lobby: then white_team and black_team are not used).
         """
         setup = chosen(game, boards, variant, floors, armies, elevators)
-        hosted, names = new_hosted(game, boards, layout, white_team, black_team, start_fens, setup)
+        hosted, names = new_hosted(
+            game, boards, layout, white_team, black_team, start_fens, setup, teams
+        )
         control = control_of(time_control)
         _clock_fits(setup, control)
         async with self._units.transaction() as founding:
@@ -215,18 +221,18 @@ class Lobby:
             await storage.close_invitation(db, invitation, "accepted", match_id)
         return match_id
 
-    async def join(self, match_id: int, user: str, side: Side) -> TeamChange:
-        """Put user on a team in the lobby; the first player of a team is its captain.
+    async def join(self, match_id: int, user: str, team: str) -> TeamChange:
+        """Put user on a team (known by its key) in the lobby; its first player is its captain.
 
-        A player on the other team leaves it first, handing its captaincy to the next.
+        A player on another team leaves it first, handing its captaincy to the next.
         """
         async with self._units.held(match_id) as held:
             loaded = held.loaded
             guards.in_lobby(loaded, "join")
-            guards.check_side(side)
+            side = guards.check_team(loaded, team)
             current = loaded.roster.team_of(user)
             if current == side:
-                raise RulesError(f"you are already in the {guards.team(loaded, side)} team")
+                raise RulesError(f"you are already in the {loaded.team_name(side)} team")
             async with held.change() as change:
                 left = TeamChange()
                 if current is not None:
@@ -249,14 +255,14 @@ class Lobby:
                 change.drop(user, side)
             return replace(left, successor=_captain(change.roster, side))
 
-    async def move_player(self, match_id: int, actor: str, user: str, side: Side) -> None:
-        """Move a player to the other team (the host only)."""
+    async def move_player(self, match_id: int, actor: str, user: str, team: str) -> None:
+        """Move a player to another team (the host only)."""
         async with self._units.held(match_id) as held:
             loaded = held.loaded
             guards.in_lobby(loaded, "move players")
             if actor != loaded.host:
                 raise NotAllowedError("only the host can move players between teams")
-            guards.check_side(side)
+            side = guards.check_team(loaded, team)
             current = loaded.roster.team_of(user)
             if current is None:
                 raise NotFoundError(f"{user} is not in this match")
@@ -267,18 +273,20 @@ class Lobby:
                 change.enlist(user, side)
 
     async def seat(self, match_id: int, actor: str, board: int, side: Side, user: str) -> None:
-        """Seat a player of side's team on a board (the host or that team's captain)."""
+        """Seat a player of the team playing side on a board (the host or that team's captain)."""
         async with self._units.held(match_id) as held:
             loaded = held.loaded
             guards.in_lobby(loaded, "change seats")
             guards.check_side(side)
-            if actor != loaded.host and loaded.roster.captains.get(side) != actor:
-                raise NotAllowedError(
-                    f"only the host or the {side_name(side)} captain can seat {side_name(side)}"
-                )
             guards.check_board(loaded, board)
-            if loaded.roster.team_of(user) != side:
-                raise RulesError(f"{user} is not in the {guards.team(loaded, side)} team")
+            team = loaded.roster.team_at(board, side)
+            if actor != loaded.host and loaded.roster.captains.get(team) != actor:
+                raise NotAllowedError(
+                    f"only the host or the {_captain_of(loaded, team, side)} captain can seat "
+                    f"{side_name(side)} on board {board}"
+                )
+            if loaded.roster.team_of(user) != team:
+                raise RulesError(f"{user} is not in the {loaded.team_name(team)} team")
             async with held.change() as change:
                 change.seat({(board, side): user})
 
@@ -316,8 +324,8 @@ class Lobby:
             notices: list[Notice] = [Cancelled(OVERVIEW, by, reason)]
             notices += [
                 Cancelled(user_place(user), by, reason)
-                for side in SIDES
-                for user in loaded.roster.teams[side]
+                for players in loaded.roster.teams.values()
+                for user in players
             ]
             async with held.change() as change:
                 change.set_status("cancelled")
@@ -330,7 +338,7 @@ class Lobby:
 def begin(change: Change, now: float) -> list[Notice]:
     """Seat every board, start the clocks, mark the match active and announce it."""
     match, roster = change.match, change.roster
-    change.seat(round_robin(match.boards, roster.teams, roster.seats))
+    change.seat(round_robin(match.boards, roster))
     if change.before.control.timed:
         turns = {board: match.side_to_move(board) for board in range(1, match.boards + 1)}
         change.start_clocks(Clocks.start(change.before.control, turns, now))
@@ -341,21 +349,26 @@ def begin(change: Change, now: float) -> list[Notice]:
     return notices
 
 
-def _left(roster: Roster, user: str, side: Side) -> TeamChange:
+def _left(roster: Roster, user: str, team: str) -> TeamChange:
     """Say which team a player is about to leave, and whether they captain it."""
-    return TeamChange(left=side, was_captain=roster.captains.get(side) == user)
+    return TeamChange(left=team, was_captain=roster.captains.get(team) == user)
 
 
-def _captain(roster: Roster, side: Side | None) -> str | None:
-    return None if side is None else roster.captains.get(side)
+def _captain(roster: Roster, team: str | None) -> str | None:
+    return None if team is None else roster.captains.get(team)
+
+
+def _captain_of(loaded: Loaded, team: str, side: Side) -> str:
+    """Name the team whose captain seats a side: White, Black, or a team of many by name."""
+    return loaded.team_name(team) if loaded.roster.lineup else side_name(side)
 
 
 def _startable(loaded: Loaded, actor: str | Moderator, reason: str) -> None:
     guards.in_lobby(loaded, "start")
     guards.host_or_moderator(loaded, actor, reason, "start the match")
-    for side in SIDES:
-        if not loaded.roster.teams[side]:
-            raise WrongStateError(f"the {guards.team(loaded, side)} team has no players")
+    for team, players in loaded.roster.teams.items():
+        if not players:
+            raise WrongStateError(f"the {loaded.team_name(team)} team has no players")
 
 
 def new_hosted(
@@ -366,17 +379,23 @@ def new_hosted(
     black_team: str,
     start_fens: Sequence[str] | None,
     setup: Setup | None,
+    teams: Sequence[str] | None = None,
 ) -> tuple[Hosted, tuple[str, str] | None]:
     """Check a new game's settings; return it, and its sides' names if it has no teams.
 
     setup: the floors, armies, elevators and mode of an Elevator Chess match, or None.
+    teams: every team's name, White's teams first, when more than two play (then
+    white_team and black_team are not used).
     """
     try:
         made = games.game_class(kind)
     except GameError as error:
         raise RulesError(str(error)) from None
+    if teams is not None and len(teams) > 2 and made is not Match:
+        raise RulesError(f"{made.TITLE} is played by two sides: only Elevator Chess has more")
     if made is Match:
-        config = _config(boards, layout, white_team, black_team, start_fens, setup or Setup())
+        every = list(teams) if teams is not None and len(teams) > 2 else [white_team, black_team]
+        config = _config(boards, layout, every, start_fens, setup or Setup())
         try:
             return Match.from_config(config), None
         except GameError as error:  # what a mode refuses (Alice on an Escher floor, ...)
@@ -400,28 +419,28 @@ def new_hosted(
 def _config(
     boards: int,
     layout: str,
-    white_team: str,
-    black_team: str,
+    teams: Sequence[str],
     start_fens: Sequence[str] | None,
     setup: Setup,
 ) -> MatchConfig:
-    """Check a new match's settings and return its configuration."""
-    names = (clean_name(white_team), clean_name(black_team))
+    """Check a new match's settings and return its configuration.
+
+    teams: the teams' names, White's teams first; two, or more (games.elevator.teams).
+    """
+    names = [clean_name(name) for name in teams]
     if any(len(name) > MAX_NAME for name in names):
         raise RulesError(f"a team's name is at most {MAX_NAME} characters")
-    if same_name(*names):
-        raise RulesError(
-            f"the two teams need different names: '{names[0]}' looks like '{names[1]}'"
-        )
+    if not all(names):
+        raise RulesError("every team needs a name")
+    for index, name in enumerate(names):
+        other = next((o for o in names[index + 1 :] if same_name(name, o)), None)
+        if other is not None:
+            which = "the two teams" if len(names) == 2 else "the teams"
+            raise RulesError(f"{which} need different names: '{name}' looks like '{other}'")
     in_range = isinstance(boards, int) and 1 <= boards <= MAX_BOARDS
     try:
-        return MatchConfig.create(
-            boards,
-            layout,
-            start_fens,
-            teams=[names] * boards if in_range else None,
-            **setup.kwargs(),
-        )
+        pairs = team_map(boards, names) if in_range else None
+        return MatchConfig.create(boards, layout, start_fens, teams=pairs, **setup.kwargs())
     except GameError as error:
         raise RulesError(str(error)) from None
 

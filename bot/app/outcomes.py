@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 from bot.notices import Notice
 from games.core.events import Event
-from games.core.pieces import Side
 
 
 @dataclass(frozen=True)
@@ -23,7 +22,7 @@ class MatchShape:
 
     boards: int
     layout: str
-    teams: dict[Side, str]
+    teams: dict[str, str]  # each team's name by its key (bot.lobby), White's first
     kind: str = "elevator"  # the game's kind in games.KINDS
     title: str = "Elevator Chess"  # the game's name as players read it
     variant: str | None = None  # which of Betza's variants it plays, in words; None: the core
@@ -33,10 +32,10 @@ class MatchShape:
 class TeamChange:
     """What joining or leaving a team did, captaincies included."""
 
-    left: Side | None = None  # the team the player was on before
+    left: str | None = None  # the team (its key) the player was on before
     was_captain: bool = False  # of the team they left
     successor: str | None = None  # the left team's captain now, if it has one
-    joined: Side | None = None
+    joined: str | None = None
     captain: bool = False  # of the team they joined
 
 

@@ -36,7 +36,7 @@ class Play:
             if not roster.may_move(user, board, side):
                 if roster.team_of(user) is None:
                     raise NotAllowedError("you are not playing in this match")
-                other_captain = roster.captains.get(opponent(side)) == user
+                other_captain = roster.captains.get(roster.team_at(board, opponent(side))) == user
                 if user in roster.players_at(board) or other_captain:
                     raise NotAllowedError(f"it is {side_name(side)}'s turn on board {board}")
                 raise NotAllowedError(f"you are not seated on board {board}")
@@ -75,14 +75,22 @@ class Play:
             ]
 
     async def resign_match(self, match_id: int, user: str) -> Outcome:
-        """Resign every unfinished board of the captain's team at once."""
+        """Resign every unfinished board of the captain's team at once.
+
+        With more than two teams a captain resigns their own team's boards only.
+        """
         async with self._units.held(match_id) as held:
             await self._scheduler.settle(held)
             guards.playing(held.loaded)
-            captains = held.loaded.roster.captains.items()
-            side = next((s for s, captain in captains if captain == user), None)
-            if side is None:
+            roster = held.loaded.roster
+            team = next((t for t, captain in roster.captains.items() if captain == user), None)
+            if team is None:
                 raise NotAllowedError("only a team's captain can resign the match")
+            if roster.lineup:
+                return await self._actions.act(
+                    held, user, lambda match: elevator_match(match, "captains").resign_team(team)
+                )
+            side: Side = "black" if team == "black" else "white"
             return await self._actions.act(
                 held, user, lambda match: elevator_match(match, "captains").resign_match(side)
             )
@@ -146,6 +154,6 @@ class Play:
                 return side
         if captains:
             for side in SIDES:
-                if loaded.roster.captains.get(side) == user:
+                if loaded.roster.captains.get(loaded.roster.team_at(board, side)) == user:
                     return side
         raise NotAllowedError(f"you are not seated on board {board}")

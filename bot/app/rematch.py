@@ -17,7 +17,7 @@ from bot.app.unit import Units
 from bot.errors import NotAllowedError, NotFoundError, WrongStateError
 from bot.loading import Loaded
 from games.core.clocks import TimeControl
-from games.core.pieces import SIDES, Side, opponent
+from games.core.pieces import Side, opponent
 from games.elevator import Match
 from games.elevator.variants import Setup
 
@@ -34,20 +34,35 @@ class Settings:
     control: TimeControl
     host: str
     names: tuple[str, str]  # the new White's name, then the new Black's
-    teams: dict[Side, list[str]]  # the new teams, each captain first
+    teams: dict[str, list[str]]  # the new teams by key (bot.lobby), each captain first
+    order: tuple[str, ...] | None = None  # with more than two teams, theirs, White's first
+
+
+def colour_of(loaded: Loaded, team: str) -> Side:
+    """Return the colour a team plays: every team of a match plays one colour throughout."""
+    return loaded.roster.places_of(team, loaded.match.boards)[0][1]
 
 
 def swapped(loaded: Loaded) -> Settings:
-    """Read what a rematch of a loaded game takes, the team that played Black now White."""
+    """Read what a rematch of a loaded game takes, the teams that played Black now White.
+
+    With more than two teams the map is made again with Black's teams named first, so that
+    each team keeps its players and its share of the boards, and plays the other colour.
+    """
     match = loaded.match
     config: Any = match.config
     roster = loaded.roster
-    teams: dict[Side, list[str]] = {}
-    for side in SIDES:
-        old = roster.teams[opponent(side)]
-        captain = roster.captains.get(opponent(side))
+    teams: dict[str, list[str]] = {}
+    order: tuple[str, ...] | None = None
+    for team in roster.teams:
+        old = team if roster.lineup else opponent("black" if team == "black" else "white")
+        captain = roster.captains.get(old)
         first = [] if captain is None else [captain]
-        teams[side] = first + [user for user in old if user != captain]
+        teams[team] = first + [user for user in roster.teams[old] if user != captain]
+    if roster.lineup and isinstance(match, Match):
+        keys = match.teams()
+        whites = [team for team in keys if colour_of(loaded, team) == "white"]
+        order = tuple(team for team in keys if team not in whites) + tuple(whites)
     fens = config.start_fens if isinstance(match, Match) else None
     one = config.to_dict().get("fen") if not isinstance(match, Match) else None
     return Settings(
@@ -60,11 +75,15 @@ def swapped(loaded: Loaded) -> Settings:
         loaded.host,
         (loaded.team("black"), loaded.team("white")),
         teams,
+        order,
     )
 
 
-def _over(loaded: Loaded, user: str, noun: str) -> Side:
-    """Refuse a rematch of a game not over, or asked by someone who did not play it."""
+def _over(loaded: Loaded, user: str, noun: str) -> str:
+    """Refuse a rematch of a game not over, or asked by someone who did not play it.
+
+    Return the asker's team.
+    """
     side = loaded.roster.team_of(user)
     if side is None:
         raise NotAllowedError(f"only the players of {noun} {loaded.id} can ask for a rematch")
@@ -88,7 +107,7 @@ class Rematches:
         """
         async with self._units.held(match_id) as held:
             loaded = held.loaded
-            side = _over(loaded, user, "game")
+            side = colour_of(loaded, _over(loaded, user, "game"))
             other = loaded.roster.teams[opponent(side)][0]
             settings = swapped(loaded)
         now = self._units.clock()
@@ -119,15 +138,20 @@ class Rematches:
         return invitation, other
 
     async def ask(self, match_id: int, user: str) -> Side:
-        """Ask, as a team's captain (or the host playing in it), to play a match again."""
+        """Ask, as a team's captain (or the host playing in it), to play a match again.
+
+        Return the colour the asking team played: with more than two teams, a captain of a
+        team of the other colour answers.
+        """
         async with self._units.held(match_id) as held:
             loaded = held.loaded
-            side = _over(loaded, user, "match")
-            if loaded.roster.captains.get(side) != user and loaded.host != user:
+            team = _over(loaded, user, "match")
+            side = colour_of(loaded, team)
+            if loaded.roster.captains.get(team) != user and loaded.host != user:
                 raise NotAllowedError(
-                    f"only the {loaded.team(side)} captain or the host can ask for a rematch"
+                    f"only the {loaded.team_name(team)} captain or the host can ask for a rematch"
                 )
-            other = loaded.team(opponent(side))
+            other = _answering(loaded, opponent(side))
         async with self._units.store.transaction() as db:
             row = await storage.rematch_row(db, match_id)
             if row is not None and row["status"] == "accepted":
@@ -153,10 +177,15 @@ class Rematches:
             if row is None:
                 raise NotFoundError(f"nobody has asked for a rematch of match {match_id}")
             side: Side = opponent(row["side"])
-            captain = roster.captains.get(side)
-            if user != captain and (captain is not None or roster.team_of(user) != side):
+            team = roster.team_of(user)
+            if team is None or colour_of(loaded, team) != side:
                 raise NotAllowedError(
-                    f"only the {loaded.team(side)} captain can answer the rematch"
+                    f"only the {_answering(loaded, side)} captain can answer the rematch"
+                )
+            captain = roster.captains.get(team)
+            if user != captain and captain is not None:
+                raise NotAllowedError(
+                    f"only the {_answering(loaded, side)} captain can answer the rematch"
                 )
         async with self._units.transaction() as founding:
             row = await storage.rematch_row(founding.db, match_id)
@@ -176,6 +205,7 @@ class Rematches:
                 black,
                 settings.start_fens,
                 settings.setup,
+                settings.order,
             )
             change = founding.draft(hosted, settings.host, settings.control, names)
             for team, users in settings.teams.items():
@@ -184,3 +214,11 @@ class Rematches:
             new_id = await founding.found(change)
             await storage.close_rematch(founding.db, match_id, "accepted", new_id)
         return new_id
+
+
+def _answering(loaded: Loaded, side: Side) -> str:
+    """Name the team, or the teams of a colour, whose captain answers a rematch."""
+    if not loaded.roster.lineup:
+        return loaded.team(side)
+    teams = [team for team in loaded.roster.teams if colour_of(loaded, team) == side]
+    return " or ".join(teams)

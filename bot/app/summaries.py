@@ -11,6 +11,7 @@ import games
 from games.core.pieces import side_name
 from games.elevator import MatchConfig
 from games.elevator.variants import describe
+from games.elevator.teams import team_order
 
 STATES = {"active": "live", "paused": "paused", "finished": "finished", "aborted": "aborted"}
 
@@ -22,23 +23,27 @@ class MatchSummary:
     id: int
     status: str
     boards: int
-    teams: tuple[str, str]
+    teams: tuple[str, ...]  # White's and Black's; every team, White's first, if more
     variant: str | None = None  # which of Betza's variants it plays, in words; None: the core
 
     def label(self) -> str:
         """Say it in a line: "match 12: Reds against Blues, 3 boards, live"."""
         boards = "1 board" if self.boards == 1 else f"{self.boards} boards"
         state = STATES.get(self.status, self.status)
-        white, black = self.teams
-        return f"match {self.id}: {white} against {black}, {boards}, {state}"
+        if len(self.teams) == 2:
+            teams = " against ".join(self.teams)
+        else:
+            teams = ", ".join(self.teams[:-1]) + f" and {self.teams[-1]}"
+        return f"match {self.id}: {teams}, {boards}, {state}"
 
 
 def summary_of(row: aiosqlite.Row) -> MatchSummary:
     """Read a match's summary from its row, without loading its games."""
     config = games.game_class(row["kind"]).read_config(json.loads(row["config"]))
+    teams: tuple[str, ...]
     variant = None
     if isinstance(config, MatchConfig):
-        teams = config.teams_of(1)
+        teams = team_order([config.teams_of(n) for n in range(1, config.boards + 1)])
         variant = describe(config)
     elif row["teams"] is not None:
         white, black = json.loads(row["teams"])

@@ -27,7 +27,7 @@ from bot import storage
 from bot.app.guards import whole
 from bot.app.outcomes import Moderator
 from bot.errors import DamagedError, NotFoundError, RulesError
-from bot.hosted import Hosted
+from bot.hosted import Hosted, new_roster
 from bot.loading import DM_PLACE, GAME_PLACE, Loaded, load
 from bot.lobby import Roster
 from bot.news import boards_of
@@ -82,7 +82,7 @@ class Change:
         names: tuple[str, str] | None = None,
     ) -> Change:
         """Draft a new match of a game in the lobby; its row is the first thing written."""
-        fresh = Loaded(0, "lobby", host, Roster(), game, control=control, names=names)
+        fresh = Loaded(0, "lobby", host, new_roster(game), game, control=control, names=names)
         change = cls(fresh, clock)
         text, at = json.dumps(game.config.to_dict()), clock()
         teams = None if names is None else json.dumps(names)
@@ -180,26 +180,26 @@ class Change:
         self.paused_at = at
         self._writes.append(lambda db: storage.set_paused(db, self.id, at))
 
-    def enlist(self, user: str, side: Side) -> None:
-        """Put a player on a team; the first of a team is its captain."""
-        captain, at = not self.roster.teams[side], self._clock()
-        self.roster.teams[side].append(user)
+    def enlist(self, user: str, team: str) -> None:
+        """Put a player on a team (known by its key); the first of a team is its captain."""
+        captain, at = not self.roster.teams[team], self._clock()
+        self.roster.teams[team].append(user)
         if captain:
-            self.roster.captains[side] = user
-        self._writes.append(lambda db: storage.add_player(db, self.id, user, side, captain, at))
+            self.roster.captains[team] = user
+        self._writes.append(lambda db: storage.add_player(db, self.id, user, team, captain, at))
 
-    def drop(self, user: str, side: Side) -> None:
+    def drop(self, user: str, team: str) -> None:
         """Take a player off a team, and their seats; a captain hands over to the next."""
         roster = self.roster
-        team = roster.teams[side]
-        team.remove(user)
+        players = roster.teams[team]
+        players.remove(user)
         roster.seats = {seat: holder for seat, holder in roster.seats.items() if holder != user}
         self._writes.append(lambda db: storage.remove_player(db, self.id, user))
-        if roster.captains.get(side) == user:
-            del roster.captains[side]
-            if team:
-                successor = roster.captains[side] = team[0]
-                self._writes.append(lambda db: storage.set_captain(db, self.id, side, successor))
+        if roster.captains.get(team) == user:
+            del roster.captains[team]
+            if players:
+                successor = roster.captains[team] = players[0]
+                self._writes.append(lambda db: storage.set_captain(db, self.id, team, successor))
 
     def seat(self, seats: Mapping[tuple[int, Side], str]) -> None:
         """Seat players: (board, side) to user."""
@@ -217,9 +217,10 @@ class Change:
         swap = {old: new}
         roster = self.roster
         self.roster = Roster(
-            {side: [swap.get(u, u) for u in users] for side, users in roster.teams.items()},
-            {side: swap.get(u, u) for side, u in roster.captains.items()},
+            {team: [swap.get(u, u) for u in users] for team, users in roster.teams.items()},
+            {team: swap.get(u, u) for team, u in roster.captains.items()},
             {seat: swap.get(u, u) for seat, u in roster.seats.items()},
+            roster.lineup,
         )
         self._writes.append(lambda db: storage.replace_player(db, self.id, old, new))
 
@@ -517,9 +518,10 @@ async def _enqueue(
 
 def _copy_roster(roster: Roster) -> Roster:
     return Roster(
-        {side: list(users) for side, users in roster.teams.items()},
+        {team: list(users) for team, users in roster.teams.items()},
         dict(roster.captains),
         dict(roster.seats),
+        roster.lineup,
     )
 
 

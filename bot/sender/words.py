@@ -46,6 +46,19 @@ def score_words(scores: dict[str, float]) -> str:
     return ", ".join(f"{plain(team)} {score:g}" for team, score in scores.items())
 
 
+def _together(names: Sequence[str]) -> str:
+    """Join names: Reds, Blues and Golds."""
+    shown = [plain(name) for name in names]
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + f" and {shown[-1]}"
+
+
+def _top(scores: dict[str, float]) -> str:
+    """Say who won a match of many teams by points: Reds won the match, or share the win."""
+    best = max(scores.values())
+    top = [team for team, points in scores.items() if points == best]
+    return f"{_together(top)} won the match" if len(top) == 1 else f"{_together(top)} share the win"
+
+
 def piece_words(side: str, kind: str) -> str:
     """Write a piece in words: a white knight."""
     return f"a {side} {kind_name(kind)}"
@@ -171,9 +184,13 @@ def overview_words(notice: Notice) -> str | None:
             score = f" Score: {standing}." if standing else ""
             return f"Board {ended.board} ends {ended.result} ({ended.ending}).{score}"
         case Decided(event=decided):
+            if len(decided.winners) > 2:  # only many teams can tie three ways or more
+                return f"The match is decided: {_together(decided.winners)} share the win."
             if len(decided.winners) != 1:
                 return "The match is drawn."
             return f"The match is decided: {plain(decided.winners[0])} has won it."
+        case Result(scores=scores) if len(scores) > 2:
+            return f"Final result: {_top(dict(scores))} ({score_words(dict(scores))})."
         case Result(result=result, scores=scores):
             standing = score_words(dict(scores))
             drawn = ", the match is drawn" if result == DRAWN else ""

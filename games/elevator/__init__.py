@@ -26,6 +26,7 @@ from games.elevator.events import (
     Moved,
     Resigned,
     Rode,
+    TeamResigned,
     TransferDeclined,
     Transferred,
 )
@@ -61,6 +62,7 @@ __all__ = [
     "Resigned",
     "Rode",
     "Side",
+    "TeamResigned",
     "TransferDeclined",
     "Transferred",
 ]

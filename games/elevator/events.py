@@ -42,6 +42,7 @@ __all__ = [
     "PassedThrough",
     "Resigned",
     "Rode",
+    "TeamResigned",
     "TransferDeclined",
     "Transferred",
     "TurnMoved",
@@ -105,6 +106,15 @@ class MatchResigned(Event):
     KIND: ClassVar[str] = "resign-match"
     ACTION: ClassVar[bool] = True
     side: Side
+
+
+@dataclass(frozen=True, slots=True)
+class TeamResigned(Event):
+    """A team resigned every board it still plays, as one action (its captain's)."""
+
+    KIND: ClassVar[str] = "resign-team"
+    ACTION: ClassVar[bool] = True
+    team: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +215,7 @@ register(
     Transferred,
     TransferDeclined,
     MatchResigned,
+    TeamResigned,
     Arrived,
     BoardCleared,
     MatchDecided,

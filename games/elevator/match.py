@@ -25,6 +25,7 @@ from games.elevator.events import (
     MatchDecided,
     MatchResigned,
     Rode,
+    TeamResigned,
     TransferDeclined,
     Transferred,
 )
@@ -33,6 +34,7 @@ from games.elevator.modes import mode_rules
 from games.elevator.notation import RideText, parse_ride, ride_notation
 from games.elevator.shaft import DIRECTIONS, Direction, Shaft
 from games.elevator.standings import Standings
+from games.elevator.teams import seats_of, team_order
 
 RECORD_FORMAT: Final = "elevator-chess-match"
 RECORD_VERSION: Final = 1
@@ -117,6 +119,14 @@ class Match(BoardGame[MatchConfig]):
         white, black = self._config.teams_of(board)
         return white if side_of(side) == "white" else black
 
+    def teams(self) -> tuple[str, ...]:
+        """Return the match's teams, White's first, in the order they were named."""
+        return team_order(self._team_pairs())
+
+    def seats_of(self, team: str) -> list[tuple[int, Side]]:
+        """Return the boards a team plays, each with the colour it plays there."""
+        return seats_of(self._team_pairs(), team)
+
     def reach(self, board: int, direction: Direction) -> int | None:
         """Return the open board a ride from board in direction would land on, or None."""
         self._check_direction(board, direction)
@@ -165,8 +175,9 @@ class Match(BoardGame[MatchConfig]):
         return self._standings.colour_score()
 
     def team_scores(self) -> dict[str, float]:
-        """Return each team's points."""
-        return self._standings.team_points()
+        """Return each team's points, in the order of teams()."""
+        points = self._standings.team_points()
+        return {team: points[team] for team in self.teams()}
 
     def decided(self) -> bool:
         """Tell whether the match result can no longer change."""
@@ -208,6 +219,16 @@ class Match(BoardGame[MatchConfig]):
         if not boards:
             raise IllegalMoveError("no board is still being played: there is nothing to resign")
         return self._act(lambda: self._resign_match(boards, loser))
+
+    def resign_team(self, team: str) -> list[Event]:
+        """Resign every board still being played by a team, as one action taken back as one."""
+        if team not in self.teams():
+            names = ", ".join(self.teams())
+            raise IllegalMoveError(f"there is no team {shown(team)} in this match: {names}")
+        boards = [b for b, _ in self.seats_of(team) if self._shaft.is_open(b)]
+        if not boards:
+            raise IllegalMoveError(f"{team} plays no board that is still being played")
+        return self._act(lambda: self._resign_team(team))
 
     # ----------------------------------------------------------------- hooks
 
@@ -261,6 +282,8 @@ class Match(BoardGame[MatchConfig]):
             return self.resign_match(action.side)
         if isinstance(action, Held):
             return self.play(action.board, action.uci, side=action.side)
+        if isinstance(action, TeamResigned):
+            return self.resign_team(action.team)
         return super()._apply(action)
 
     def _recall(self, event: Event) -> None:
@@ -492,6 +515,15 @@ class Match(BoardGame[MatchConfig]):
         for board in boards:
             if self._shaft.is_open(board):  # another board's end may have closed it
                 self._end(board, opponent(loser), Ending.RESIGNATION)
+
+    def _resign_team(self, team: str) -> None:
+        self._events.append(TeamResigned(team))
+        for board, side in self.seats_of(team):
+            if self._shaft.is_open(board):  # finished before, or closed by another's end
+                self._end(board, opponent(side), Ending.RESIGNATION)
+
+    def _team_pairs(self) -> list[tuple[str, str]]:
+        return [self._config.teams_of(n) for n in range(1, self.boards + 1)]
 
     def _clear(self, board: int) -> None:
         """Empty a finished board; a transfer it still offered is gone with its pieces."""

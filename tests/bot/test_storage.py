@@ -377,3 +377,48 @@ def test_a_transaction_that_queues_notices_signals_them_once_committed_and_other
             await store.close()
 
     asyncio.run(scenario())
+
+
+def test_players_stored_before_step_13_keep_their_teams_and_order_and_may_join_any_team(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "elevator.db"
+    steps = migration_steps()
+    many = next(number for number, name, _ in steps if name.endswith("_many_teams.sql"))
+    with sqlite3.connect(path) as connection:
+        for number, _, sql in steps[: many - 1]:
+            connection.executescript(sql)
+            connection.execute(f"PRAGMA user_version = {number}")
+        connection.execute(
+            "INSERT INTO matches (status, config, host, created_at) VALUES ('lobby', '{}', 'a', 0)"
+        )
+        for user, team, captain in [("bo", "black", 1), ("ana", "white", 1), ("cy", "white", 0)]:
+            connection.execute(
+                "INSERT INTO players (match_id, user, team, captain, joined_at) "
+                "VALUES (1, ?, ?, ?, 0)",
+                (user, team, captain),
+            )
+        with pytest.raises(sqlite3.IntegrityError):  # before the step, only white and black
+            connection.execute(
+                "INSERT INTO players (match_id, user, team, joined_at) VALUES (1, 'di', 'Reds', 0)"
+            )
+    connection.close()
+
+    async def scenario() -> None:
+        store = await Storage.open(path)
+        try:
+            async with store.transaction() as db:
+                await storage.add_player(db, 1, "di", "Reds", True, 1.0)
+                found = await storage.player_rows(db, 1)
+            assert [(r["user"], r["team"], r["captain"]) for r in found] == [
+                ("bo", "black", 1),
+                ("ana", "white", 1),
+                ("cy", "white", 0),
+                ("di", "Reds", 1),
+            ]
+            indexes = await store.fetch_all("PRAGMA index_list(players)")
+            assert "players_user" in [row["name"] for row in indexes]
+        finally:
+            await store.close()
+
+    asyncio.run(scenario())

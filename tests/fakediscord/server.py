@@ -28,6 +28,7 @@ logger = logging.getLogger(__name__)
 
 Json = dict[str, Any]
 ALL_PERMISSIONS = str((1 << 50) - 1)
+MAX_CATEGORY_CHANNELS = 50  # channels a category may hold
 EVERYONE_PERMISSIONS = str(0x0000_0006_4006_4E41)  # view, send, history, attach, embed, ...
 API = "/api/v10"
 NONCE_WINDOW = 300.0  # seconds Discord keeps an enforced nonce (a few minutes)
@@ -529,6 +530,9 @@ class FakeDiscord:
         body = await request.json()
         parent = body.get("parent_id")
         kind = body.get("type", 0)
+        siblings = [c for c in self.channels.values() if parent and c["parent_id"] == str(parent)]
+        if len(siblings) >= MAX_CATEGORY_CHANNELS:  # Discord's limit of a category
+            return _error(400, 50035, "Maximum number of channels in category reached (50)")
         name = body["name"] if kind == 4 else body["name"].lower().replace(" ", "-")
         channel_id = self.add_channel(
             guild_id, name, kind=kind, parent=int(parent) if parent else None

@@ -10,6 +10,7 @@ import pytest
 from games.core.geometry import CHESSBOARD, Shape
 from games.core.pieces import Piece
 from games.elevator import Match
+from games.elevator.teams import team_map
 from renderer import board_png, board_view_png, overview_png, overview_view_png
 from views.model import board_view, match_view
 from views.placement import write_placement
@@ -88,3 +89,12 @@ def test_a_placement_that_does_not_fit_its_shape_is_refused() -> None:
     record["shape"] = {"files": 10, "ranks": 10, "levels": 1, "missing": [], "wrap_files": False}
     with pytest.raises(ViewRecordError, match="does not read"):
         board_from_record(record)
+
+
+def test_an_overview_of_many_teams_names_each_boards_teams_and_reads_back() -> None:
+    match = Match(4, "ring", teams=team_map(4, ("Reds", "Blues", "Greens", "Golds")))
+    view = match_view(match, [1, 2])
+    assert view.teams[1] == ("Reds", "Greens")
+    assert [team for team, _ in view.scores] == ["Reds", "Blues", "Greens", "Golds"]
+    assert match_from_record(json.loads(json.dumps(match_record(view)))) == view
+    assert "teams" not in match_record(match_view(Match(2), [1]))  # two teams: as before

@@ -10,7 +10,6 @@ from typing import Final
 import discord
 
 from bot.lobby import Roster
-from games.core.pieces import SIDES, Side
 
 logger = logging.getLogger(__name__)
 
@@ -50,14 +49,14 @@ async def create_channels(
     guild: discord.Guild,
     match_id: int,
     boards: int,
-    teams: Mapping[Side, str],
+    teams: Mapping[str, str],
     roster: Roster,
     moderators: discord.Role | None = None,
 ) -> dict[str, discord.abc.GuildChannel]:
     """Create a match's channels and return them by place; on failure remove them all."""
     me = guild.me
     everyone = guild.default_role
-    players = [_member(user) for side in SIDES for user in roster.teams[side]]
+    players = [_member(user) for members in roster.teams.values() for user in members]
     bot_can = discord.PermissionOverwrite(
         view_channel=True,
         send_messages=True,
@@ -91,15 +90,15 @@ async def create_channels(
             created[f"board:{board}"] = await category.create_text_channel(
                 f"board-{board}", overwrites=board_overwrites
             )
-        for side in SIDES:
+        for team, name in teams.items():  # a private room per team, its key in the place
             hidden: Overwrites = {
                 everyone: discord.PermissionOverwrite(view_channel=False),
                 me: bot_can,
             }
             hidden.update({role: playing for role in _moderator_roles(guild, moderators)})
-            hidden.update({_member(user): playing for user in roster.teams[side]})
-            created[f"team:{side}"] = await category.create_text_channel(
-                f"team-{teams[side]}"[:90], overwrites=hidden
+            hidden.update({_member(user): playing for user in roster.teams[team]})
+            created[f"team:{team}"] = await category.create_text_channel(
+                f"team-{name}"[:90], overwrites=hidden
             )
     except BaseException as error:  # a refusal, a dropped connection, a cancellation
         await asyncio.shield(remove_channels(list(created.values())))

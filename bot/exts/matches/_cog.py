@@ -21,19 +21,29 @@ from bot.exts.matches._channels import (
     missing_permissions,
     remove_channels,
 )
-from bot.exts.matches._lobby import lobby_embed, lobby_view, team_words
+from bot.exts.matches._lobby import (
+    lobby_embed,
+    lobby_view,
+    read_teams,
+    team_words,
+    teams_named,
+)
 from bot.exts.mentions import plain
 from bot.exts.moderators import moderator, moderator_role
 from bot.sender import score_words
 from bot.service import MatchService
 from games.core.pieces import Side
 from games.elevator.variants import DEFAULT_VARIANT
+from games.elevator.teams import TEAM_COUNTS
 from renderer import overview_view_png
 
 logger = logging.getLogger(__name__)
 
 LOBBY = "lobby"  # the place of a lobby's channel; its message is "lobby-message"
-CHANNEL_PLACES = ("category", "overview", "team:white", "team:black")
+CHANNEL_PLACES = ("category", "overview")  # and every board:N and team:<team>
+TEAM_CHOICES: list[app_commands.Choice[int]] = [
+    app_commands.Choice(name=str(count), value=count) for count in TEAM_COUNTS
+]
 
 
 @app_commands.guild_only()
@@ -52,14 +62,16 @@ class Matches(commands.GroupCog, group_name="match"):
     @app_commands.describe(
         boards="how many boards (1 to 40)",
         layout="boards in a line, or in a ring where the last and first are neighbours",
-        white="the name of the team playing White",
-        black="the name of the team playing Black",
+        white="the name of the team playing White (default White)",
+        black="the name of the team playing Black (default Black)",
         clock=f"the time control: {clocks.HELP}",
         game=kinds.GAME_HELP,
         floors=kinds.FLOORS_HELP,
         variant=variants.VARIANT_HELP,
         armies=variants.ARMIES_HELP,
         elevators=variants.ELEVATORS_HELP,
+        teams="how many teams: 2, or 4, 6 or 8 (half play White, half Black, on their own boards)",
+        names="every team's name, commas between, White's teams first (default Team A, B, ...)",
     )
     @app_commands.autocomplete(
         clock=clocks.control_choices,
@@ -67,22 +79,26 @@ class Matches(commands.GroupCog, group_name="match"):
         armies=variants.army_choices,
     )
     @app_commands.choices(game=kinds.CHOICES)
+    @app_commands.choices(teams=TEAM_CHOICES)
     @app_commands.guild_only()
     async def create(
         self,
         interaction: discord.Interaction,
         boards: app_commands.Range[int, 1, 40],
         layout: Literal["line", "ring"],
-        white: app_commands.Range[str, 1, 40],
-        black: app_commands.Range[str, 1, 40],
+        white: app_commands.Range[str, 1, 40] | None = None,
+        black: app_commands.Range[str, 1, 40] | None = None,
         clock: app_commands.Range[str, 1, 40] = "none",
         game: str = kinds.ELEVATOR,
         floors: app_commands.Range[str, 1, 200] | None = None,
         variant: app_commands.Range[str, 1, 40] = DEFAULT_VARIANT,
         armies: app_commands.Range[str, 1, 400] | None = None,
         elevators: app_commands.Range[str, 1, 400] | None = None,
+        teams: int = 2,
+        names: app_commands.Range[str, 1, 400] | None = None,
     ) -> None:
         """Open a lobby for a team match (or a one-board game) in this channel."""
+        white, black, every = read_teams(teams, white, black, names)
         channel = str(interaction.channel_id)
         await self._no_open_lobby(channel)
         if channel in self._opening:
@@ -101,6 +117,7 @@ class Matches(commands.GroupCog, group_name="match"):
                 variant=variant,
                 armies=variants.read_armies(armies),
                 elevators=variants.read_elevators(elevators),
+                teams=every,
             )
             await self._show_lobby(interaction, match_id)
         finally:
@@ -109,7 +126,9 @@ class Matches(commands.GroupCog, group_name="match"):
     @app_commands.command(name="join")
     @app_commands.describe(team="the team to join")
     @app_commands.guild_only()
-    async def join(self, interaction: discord.Interaction, team: Literal["white", "black"]) -> None:
+    async def join(
+        self, interaction: discord.Interaction, team: app_commands.Range[str, 1, 40]
+    ) -> None:
         """Join a team of the lobby in this channel."""
         match_id = await self._lobby_here(interaction)
         self._not_starting(match_id)
@@ -117,6 +136,23 @@ class Matches(commands.GroupCog, group_name="match"):
         teams = (await self.service.shape(match_id)).teams
         await interaction.response.send_message(team_words(change, teams), ephemeral=True)
         await self._refresh_lobby(interaction, match_id)
+
+    @join.autocomplete("team")
+    async def _team_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Offer the teams of the lobby in this channel, by name."""
+        try:
+            match_id = await self._lobby_here(interaction)
+        except ServiceError:
+            return []
+        typed = current.strip().lower()
+        teams = (await self.service.shape(match_id)).teams
+        return [
+            app_commands.Choice(name=plain(name)[:100], value=key)
+            for key, name in teams.items()
+            if typed in name.lower() or typed in key
+        ][:25]
 
     @app_commands.command(name="leave")
     @app_commands.guild_only()
@@ -131,7 +167,7 @@ class Matches(commands.GroupCog, group_name="match"):
 
     @app_commands.command(name="seat")
     @app_commands.describe(
-        board="the board", team="the team whose seat it is", player="who sits there"
+        board="the board", team="the colour of the seat on that board", player="who sits there"
     )
     @app_commands.guild_only()
     async def seat(
@@ -212,7 +248,9 @@ class Matches(commands.GroupCog, group_name="match"):
             raise WrongStateError("the match is still on: it can be archived once it is over")
         bound = await self.service.bindings(match_id)
         channel_ids = [
-            int(t) for p, t in bound.items() if p in CHANNEL_PLACES or p.startswith("board:")
+            int(t)
+            for p, t in bound.items()
+            if p in CHANNEL_PLACES or p.startswith(("board:", "team:"))
         ]
         await interaction.response.send_message(f"Archiving match {match_id}.", ephemeral=True)
         channels = [interaction.client.get_channel(c) for c in channel_ids]
@@ -249,16 +287,19 @@ class Matches(commands.GroupCog, group_name="match"):
                 await self._start(interaction, match_id)
                 return
             change = None
-            if action in ("join-white", "join-black"):
-                side: Side = "white" if action == "join-white" else "black"
-                change = await self.service.join(match_id, user, side)
+            if action.startswith("join-"):
+                keys = list((await self.service.shape(match_id)).teams)
+                chosen = action.removeprefix("join-")
+                team = keys[int(chosen) - 1] if chosen.isdigit() else chosen
+                change = await self.service.join(match_id, user, team)
             elif action == "leave":
                 change = await self.service.leave(match_id, user)
             elif action == "cancel":
                 await self.service.cancel(match_id, user)
             status = await self.service.status(match_id)
             await interaction.response.edit_message(
-                embed=await self._lobby_embed(match_id), view=lobby_view(match_id, status)
+                embed=await self._lobby_embed(match_id),
+                view=await self._lobby_view(match_id, status),
             )
             # a switch of teams, or a captain leaving, is told to the player: the lobby
             # shows where everyone is, not what became of a captaincy
@@ -360,7 +401,7 @@ class Matches(commands.GroupCog, group_name="match"):
             await self.service.bind(
                 match_id, {LOBBY: str(interaction.channel_id), "guild": str(interaction.guild_id)}
             )
-            view = lobby_view(match_id, "lobby")
+            view = await self._lobby_view(match_id, "lobby")
             assert view is not None  # a new lobby is open
             embed = await self._lobby_embed(match_id)
             await interaction.response.send_message(embed=embed, view=view)
@@ -378,7 +419,7 @@ class Matches(commands.GroupCog, group_name="match"):
                 teams = (await self.service.shape(match_id)).teams
                 raise WrongStateError(
                     f"this channel already has an open lobby: match {match_id} "
-                    f"({plain(teams['white'])} against {plain(teams['black'])}). Its host can "
+                    f"({teams_named(teams)}). Its host can "
                     "cancel it with its Cancel button or /match cancel, or open your lobby in "
                     "another channel"
                 )
@@ -387,13 +428,16 @@ class Matches(commands.GroupCog, group_name="match"):
         self, channel: discord.abc.Messageable, match_id: int, guild: int, text: str
     ) -> None:
         """Post a lobby opened elsewhere (a rematch) in a channel, and bind it there."""
-        view = lobby_view(match_id, "lobby")
+        view = await self._lobby_view(match_id, "lobby")
         assert view is not None  # a new lobby is open
         message = await channel.send(text, embed=await self._lobby_embed(match_id), view=view)
         await self.service.bind(
             match_id,
             {LOBBY: str(message.channel.id), "guild": str(guild), "lobby-message": str(message.id)},
         )
+
+    async def _lobby_view(self, match_id: int, status: str) -> discord.ui.View | None:
+        return lobby_view(match_id, status, (await self.service.shape(match_id)).teams)
 
     async def _lobby_embed(self, match_id: int) -> discord.Embed:
         shape = await self.service.shape(match_id)
@@ -412,7 +456,8 @@ class Matches(commands.GroupCog, group_name="match"):
         message = interaction.channel.get_partial_message(int(bound["lobby-message"]))  # type: ignore[union-attr]
         try:
             await message.edit(
-                embed=await self._lobby_embed(match_id), view=lobby_view(match_id, status)
+                embed=await self._lobby_embed(match_id),
+                view=await self._lobby_view(match_id, status),
             )
         except discord.HTTPException:
             logger.warning("match %d: its lobby message could not be updated", match_id)

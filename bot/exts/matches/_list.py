@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app.listing import GuildMatches, Listed
+from bot.exts.matches._lobby import teams_named
 from bot.exts.mentions import plain
 from bot.service import MatchService
 
@@ -24,13 +25,15 @@ def _what(match: Listed) -> str:
 
 
 def _score(match: Listed) -> str:
-    white, black = match.score or (0.0, 0.0)
-    return f"{plain(match.sides[0])} {white:g}, {plain(match.sides[1])} {black:g}"
+    points = match.score or (0.0,) * len(match.sides)
+    return ", ".join(
+        f"{plain(side)} {won:g}" for side, won in zip(match.sides, points, strict=True)
+    )
 
 
 def lobby_line(match: Listed) -> str:
     """Say where a lobby is and who plays: Match 5 · Elevator Chess, 2 boards · Reds against ..."""
-    sides = f"{plain(match.sides[0])} against {plain(match.sides[1])}"
+    sides = teams_named(dict(zip(match.sides, match.sides, strict=True)))
     lobby = match.places.get("lobby")
     return " · ".join([_what(match), sides, *([f"join in <#{lobby}>"] if lobby else [])])
 

@@ -7,14 +7,17 @@ from typing import Any, Final
 
 import discord
 
+from bot.errors import RulesError
 from bot.exts.mentions import mention, plain
 from bot.lobby import Roster
 from bot.service import MatchShape, TeamChange
 from games.core.clocks import TimeControl
-from games.core.pieces import SIDES, Side
+from games.elevator.teams import default_names
 
 SHOWN: Final = 30  # players listed per team; a mention with "(captain)" is about 33 characters
+LISTED: Final = 144  # players listed in all, 4,800 characters, within an embed's 6,000
 LOBBY_ACTIONS: Final = ("join-white", "join-black", "leave", "start", "cancel")
+JOIN_TEAM: Final = re.compile(r"join-([1-8])")  # the n-th team's button, with more than two
 
 
 def lobby_embed(
@@ -27,15 +30,15 @@ def lobby_embed(
     else:
         title = f"{match.title} match {match_id}: one board"
     embed = discord.Embed(title=title, colour=0xC8A04A)
-    for side in SIDES:
-        players = roster.teams[side]
+    shown = min(SHOWN, LISTED // len(roster.teams))
+    for team, players in roster.teams.items():
         lines = [
-            mention(user) + (" (captain)" if roster.captains.get(side) == user else "")
-            for user in players[:SHOWN]
+            mention(user) + (" (captain)" if roster.captains.get(team) == user else "")
+            for user in players[:shown]
         ]
-        if len(players) > SHOWN:  # an embed field holds 1,024 characters
-            lines.append(f"and {len(players) - SHOWN} more")
-        name = f"{plain(match.teams[side])} ({side.capitalize()})"
+        if len(players) > shown:  # an embed field holds 1,024 characters
+            lines.append(f"and {len(players) - shown} more")
+        name = f"{plain(match.teams[team])} ({_plays(roster, team, match.boards)})"
         embed.add_field(name=name, value="\n".join(lines) or "nobody yet", inline=True)
     states = {
         "lobby": "Join a team below. The host starts the match.",
@@ -48,7 +51,60 @@ def lobby_embed(
     return embed
 
 
-def team_words(change: TeamChange, teams: dict[Side, str]) -> str:
+def read_teams(
+    count: int, white: str | None, black: str | None, names: str | None
+) -> tuple[str, str, tuple[str, ...] | None]:
+    """Read /match create's team options: White's and Black's names, and every team's if more.
+
+    names lists the teams separated by commas, White's teams first; without it two teams are
+    called White and Black (or as white: and black: say) and more are Team A, Team B, ...
+    """
+    listed = tuple(name.strip() for name in (names or "").split(",") if name.strip())
+    if count == 2:
+        if listed and (white or black):
+            raise RulesError("name the two teams with white: and black:, or with names:, not both")
+        if listed and len(listed) != 2:
+            raise RulesError(f"names: lists {len(listed)} teams, and the match has 2")
+        if listed:
+            return listed[0], listed[1], None
+        return white or "White", black or "Black", None
+    if white or black:
+        raise RulesError(
+            f"with {count} teams, name them all with names:, White's teams first "
+            "(white: and black: name the two teams of a match of two)"
+        )
+    if listed and len(listed) != count:
+        raise RulesError(f"names: lists {len(listed)} teams, and the match has {count}")
+    every = listed or default_names(count)
+    return every[0], every[-1], every
+
+
+def _plays(roster: Roster, team: str, boards: int) -> str:
+    """Say what a team plays: White, or with more than two teams, Black on boards 2, 3."""
+    places = roster.places_of(team, boards)
+    colour = places[0][1].capitalize() if places else team.capitalize()
+    if not roster.lineup:
+        return colour
+    numbers = ", ".join(str(board) for board, _ in places)
+    return f"{colour} on board{'s' * (len(places) != 1)} {numbers}"
+
+
+def teams_named(teams: dict[str, str]) -> str:
+    """Name a match's teams: Reds against Blues, or Reds, Blues, Greens and Golds."""
+    names = [plain(name) for name in teams.values()]
+    if len(names) == 2:
+        return f"{names[0]} against {names[1]}"
+    return ", ".join(names[:-1]) + f" and {names[-1]}"
+
+
+def join_action(teams: list[str], team: str) -> str:
+    """Return the lobby action that joins a team: join-white, or join-3 for the third of many."""
+    if len(teams) == 2:
+        return f"join-{team}"
+    return f"join-{teams.index(team) + 1}"
+
+
+def team_words(change: TeamChange, teams: dict[str, str]) -> str:
     """Say what joining or leaving did: "You left Reds, where you were captain (...), ..."."""
     parts = []
     if change.left is not None:
@@ -71,11 +127,11 @@ def team_words(change: TeamChange, teams: dict[Side, str]) -> str:
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"lobby:(?P<match>\d+):(?P<action>[a-z-]+)",
+    template=r"lobby:(?P<match>\d+):(?P<action>[a-z1-8-]+)",
 ):
     """A lobby button; its custom id holds the match and the action, so it outlives restarts."""
 
-    LABELS: Final = {
+    LABELS: Final[dict[str, tuple[str, discord.ButtonStyle]]] = {
         "join-white": ("Join White", discord.ButtonStyle.secondary),
         "join-black": ("Join Black", discord.ButtonStyle.secondary),
         "leave": ("Leave", discord.ButtonStyle.secondary),
@@ -83,8 +139,9 @@ class LobbyButton(
         "cancel": ("Cancel", discord.ButtonStyle.danger),
     }
 
-    def __init__(self, match_id: int, action: str) -> None:
-        label, style = self.LABELS[action]
+    def __init__(self, match_id: int, action: str, label: str = "") -> None:
+        default, style = self.LABELS.get(action, ("Join", discord.ButtonStyle.secondary))
+        label = label or default
         super().__init__(
             discord.ui.Button(label=label, style=style, custom_id=f"lobby:{match_id}:{action}")
         )
@@ -100,7 +157,7 @@ class LobbyButton(
     ) -> LobbyButton:
         """Rebuild the button from its custom id."""
         action = match["action"]
-        if action not in LOBBY_ACTIONS:
+        if action not in LOBBY_ACTIONS and not JOIN_TEAM.fullmatch(action):
             raise ValueError(f"unknown lobby action {action}")
         return cls(int(match["match"]), action)
 
@@ -110,11 +167,23 @@ class LobbyButton(
         await cog.lobby_clicked(interaction, self.match_id, self.action)
 
 
-def lobby_view(match_id: int, status: str) -> discord.ui.View | None:
-    """Return the lobby's buttons while it is open."""
+def lobby_view(
+    match_id: int, status: str, teams: dict[str, str] | None = None
+) -> discord.ui.View | None:
+    """Return the lobby's buttons while it is open: a Join button for each team.
+
+    teams: each team's name by its key, when more than two teams play.
+    """
     if status != "lobby":
         return None
     view = discord.ui.View(timeout=None)
-    for action in LOBBY_ACTIONS:
+    actions = list(LOBBY_ACTIONS)
+    if teams is not None and len(teams) > 2:
+        keys = list(teams)
+        for team, name in teams.items():
+            label = f"Join {plain(name)}"[:80]  # Discord's limit on a button's label
+            view.add_item(LobbyButton(match_id, join_action(keys, team), label))
+        actions = actions[2:]
+    for action in actions:
         view.add_item(LobbyButton(match_id, action))
     return view

@@ -8,7 +8,7 @@ from bot.errors import NotFoundError
 from bot.service import MatchService
 
 MAX_CHOICES = 25
-MATCH_PLACES = ("overview", "lobby", "team:white", "team:black")  # and every board:N
+MATCH_PLACES = ("overview", "lobby")  # and every board:N and team:<team>
 MATCH_HELP = "the match (in a match's channel, that match); its menu lists this server's"
 BOARD_HELP = "the board's number"
 REASON_HELP = "why, as the players and the log channel will read it"
@@ -19,7 +19,7 @@ async def match_here(interaction: Interaction, service: MatchService, given: int
     if given is not None:
         return given
     for match_id, place in await service.bound_to(str(interaction.channel_id)):
-        if place in MATCH_PLACES or place.startswith("board:"):
+        if place in MATCH_PLACES or place.startswith(("board:", "team:")):
             return match_id
     raise NotFoundError(
         "this channel belongs to no match: name one with the match option, "

@@ -282,7 +282,7 @@ class Play(commands.Cog):
                     return match_id, await self._board_of(
                         match_id, board if board is not None else here
                     )
-                if board is not None and place in ("overview", "team:white", "team:black"):
+                if board is not None and (place == "overview" or place.startswith("team:")):
                     return match_id, await self._board_of(match_id, board)
             game = await self._only_game(user)
         elif game not in await self.service.games_of(user):

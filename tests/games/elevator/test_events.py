@@ -25,6 +25,7 @@ from games.elevator.events import (
     PassedThrough,
     Resigned,
     Rode,
+    TeamResigned,
     TransferDeclined,
     Transferred,
     TurnMoved,
@@ -38,6 +39,7 @@ ONE_OF_EACH: tuple[Event, ...] = (
     TransferDeclined(2, "black"),
     Resigned(3, "white"),
     MatchResigned("black"),
+    TeamResigned("Reds"),
     DrawAgreed(1),
     DrawClaimed(1, "black", "fifty-move rule"),
     Adjudicated(2, "1-0", "abandoned", True),
@@ -63,7 +65,7 @@ def test_every_event_survives_its_json_form() -> None:
 
 
 def test_the_kinds_are_distinct() -> None:
-    assert len(EVENT_TYPES) == 18
+    assert len(EVENT_TYPES) == 19
 
 
 def test_every_kind_of_event_round_trips_its_stored_json_byte_for_byte() -> None:

@@ -1,11 +1,15 @@
-"""The lobby embed stays within Discord's limits however many players join."""
+"""The lobby embed stays within Discord's limits however many players join; team options."""
 
 from __future__ import annotations
 
-from bot.exts.matches._lobby import lobby_embed
+import pytest
+
+from bot.errors import RulesError
+from bot.exts.matches._lobby import lobby_embed, read_teams
 from bot.lobby import Roster
 from bot.service import MatchShape
 from games.core.clocks import TimeControl
+from games.elevator.teams import team_map
 
 
 def test_a_crowded_lobby_lists_thirty_players_a_team_and_counts_the_rest() -> None:
@@ -21,3 +25,54 @@ def test_a_crowded_lobby_lists_thirty_players_a_team_and_counts_the_rest() -> No
     assert (black.value or "").count("<@") == 3
     assert len(embed) <= 6000
     assert "Clock: 10+5 (10 minutes per board + 5 s a move)" in (embed.description or "")
+
+
+def test_a_crowded_lobby_of_eight_teams_stays_within_an_embeds_size() -> None:
+    names = [f"Team {letter}" for letter in "ABCDEFGH"]
+    pairs = team_map(8, names)
+    players = [str(10**18 + n) for n in range(8 * 40)]
+    teams = {name: players[40 * n : 40 * (n + 1)] for n, name in enumerate(names)}
+    captains = {name: members[0] for name, members in teams.items()}
+    roster = Roster(teams, captains, {}, pairs)
+    match = MatchShape(8, "ring", {name: name for name in names})
+    embed = lobby_embed(7, match, roster, players[0], "lobby", TimeControl.parse("none"))
+    assert len(embed) <= 6000 and len(embed.fields) == 8
+    assert embed.fields[0].name == "Team A (White on boards 1, 2)"
+    assert embed.fields[7].name == "Team H (Black on boards 1, 8)"
+    assert all((field.value or "").endswith("and 22 more") for field in embed.fields)
+
+
+@pytest.mark.parametrize(
+    ("count", "white", "black", "names", "read"),
+    [
+        (2, None, None, None, ("White", "Black", None)),
+        (2, "Reds", "Blues", None, ("Reds", "Blues", None)),
+        (2, None, None, "Reds, Blues", ("Reds", "Blues", None)),
+        (4, None, None, None, ("Team A", "Team D", ("Team A", "Team B", "Team C", "Team D"))),
+        (4, None, None, "N, E, S, W", ("N", "W", ("N", "E", "S", "W"))),
+    ],
+)
+def test_team_options_read_as_names_white_first(
+    count: int,
+    white: str | None,
+    black: str | None,
+    names: str | None,
+    read: tuple[str, str, tuple[str, ...] | None],
+) -> None:
+    assert read_teams(count, white, black, names) == read
+
+
+@pytest.mark.parametrize(
+    ("count", "white", "names", "refusal"),
+    [
+        (2, "Reds", "Reds, Blues", "not both"),
+        (2, None, "Reds, Blues, Golds", "lists 3 teams, and the match has 2"),
+        (4, "Reds", None, "with 4 teams, name them all with names:"),
+        (6, None, "A, B", "lists 2 teams, and the match has 6"),
+    ],
+)
+def test_team_options_that_do_not_fit_are_refused_plainly(
+    count: int, white: str | None, names: str | None, refusal: str
+) -> None:
+    with pytest.raises(RulesError, match=refusal):
+        read_teams(count, white, None, names)
