@@ -24,8 +24,8 @@ from games.core.errors import shown
 from games.core.pieces import SIDES, Side, side_name
 from games.elevator import GameError, Match, MatchConfig
 from games.elevator.config import MAX_BOARDS
-from games.elevator.variants import DEFAULT_VARIANT, Setup, variant
 from games.elevator.teams import team_map
+from games.elevator.variants import DEFAULT_VARIANT, Setup, variant
 
 logger = logging.getLogger(__name__)
 

@@ -10,8 +10,8 @@ import aiosqlite
 import games
 from games.core.pieces import side_name
 from games.elevator import MatchConfig
-from games.elevator.variants import describe
 from games.elevator.teams import team_order
+from games.elevator.variants import describe
 
 STATES = {"active": "live", "paused": "paused", "finished": "finished", "aborted": "aborted"}
 

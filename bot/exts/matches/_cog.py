@@ -32,9 +32,8 @@ from bot.exts.mentions import plain
 from bot.exts.moderators import moderator, moderator_role
 from bot.sender import score_words
 from bot.service import MatchService
-from games.core.pieces import Side
-from games.elevator.variants import DEFAULT_VARIANT
 from games.elevator.teams import TEAM_COUNTS
+from games.elevator.variants import DEFAULT_VARIANT
 from renderer import overview_view_png
 
 logger = logging.getLogger(__name__)

@@ -2,8 +2,9 @@
 
 A position is edge-free, by a test of its own that walks ordinary rays: no piece stands on
 file a or h, no knight on file b or g (whose leaps would cross), and no bishop, rook or
-queen has an open ordinary line to file a or h (where it would go on round). Kings and
-pawns on files b to g cannot cross. In such a position both boards must agree on every
+queen has an ordinary line to file a or h (where it would go on round) that one move could
+open: a line behind one or two pieces counts as open, since a move takes one piece off a
+line and en passant two. Kings and pawns on files b to g cannot cross. In such a position both boards must agree on every
 legal move as written, on check, on taking a king, and on material enough to mate.
 """
 
@@ -33,10 +34,11 @@ def edge_free(placement: dict[tuple[int, int], str]) -> bool:
         if file in (0, 7) or (kind == "N" and file in (1, 6)):
             return False
         for df, dr in _LINES.get(kind, ()):
-            f, r = file + df, rank + dr
-            while 0 <= f < 8 and 0 <= r < 8 and (f, r) not in placement:
+            f, r, blockers = file + df, rank + dr, 0
+            while 0 <= f < 8 and 0 <= r < 8 and blockers <= 2:
                 if f in (0, 7):
                     return False
+                blockers += (f, r) in placement
                 f, r = f + df, r + dr
     return True
 
