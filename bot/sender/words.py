@@ -67,7 +67,7 @@ def piece_words(side: str, kind: str) -> str:
 def arrival_words(arrived: Arrived, *, transferred: bool = False) -> str:
     """Say what arrived where (sent by a victory transfer, or ridden), and what it threatens."""
     text = (
-        f"{piece_words(arrived.side, arrived.piece).capitalize()} arrives on "
+        f"{upper_first(piece_words(arrived.side, arrived.piece))} arrives on "
         f"{arrived.square} from board {arrived.from_board}"
     )
     if transferred:
@@ -125,7 +125,7 @@ def event_words(event: Event, board: int) -> str:
             return f"{piece} passed through to {event.square} on board {event.to_board}."
         case Arrived():
             return (
-                f"{piece_words(event.side, event.piece).capitalize()} arrived on {event.square} "
+                f"{upper_first(piece_words(event.side, event.piece))} arrived on {event.square} "
                 f"from board {event.from_board}."
             )
         case Flagged(side=side):
@@ -228,3 +228,8 @@ def reminder_words(reminder: Reminder, *, mention_player: bool) -> str:
     )
     who = " ".join(mention(user) for user in reminder.mention)
     return f"{who}, {text}" if mention_player and who else text[0].upper() + text[1:]
+
+
+def upper_first(words: str) -> str:
+    """Return words with a capital first letter, keeping the rest (a Fibnif, a FAD) as it is."""
+    return words[:1].upper() + words[1:]

@@ -4,8 +4,9 @@ A position is edge-free, by a test of its own that walks ordinary rays: no piece
 file a or h, no knight on file b or g (whose leaps would cross), and no bishop, rook or
 queen has an ordinary line to file a or h (where it would go on round) that one move could
 open: a line behind one or two pieces counts as open, since a move takes one piece off a
-line and en passant two. Kings and pawns on files b to g cannot cross. In such a position both boards must agree on every
-legal move as written, on check, on taking a king, and on material enough to mate.
+line and en passant two. Kings and pawns on files b to g cannot cross. In such a position
+both boards must agree on every legal move as written, on check, on taking a king, and on
+material enough to mate.
 """
 
 from __future__ import annotations
