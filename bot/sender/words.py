@@ -88,18 +88,22 @@ def board_words(notice: BoardImage) -> list[str]:
         why = f" ({plain(notice.reason)})" if notice.reason else ""
         taken = " ".join(event_words(event, notice.board) for event in notice.events)
         return [f"A moderator took back what happened here{why}: {taken}"]
-    lines: list[str] = []
-    if isinstance(notice, ArrivalShown) and notice.arrived is not None:  # older rows: no events
-        lines.append(arrival_words(notice.arrived, transferred=notice.transferred))
     said = (Moved, Rode, Transferred, Flagged, PassedThrough, Carried)  # the rest: elsewhere
-    lines += [event_words(e, notice.board) for e in notice.events if isinstance(e, said)]
-    if isinstance(notice, ArrivalShown):  # the conveyor may bring several at once
-        lines += [
-            arrival_words(e)
-            for e in notice.events
+    lines = [
+        (order, event_words(e, notice.board))
+        for order, e in enumerate(notice.events)
+        if isinstance(e, said)
+    ]
+    if isinstance(notice, ArrivalShown):
+        if notice.arrived is not None:  # first, unless this board moved before it arrived
+            at = notice.events.index(notice.arrived) if notice.arrived in notice.events else -1
+            lines.append((at, arrival_words(notice.arrived, transferred=notice.transferred)))
+        lines += [  # the conveyor may bring several at once
+            (order, arrival_words(e))
+            for order, e in enumerate(notice.events)
             if isinstance(e, Arrived) and e != notice.arrived and e.board == notice.board
         ]
-    return lines
+    return [line for _, line in sorted(lines, key=lambda pair: pair[0])]
 
 
 def event_words(event: Event, board: int) -> str:
