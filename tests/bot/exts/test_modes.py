@@ -58,7 +58,9 @@ def test_automatic_holds_each_move_then_plays_the_turn_and_the_conveyor_on_every
             assert "The conveyor carried White's pawn up from e4 to board 2." in first.content
             assert first.files[0][1].startswith(b"\x89PNG")
             second = await until(discord, two, "White played Nf3.")
-            assert "A white pawn arrives on e4 from board 1." in second.content
+            assert second.content.startswith(  # in the order it happened there
+                "White played Nf3.\nA white pawn arrives on e4 from board 1."
+            )
             assert f"<@{bo}>" in second.content
             # Only the completed turn posted: one image a board after the start's.
             assert len(await posted(discord, one, 2)) == 2
