@@ -10,25 +10,15 @@ import pytest
 from bot.errors import RulesError
 from bot.service import MatchService
 from bot.storage import Storage
+from tests.bot.exts.matches.test_variants import create, text
 from tests.bot.exts.test_matches import club, move, posted, replied, until
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord
 
 
-async def _lobby(tmp_path: Path, host: int, channel: int, guild: int, mode: str) -> None:
-    """Open a lobby of a mode in channel, as /match create will once it offers modes."""
-    store = await Storage.open(tmp_path / "elevator.db")
-    try:
-        service = MatchService(store)
-        match_id = await service.create(
-            str(host), boards=2, layout="line", white_team="Reds", black_team="Blues", variant=mode
-        )
-        await service.bind(match_id, {"lobby": str(channel), "guild": str(guild)})
-    finally:
-        await store.close()
-
-
-async def _start(discord: FakeDiscord, ana: int, bo: int, channel: int) -> None:
+async def _start(discord: FakeDiscord, ana: int, bo: int, channel: int, mode: str) -> None:
+    created = await create(discord, ana, channel, 2, text("variant", mode))
+    assert created.original is not None
     for user, team in ((ana, "white"), (bo, "black")):
         joined = await discord.invoke(
             user, channel, "match", [{"type": 3, "name": "team", "value": team}], subcommand="join"
@@ -44,9 +34,8 @@ def test_automatic_holds_each_move_then_plays_the_turn_and_the_conveyor_on_every
     async def scenario(discord: FakeDiscord) -> None:
         ana, bo, guild = club(discord)
         general = discord.channel_named(guild, "general")
-        await _lobby(tmp_path, ana, general, guild, "automatic")
         async with running_bot(tmp_path, discord):
-            await _start(discord, ana, bo, general)
+            await _start(discord, ana, bo, general, "automatic")
             one, two = (discord.channel_named(guild, f"board-{n}") for n in (1, 2))
             await posted(discord, one)
             await posted(discord, two)
@@ -76,9 +65,8 @@ def test_alice_passes_a_move_that_captures_nothing_through_to_the_other_board(
     async def scenario(discord: FakeDiscord) -> None:
         ana, bo, guild = club(discord)
         general = discord.channel_named(guild, "general")
-        await _lobby(tmp_path, ana, general, guild, "alice")
         async with running_bot(tmp_path, discord):
-            await _start(discord, ana, bo, general)
+            await _start(discord, ana, bo, general, "alice")
             one, two = (discord.channel_named(guild, f"board-{n}") for n in (1, 2))
             await posted(discord, two)
             assert await move(discord, ana, one, "Nf3") == "Played Nf3 on board 1."
