@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from games.core.board import Board, Played
 from games.core.boardgame import BoardGame, Change, side_of
-from games.core.errors import AmbiguousMoveError, IllegalMoveError, shown
+from games.core.errors import IllegalMoveError, shown
 from games.core.pieces import Piece, Side, kind_name, opponent, side_name
 from games.core.results import Ending, winner_of
 from games.elevator.config import MatchConfig
@@ -31,15 +31,14 @@ from games.elevator.events import (
 )
 from games.elevator.floors import FLOORS
 from games.elevator.modes import mode_rules
-from games.elevator.notation import RideText, parse_ride, ride_notation
+from games.elevator.notation import parse_ride
+from games.elevator.rides import Ride, Rides
 from games.elevator.shaft import DIRECTIONS, Direction, Shaft
 from games.elevator.standings import Standings
 from games.elevator.teams import seats_of, team_order
 
 RECORD_FORMAT: Final = "elevator-chess-match"
 RECORD_VERSION: Final = 1
-
-_Ride = tuple[int, Direction, int]  # elevator index, direction, destination board
 
 
 class Match(BoardGame[MatchConfig]):
@@ -79,6 +78,7 @@ class Match(BoardGame[MatchConfig]):
         self._standings = Standings([config.teams_of(n) for n in range(1, config.boards + 1)])
         self._pending: dict[int, Side] = {}
         self._winners: tuple[str, ...] | None = None
+        self._rides = Rides(self._boards, self._shaft)
         self._mode = mode_rules(self)
         if config.start_fens is not None:
             self._refuse_finished_starts()
@@ -168,7 +168,7 @@ class Match(BoardGame[MatchConfig]):
         winner = self._pending.get(board)
         if winner is None:
             return []
-        return [self._ride_name(board, r) for r in self._rides(board, winner, king_safety=False)]
+        return self._rides.names(board, winner, king_safety=False)
 
     def score(self) -> tuple[float, float]:
         """Return the points won with White and with Black over the finished boards."""
@@ -204,7 +204,7 @@ class Match(BoardGame[MatchConfig]):
             raise IllegalMoveError(
                 f"{shown(text)} is not a ride: a victory transfer is written like Qd4v1 or Ne4^3"
             )
-        ride = self._resolve_ride(board, ride_text, winner, king_safety=False)
+        ride = self._rides.resolve(board, ride_text, winner, king_safety=False)
         return self._act(lambda: self._transfer(board, ride))
 
     def skip_transfer(self, board: int, *, side: Side | None = None) -> list[Event]:
@@ -241,16 +241,16 @@ class Match(BoardGame[MatchConfig]):
                 f"there are no rides in {self._mode.TITLE}: {self._mode.NO_RIDES}"
             )
         side = self._boards[board - 1].turn
-        ride = self._resolve_ride(board, ride_text, side, king_safety=True)
+        ride = self._rides.resolve(board, ride_text, side, king_safety=True)
         return lambda: self._ride(board, ride)
 
     def _special_moves(self, board: int, side: Side) -> list[str]:
         if not self._mode.RIDES:
             return []
-        return [self._ride_name(board, r) for r in self._rides(board, side, king_safety=True)]
+        return self._rides.names(board, side, king_safety=True)
 
     def _offers_transfer(self, board: int, winner: Side) -> bool:
-        return bool(self._rides(board, winner, king_safety=False))
+        return bool(self._rides.open_to(board, winner, king_safety=False))
 
     def _read(self, board: int, playing: Board, text: str) -> Change:
         special = self._special_move(board, text)
@@ -350,91 +350,6 @@ class Match(BoardGame[MatchConfig]):
             )
         return winner
 
-    # ----------------------------------------------------------------- rides
-
-    def _resolve_ride(self, board: int, text: RideText, side: Side, *, king_safety: bool) -> _Ride:
-        """Find the one ride text means, or raise why there is none."""
-        origin = self._boards[board - 1]
-        if text.piece == "K":
-            raise IllegalMoveError("kings may not ride the elevators")
-        index = origin.elevator_index(text.square)
-        if index is None:
-            squares = ", ".join(origin.elevators)
-            raise IllegalMoveError(
-                f"{text.square} is not an elevator square on board {board} "
-                f"(its elevators are {squares})"
-            )
-        piece = origin.elevator_piece(index)
-        if piece is not None and text.piece is not None and piece.kind != text.piece:
-            raise IllegalMoveError(
-                f"the piece on {text.square} on board {board} is a {piece.describe()}, "
-                f"not a {kind_name(text.piece)}"
-            )
-        refusal = origin.ride_refusal(index, side, king_safety=king_safety)
-        if refusal is not None:
-            raise IllegalMoveError(refusal)
-        if piece is None:
-            raise AssertionError("ride_refusal lets no empty square ride")
-        directions = DIRECTIONS if text.direction is None else (text.direction,)
-        found, problems = self._landings(board, index, piece, directions, text.board)
-        if not found:
-            raise IllegalMoveError("; ".join(problems))
-        if len(found) > 1:
-            names = " or ".join(self._ride_name(board, ride) for ride in found)
-            raise AmbiguousMoveError(
-                f"the {piece.name} on {text.square} can ride up or down from board {board}: "
-                f"write {names}"
-            )
-        return found[0]
-
-    def _landings(
-        self,
-        board: int,
-        index: int,
-        piece: Piece,
-        directions: Sequence[Direction],
-        wanted: int | None = None,
-    ) -> tuple[list[_Ride], list[str]]:
-        """Return the rides of piece from elevator index that land, and why the others don't.
-
-        wanted, when given, is the board the rider named. In a small ring up and down may
-        land on the same board: that is one ride, kept in its first direction.
-        """
-        found: list[_Ride] = []
-        problems: list[str] = []
-        for direction in directions:
-            target = self._shaft.reach(board, direction)
-            if target is None:
-                problems.append(self._shaft.blocked(board, direction))
-            elif wanted is not None and target != wanted:
-                problems.append(
-                    f"a ride {direction} from board {board} lands on board {target}, "
-                    f"not board {wanted}"
-                )
-            elif refusal := self._boards[target - 1].arrival_refusal(index, piece):
-                problems.append(refusal)
-            elif all(other != target for _, _, other in found):
-                found.append((index, direction, target))
-        return found, problems
-
-    def _rides(self, board: int, side: Side, *, king_safety: bool) -> list[_Ride]:
-        """Return every ride side may make from board now."""
-        origin = self._boards[board - 1]
-        rides: list[_Ride] = []
-        for index in range(len(origin.elevators)):
-            piece = origin.elevator_piece(index)
-            if piece is None or origin.ride_refusal(index, side, king_safety=king_safety):
-                continue
-            rides += self._landings(board, index, piece, DIRECTIONS)[0]
-        return rides
-
-    def _ride_name(self, board: int, ride: _Ride) -> str:
-        index, direction, target = ride
-        origin = self._boards[board - 1]
-        piece = origin.elevator_piece(index)
-        kind = piece.kind if piece is not None else "?"
-        return ride_notation(kind, origin.elevators[index], direction, target)
-
     # ----------------------------------------------------------------- changes
 
     def _move(self, board: int, uci: str) -> Played:
@@ -464,7 +379,7 @@ class Match(BoardGame[MatchConfig]):
                 self._clear(nearby)
         return event
 
-    def _ride(self, board: int, ride: _Ride) -> None:
+    def _ride(self, board: int, ride: Ride) -> None:
         index, direction, target = ride
         origin = self._boards[board - 1]
         side = origin.turn
@@ -477,7 +392,7 @@ class Match(BoardGame[MatchConfig]):
         self._mark_neighbours(board)
         self._mark_neighbours(target)
 
-    def _transfer(self, board: int, ride: _Ride) -> None:
+    def _transfer(self, board: int, ride: Ride) -> None:
         index, direction, target = ride
         origin = self._boards[board - 1]
         piece = origin.elevator_piece(index)
