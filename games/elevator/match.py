@@ -14,7 +14,7 @@ from games.core.board import Board, Played
 from games.core.boardgame import BoardGame, Change, side_of
 from games.core.errors import IllegalMoveError, shown
 from games.core.pieces import Piece, Side, kind_name, opponent, side_name
-from games.core.results import Ending, winner_of
+from games.core.results import Ending
 from games.elevator.config import MatchConfig
 from games.elevator.events import (
     Arrived,
@@ -36,6 +36,7 @@ from games.elevator.rides import Ride, Rides
 from games.elevator.shaft import DIRECTIONS, Direction, Shaft
 from games.elevator.standings import Standings
 from games.elevator.teams import seats_of, team_order
+from games.elevator.transfers import VictoryTransfers
 
 RECORD_FORMAT: Final = "elevator-chess-match"
 RECORD_VERSION: Final = 1
@@ -76,9 +77,9 @@ class Match(BoardGame[MatchConfig]):
         super()._set_up(config)
         self._shaft = Shaft(config.boards, config.layout)
         self._standings = Standings([config.teams_of(n) for n in range(1, config.boards + 1)])
-        self._pending: dict[int, Side] = {}
         self._winners: tuple[str, ...] | None = None
         self._rides = Rides(self._boards, self._shaft)
+        self._transfers = VictoryTransfers(self)
         self._mode = mode_rules(self)
         if config.start_fens is not None:
             self._refuse_finished_starts()
@@ -160,15 +161,12 @@ class Match(BoardGame[MatchConfig]):
     def pending_transfer(self, board: int) -> Side | None:
         """Return the winner who may still make a board's victory transfer, or None."""
         self._board(board)
-        return self._pending.get(board)
+        return self._transfers.winner(board)
 
     def transfer_options(self, board: int) -> list[str]:
         """Return the rides open to the winner of a just-won board; [] when none is pending."""
         self._board(board)
-        winner = self._pending.get(board)
-        if winner is None:
-            return []
-        return self._rides.names(board, winner, king_safety=False)
+        return self._transfers.options(board)
 
     def score(self) -> tuple[float, float]:
         """Return the points won with White and with Black over the finished boards."""
@@ -198,19 +196,11 @@ class Match(BoardGame[MatchConfig]):
 
     def transfer(self, board: int, text: str, *, side: Side | None = None) -> list[Event]:
         """Make the victory transfer of a just-won board: one ride, such as Qd4v1."""
-        winner = self._winner_of_pending(board, side)
-        ride_text = parse_ride(text) if isinstance(text, str) else None
-        if ride_text is None:
-            raise IllegalMoveError(
-                f"{shown(text)} is not a ride: a victory transfer is written like Qd4v1 or Ne4^3"
-            )
-        ride = self._rides.resolve(board, ride_text, winner, king_safety=False)
-        return self._act(lambda: self._transfer(board, ride))
+        return self._act(self._transfers.make(board, text, side))
 
     def skip_transfer(self, board: int, *, side: Side | None = None) -> list[Event]:
         """Decline the victory transfer of a just-won board, which is then cleared."""
-        winner = self._winner_of_pending(board, side)
-        return self._act(lambda: self._decline(board, winner))
+        return self._act(self._transfers.skip(board, side))
 
     def resign_match(self, side: Side) -> list[Event]:
         """Resign every board still being played for side, as one action taken back as one."""
@@ -289,14 +279,10 @@ class Match(BoardGame[MatchConfig]):
     def _recall(self, event: Event) -> None:
         super()._recall(event)
         self._mode.recall(event)
+        self._transfers.recall(event)
         if isinstance(event, BoardEnded):
             self._shaft.close(event.board)
             self._standings.record(event.board, event.result)
-            winner = winner_of(event.result)
-            if event.transfer_pending and winner is not None:
-                self._pending[event.board] = winner
-        elif isinstance(event, BoardCleared):
-            self._pending.pop(event.board, None)
         elif isinstance(event, MatchDecided):
             self._winners = event.winners
 
@@ -326,7 +312,7 @@ class Match(BoardGame[MatchConfig]):
         try:
             return super()._open(board)
         except IllegalMoveError:
-            winner = self._pending.get(board) if isinstance(board, int) else None
+            winner = self._transfers.winner(board) if isinstance(board, int) else None
             if winner is None:
                 raise
             raise IllegalMoveError(
@@ -338,17 +324,6 @@ class Match(BoardGame[MatchConfig]):
         self._board(board)
         if direction not in DIRECTIONS:
             raise IllegalMoveError(f"a direction is 'up' or 'down', not {shown(direction)}")
-
-    def _winner_of_pending(self, board: int, side: Side | None) -> Side:
-        self._board(board)
-        winner = self._pending.get(board)
-        if winner is None:
-            raise IllegalMoveError(f"board {board} has no victory transfer pending")
-        if side is not None and side_of(side) != winner:
-            raise IllegalMoveError(
-                f"only {side_name(winner)}, who won board {board}, decides its victory transfer"
-            )
-        return winner
 
     # ----------------------------------------------------------------- changes
 
@@ -368,15 +343,10 @@ class Match(BoardGame[MatchConfig]):
         self._shaft.close(board)
         event = super()._end(board, winner, ending, offer_transfer=offer_transfer)
         self._standings.record(board, event.result)
-        if event.transfer_pending and winner is not None:
-            self._pending[board] = winner
-        else:
-            self._clear(board)
+        self._transfers.offer(event)
         self._dirty.extend(neighbours)
         # Closing this floor may leave a pending transfer nearby with nowhere to go, ever.
-        for nearby in self._shaft.nearby(board):
-            if nearby in self._pending and not self._shaft.neighbours(nearby):
-                self._clear(nearby)
+        self._transfers.drop_stranded(board)
         return event
 
     def _ride(self, board: int, ride: Ride) -> None:
@@ -390,19 +360,6 @@ class Match(BoardGame[MatchConfig]):
         self._arrive(target, index, piece, board)
         self._dirty.extend((board, target))
         self._mark_neighbours(board)
-        self._mark_neighbours(target)
-
-    def _transfer(self, board: int, ride: Ride) -> None:
-        index, direction, target = ride
-        origin = self._boards[board - 1]
-        piece = origin.elevator_piece(index)
-        if piece is None:
-            raise AssertionError(f"no piece to transfer from board {board}")
-        square = origin.elevators[index]
-        self._events.append(Transferred(board, piece.side, piece.kind, square, direction, target))
-        self._arrive(target, index, piece, board)
-        self._clear(board)
-        self._dirty.append(target)
         self._mark_neighbours(target)
 
     def _arrive(self, board: int, index: int, piece: Piece, from_board: int) -> None:
@@ -421,10 +378,6 @@ class Match(BoardGame[MatchConfig]):
             )
         )
 
-    def _decline(self, board: int, winner: Side) -> None:
-        self._events.append(TransferDeclined(board, winner))
-        self._clear(board)
-
     def _resign_match(self, boards: list[int], loser: Side) -> None:
         self._events.append(MatchResigned(loser))
         for board in boards:
@@ -440,23 +393,10 @@ class Match(BoardGame[MatchConfig]):
     def _team_pairs(self) -> list[tuple[str, str]]:
         return [self._config.teams_of(n) for n in range(1, self.boards + 1)]
 
-    def _clear(self, board: int) -> None:
-        """Empty a finished board; a transfer it still offered is gone with its pieces."""
-        if self._pending.pop(board, None) is not None:
-            self._dirty.extend(self._shaft.neighbours(board))
-        self._boards[board - 1].clear()
-        self._events.append(BoardCleared(board))
-
     def _mark_neighbours(self, board: int) -> None:
         """Recheck the boards that ride into board: their rides depend on its elevators."""
         self._dirty.extend(self._shaft.neighbours(board))
 
     def _isolated(self, board: int) -> bool:
         """Tell whether no piece can ever arrive on board again."""
-        if self._shaft.neighbours(board):
-            return False
-        return not any(
-            board in self._shaft.neighbours(nearby)
-            for nearby in self._shaft.nearby(board)
-            if nearby in self._pending
-        )
+        return not self._shaft.neighbours(board) and not self._transfers.may_reach(board)
