@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 
 from bot.app.actions import Actions
+from bot.app.challenges import Challenges
 from bot.app.front import Front
 from bot.app.listing import Listing
 from bot.app.lobby import Lobby
@@ -49,6 +50,7 @@ class MatchService:
         actions = Actions(transfer_window)
         scheduler = Scheduler(units, actions)
         lobby = Lobby(units)
+        challenges = Challenges(units)
         play = Play(units, actions, scheduler)
         transfers = Transfers(units, actions, scheduler)
         moderation = Moderation(units, actions, scheduler)
@@ -58,10 +60,10 @@ class MatchService:
         people = People(units)
 
         self.create = lobby.create
-        self.create_game = lobby.create_game
-        self.challenge = lobby.challenge
-        self.withdraw_challenge = lobby.withdraw_challenge
-        self.answer_challenge = lobby.answer_challenge
+        self.create_game = challenges.create_game
+        self.challenge = challenges.challenge
+        self.withdraw_challenge = challenges.withdraw_challenge
+        self.answer_challenge = challenges.answer_challenge
         self.join = lobby.join
         self.leave = lobby.leave
         self.move_player = lobby.move_player

@@ -11,13 +11,8 @@ from PIL import Image, ImageDraw
 from games.core.geometry import CHESSBOARD, FILES, Shape
 from games.core.pieces import side_name
 from games.elevator import Match, Side
-from renderer.diagram import (
-    Perspective,
-    draw_diagram,
-    extent,
-    fit_square,
-    shows_stairs,
-)
+from renderer.cells import Perspective, extent, fit_square
+from renderer.diagram import draw_diagram, shows_stairs
 from renderer.errors import check_board, check_names_and_clocks, check_perspective, check_size
 from renderer.palette import (
     BACKGROUND,

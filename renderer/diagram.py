@@ -2,18 +2,11 @@
 
 from __future__ import annotations
 
-import functools
-import math
-import re
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Final, Literal
-
 from PIL import Image, ImageDraw
 
-from games.core.geometry import CHESSBOARD, FILES, Shape
 from games.elevator import Direction
 from renderer.art import piece_sprite, tile
+from renderer.cells import Perspective, Plan, is_light, plan, spacing, square_colour
 from renderer.palette import (
     ARRIVED,
     ARRIVED_MARK,
@@ -30,155 +23,15 @@ from renderer.palette import (
     LAST_MOVE,
     MUTED,
     PLAIN,
-    STAIR,
-    STAIR_MARK,
     WHITE,
     Colour,
     Tint,
 )
 from renderer.seam import draw_seam
 from renderer.sprites import SPRITES
+from renderer.stairs import restore_stairs, stairs_layer
 from renderer.text import font, write
 from views.model import BoardView
-
-Perspective = Literal["white", "black"]
-
-_NAME: Final = re.compile(r"[1-9]?([a-z])([0-9]+)")
-
-
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """Where the cells of a board's diagram go, for one cell size and one side's view.
-
-    The diagram is the box around the board's cells (a missing cell is a gap in it); the
-    levels of a board of several stand in a grid, level 1 first, each under its label.
-    """
-
-    square: int
-    width: int
-    height: int
-    origins: dict[str, tuple[int, int]]  # every cell's top-left corner
-    labels: tuple[tuple[str, int, int], ...]  # each level's label and its bottom-left corner
-    files: tuple[tuple[str, str], ...]  # the cell at the foot of each column, and its letter
-    ranks: tuple[tuple[str, str], ...]  # the cell at the left of each row, and its number
-
-
-@dataclass(frozen=True, slots=True)
-class _Box:
-    """The files and ranks a board's cells span, and its levels' grid."""
-
-    first_file: int
-    last_file: int
-    first_rank: int
-    last_rank: int
-    levels: int
-    columns: int  # levels side by side
-    rows: int
-
-    def extent(self, square: int) -> tuple[int, int]:
-        """Return the width and height of the diagram for a cell size."""
-        gap, band = _spacing(self.levels, square)
-        files = self.last_file - self.first_file + 1
-        ranks = self.last_rank - self.first_rank + 1
-        width = self.columns * files * square + (self.columns - 1) * gap
-        height = self.rows * (band + ranks * square) + (self.rows - 1) * gap
-        return width, height
-
-
-def _spacing(levels: int, square: int) -> tuple[int, int]:
-    """Return the gap between levels and the height of a level's label, for a cell size."""
-    if levels == 1:
-        return 0, 0
-    return max(4, square // 2), max(11, round(square * 0.45))
-
-
-@functools.lru_cache(maxsize=64)
-def _box(shape: Shape) -> _Box:
-    cells = [shape.parse(name) for name in shape.squares]
-    files = [cell.file for cell in cells if cell is not None]
-    ranks = [cell.rank for cell in cells if cell is not None]
-    columns = math.ceil(math.sqrt(shape.levels))
-    rows = math.ceil(shape.levels / columns)
-    return _Box(min(files), max(files), min(ranks), max(ranks), shape.levels, columns, rows)
-
-
-@functools.lru_cache(maxsize=256)
-def fit_square(shape: Shape, width: int, height: int) -> int:
-    """Return the largest cell size whose diagram of shape fits in width by height pixels."""
-    box = _box(shape)
-    square = max(1, width // (box.columns * (box.last_file - box.first_file + 1)))
-    while square > 1 and any(
-        a > b for a, b in zip(box.extent(square), (width, height), strict=True)
-    ):
-        square -= 1
-    return square
-
-
-def extent(shape: Shape, square: int) -> tuple[int, int]:
-    """Return the width and height of a diagram of shape with cells of square pixels."""
-    return _box(shape).extent(square)
-
-
-@functools.lru_cache(maxsize=256)
-def plan(shape: Shape, square: int, perspective: Perspective) -> Plan:
-    """Lay out the diagram of a board's shape: see Plan."""
-    box = _box(shape)
-    width, height = box.extent(square)
-    gap, band = _spacing(shape.levels, square)
-    files = box.last_file - box.first_file + 1
-    ranks = box.last_rank - box.first_rank + 1
-    origins: dict[str, tuple[int, int]] = {}
-    labels: list[tuple[str, int, int]] = []
-    # per level and column, the lowest cell and its file; per level and row, the leftmost
-    feet: dict[tuple[int, int], tuple[int, str, str]] = {}
-    lefts: dict[tuple[int, int], tuple[int, str, str]] = {}
-    for level in range(shape.levels):
-        left = level % box.columns * (files * square + gap)
-        top = level // box.columns * (band + ranks * square + gap) + band
-        if shape.levels > 1:
-            labels.append((f"Level {level + 1}", left, top))
-        for name in shape.squares:
-            cell = shape.parse(name)
-            if cell is None or cell.level != level:
-                continue
-            if perspective == "white":
-                column, row = cell.file - box.first_file, box.last_rank - cell.rank
-            else:
-                column, row = box.last_file - cell.file, cell.rank - box.first_rank
-            origins[name] = (left + column * square, top + row * square)
-            if feet.get((level, column), (-1, "", ""))[0] < row:
-                feet[(level, column)] = (row, name, FILES[cell.file])
-            if lefts.get((level, row), (files, "", ""))[0] > column:
-                lefts[(level, row)] = (column, name, str(cell.rank + 1))
-    return Plan(
-        square=square,
-        width=width,
-        height=height,
-        origins=origins,
-        labels=tuple(labels),
-        files=tuple((name, letter) for _, name, letter in feet.values()),
-        ranks=tuple((name, number) for _, name, number in lefts.values()),
-    )
-
-
-def square_origin(
-    name: str, square: int, perspective: Perspective, shape: Shape = CHESSBOARD
-) -> tuple[int, int]:
-    """Return the top-left corner of a square, relative to the diagram's."""
-    return plan(shape, square, perspective).origins[name]
-
-
-def is_light(name: str) -> bool:
-    """Tell whether a square is a light one (h1 is light); levels are coloured alike."""
-    found = _NAME.fullmatch(name)
-    if found is None:
-        raise ValueError(f"{name!r} is no square's name")
-    return (ord(found[1]) - ord("a") + int(found[2])) % 2 == 0
-
-
-def square_colour(name: str, tint: Tint) -> Colour:
-    """Return a tint's colour on a given square."""
-    return tint[0] if is_light(name) else tint[1]
 
 
 def shows_stairs(view: BoardView) -> bool:
@@ -211,7 +64,7 @@ def draw_diagram(
         SPRITES.get(key, lambda: _background(view, layout, perspective, inside)),
         (left, top),
     )
-    stairs = _stairs(view, layout, perspective) if view.staircases else None
+    stairs = stairs_layer(view, layout, perspective) if view.staircases else None
     tints = _tints(view)
     covered = set(tints)
     for name, tint in tints.items():
@@ -219,7 +72,7 @@ def draw_diagram(
         fill = square_colour(name, tint)
         draw.rectangle((left + x, top + y, left + x + square - 1, top + y + square - 1), fill)
         if stairs is not None and name in stairs[1]:
-            _restore_stairs(image, stairs[0], (x, y), square, (left, top))
+            restore_stairs(image, stairs[0], (x, y), square, (left, top))
     for name, piece in view.pieces().items():
         x, y = origins[name]
         if stairs is not None and name in stairs[1]:
@@ -267,10 +120,10 @@ def _background(
         fill = square_colour(name, _base_tint(name, view.elevators))
         draw.rectangle((x, y, x + square - 1, y + square - 1), fill)
     if view.staircases:
-        overlay = _stairs(view, layout, perspective)[0]
+        overlay = stairs_layer(view, layout, perspective)[0]
         image.paste(overlay, (0, 0), overlay)
     if layout.labels:
-        typeface = font(_spacing(view.shape.levels, square)[1] * 0.8)
+        typeface = font(spacing(view.shape.levels, square)[1] * 0.8)
         for text, x, y in layout.labels:
             write(image, (x, y - 2), text, typeface, MUTED, anchor="ld", bold=True)
     if detail:
@@ -280,98 +133,6 @@ def _background(
 
 def _base_tint(name: str, elevators: tuple[str, ...]) -> Tint:
     return ELEVATOR if name in elevators else PLAIN
-
-
-def _stairs(
-    view: BoardView, layout: Plan, perspective: Perspective
-) -> tuple[Image.Image, frozenset[str]]:
-    """Return the staircases drawn on a transparent layer, and the squares they cover."""
-    key = ("stairs", view.shape, view.staircases, layout.square, perspective)
-    return SPRITES.get(key, lambda: _draw_stairs(view.staircases, layout))
-
-
-def _draw_stairs(
-    staircases: tuple[tuple[str, ...], ...], layout: Plan
-) -> tuple[Image.Image, frozenset[str]]:
-    """Draw each staircase as a band along its squares, chevrons pointing the way it moves.
-
-    The band starts with a notch on its first square and ends in an arrowhead on its last:
-    what leaves the last square comes back on the first. Pieces are drawn over it.
-    """
-    square = layout.square
-    layer = Image.new("RGBA", (layout.width, layout.height))
-    draw = ImageDraw.Draw(layer)
-    half = max(2.5, square * 0.17)
-    marks: list[list[tuple[float, float]]] = []
-    for staircase in staircases:
-        last = len(staircase) - 1
-        for index, name in enumerate(staircase):
-            ahead = staircase[index + 1] if index < last else name
-            behind = name if index < last else staircase[index - 1]
-            to = _cell_frame(layout, behind, ahead, name)
-            if index == 0:
-                band = [(0, -half), (square, -half), (square, half), (0, half), (half, 0)]
-            elif index == last:
-                band = [(0, -half), (square * 0.55, -half), (square * 0.55, half), (0, half)]
-            else:
-                band = [(0, -half), (square, -half), (square, half), (0, half)]
-            fill = (*square_colour(name, STAIR), 255)
-            draw.polygon([to(u, v) for u, v in band], fill=fill)
-            if index == last:
-                head = [(square * 0.5, -half * 1.9), (square - 1, 0), (square * 0.5, half * 1.9)]
-                marks.append([to(u, v) for u, v in head])
-            for at in (0.3, 0.8) if index < last else (0.3,):
-                marks.append([to(u, v) for u, v in _chevron(square * at, half)])
-    for mark in marks:
-        draw.polygon(mark, fill=(*STAIR_MARK, 255))
-    return layer, frozenset(name for staircase in staircases for name in staircase)
-
-
-def _chevron(tip: float, half: float) -> list[tuple[float, float]]:
-    """Return a chevron pointing along the band, its tip at tip, in (along, across) terms."""
-    depth, arm, thick = half * 0.7, half * 0.8, half * 0.55
-    return [
-        (tip - depth, -arm),
-        (tip - depth + thick, -arm),
-        (tip + thick, 0),
-        (tip - depth + thick, arm),
-        (tip - depth, arm),
-        (tip, 0),
-    ]
-
-
-def _cell_frame(
-    layout: Plan, behind: str, ahead: str, name: str
-) -> Callable[[float, float], tuple[float, float]]:
-    """Return how a point (along the way, across it) of a square maps to the image.
-
-    along runs from the edge the staircase enters the square by (0) to its exit (square).
-    """
-    square = layout.square
-    x, y = layout.origins[name]
-    (x0, y0), (x1, y1) = layout.origins[behind], layout.origins[ahead]
-    dx, dy = x1 - x0, y1 - y0
-    cx, cy = x + square / 2, y + square / 2
-    if abs(dx) >= abs(dy):
-        if dx >= 0:
-            return lambda u, v: (x + u, cy + v)
-        return lambda u, v: (x + square - u, cy + v)
-    if dy > 0:
-        return lambda u, v: (cx + v, y + u)
-    return lambda u, v: (cx + v, y + square - u)
-
-
-def _restore_stairs(
-    image: Image.Image,
-    layer: Image.Image,
-    at: tuple[int, int],
-    square: int,
-    origin: tuple[int, int],
-) -> None:
-    """Draw the staircases again over one square, after a highlight covered it."""
-    x, y = at
-    part = layer.crop((x, y, x + square, y + square))
-    image.paste(part, (origin[0] + x, origin[1] + y), part)
 
 
 def corners(draw: ImageDraw.ImageDraw, x: int, y: int, square: int, colour: Colour) -> None:

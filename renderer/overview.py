@@ -11,7 +11,8 @@ from PIL import Image, ImageDraw
 from games.core.pieces import SIDES, side_name
 from games.elevator import Match
 from renderer.board import format_clock
-from renderer.diagram import Perspective, draw_diagram, extent, fit_square, shows_stairs
+from renderer.cells import Perspective, extent, fit_square
+from renderer.diagram import draw_diagram, shows_stairs
 from renderer.errors import RenderError, check_board, check_pair, check_perspective
 from renderer.grid import GridLayout
 from renderer.palette import BACKGROUND, BLACK, ELEVATOR_MARK, MUTED, TEXT, WHITE, png_bytes

@@ -6,7 +6,8 @@ from PIL import Image, ImageDraw
 
 from games.core.geometry import CHESSBOARD, Shape
 from renderer.art import piece_sprite
-from renderer.diagram import Perspective, arrow, corners, square_colour, square_origin
+from renderer.cells import Perspective, square_colour, square_origin
+from renderer.diagram import arrow, corners
 from renderer.palette import ELEVATOR, ELEVATOR_MARK, MUTED, PANEL, TEXT
 from renderer.text import fit, font, wrap, write
 from views.model import BoardView, Neighbour

@@ -11,7 +11,8 @@ from typing import Any, Final
 from PIL import Image
 
 from games.core.boardgame import BoardGame
-from renderer.diagram import Perspective, draw_diagram, extent, fit_square
+from renderer.cells import Perspective, extent, fit_square
+from renderer.diagram import draw_diagram
 from renderer.errors import (
     MAX_REPLAY_SIZE,
     MIN_SIZE,

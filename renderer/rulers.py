@@ -15,7 +15,7 @@ from typing import Final
 from PIL import Image
 
 from games.core.geometry import Shape
-from renderer.diagram import Perspective, extent, plan
+from renderer.cells import Perspective, extent, plan
 from renderer.palette import TEXT
 from renderer.sprites import SPRITES
 from renderer.text import write

@@ -1,6 +1,6 @@
 """Rematches: a finished game or match played again with colours swapped.
 
-A DM game's rematch is a challenge (bot.app.lobby answers it) whose challenger takes the
+A DM game's rematch is a challenge (bot.app.challenges answers it) whose challenger takes the
 other colour. A server match's is asked by one team's captain and accepted by the other's;
 accepting opens a new lobby with the teams and captains already joined.
 """
@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import storage
-from bot.app.lobby import CHALLENGE_LIFETIME, new_hosted
+from bot.app.challenges import CHALLENGE_LIFETIME
+from bot.app.new_games import new_hosted
 from bot.app.unit import Units
 from bot.errors import NotAllowedError, NotFoundError, WrongStateError
 from bot.loading import Loaded

@@ -12,9 +12,9 @@ from typing import Any, Final
 
 from games.core.board import Board, Played
 from games.core.boardgame import BoardGame, Change, side_of
-from games.core.errors import AmbiguousMoveError, IllegalMoveError, shown
+from games.core.errors import IllegalMoveError, shown
 from games.core.pieces import Piece, Side, kind_name, opponent, side_name
-from games.core.results import Ending, winner_of
+from games.core.results import Ending
 from games.elevator.config import MatchConfig
 from games.elevator.events import (
     Arrived,
@@ -31,15 +31,15 @@ from games.elevator.events import (
 )
 from games.elevator.floors import FLOORS
 from games.elevator.modes import mode_rules
-from games.elevator.notation import RideText, parse_ride, ride_notation
+from games.elevator.notation import parse_ride
+from games.elevator.rides import Ride, Rides
 from games.elevator.shaft import DIRECTIONS, Direction, Shaft
 from games.elevator.standings import Standings
 from games.elevator.teams import seats_of, team_order
+from games.elevator.transfers import VictoryTransfers
 
 RECORD_FORMAT: Final = "elevator-chess-match"
 RECORD_VERSION: Final = 1
-
-_Ride = tuple[int, Direction, int]  # elevator index, direction, destination board
 
 
 class Match(BoardGame[MatchConfig]):
@@ -77,8 +77,9 @@ class Match(BoardGame[MatchConfig]):
         super()._set_up(config)
         self._shaft = Shaft(config.boards, config.layout)
         self._standings = Standings([config.teams_of(n) for n in range(1, config.boards + 1)])
-        self._pending: dict[int, Side] = {}
         self._winners: tuple[str, ...] | None = None
+        self._rides = Rides(self._boards, self._shaft)
+        self._transfers = VictoryTransfers(self)
         self._mode = mode_rules(self)
         if config.start_fens is not None:
             self._refuse_finished_starts()
@@ -160,15 +161,12 @@ class Match(BoardGame[MatchConfig]):
     def pending_transfer(self, board: int) -> Side | None:
         """Return the winner who may still make a board's victory transfer, or None."""
         self._board(board)
-        return self._pending.get(board)
+        return self._transfers.winner(board)
 
     def transfer_options(self, board: int) -> list[str]:
         """Return the rides open to the winner of a just-won board; [] when none is pending."""
         self._board(board)
-        winner = self._pending.get(board)
-        if winner is None:
-            return []
-        return [self._ride_name(board, r) for r in self._rides(board, winner, king_safety=False)]
+        return self._transfers.options(board)
 
     def score(self) -> tuple[float, float]:
         """Return the points won with White and with Black over the finished boards."""
@@ -198,19 +196,11 @@ class Match(BoardGame[MatchConfig]):
 
     def transfer(self, board: int, text: str, *, side: Side | None = None) -> list[Event]:
         """Make the victory transfer of a just-won board: one ride, such as Qd4v1."""
-        winner = self._winner_of_pending(board, side)
-        ride_text = parse_ride(text) if isinstance(text, str) else None
-        if ride_text is None:
-            raise IllegalMoveError(
-                f"{shown(text)} is not a ride: a victory transfer is written like Qd4v1 or Ne4^3"
-            )
-        ride = self._resolve_ride(board, ride_text, winner, king_safety=False)
-        return self._act(lambda: self._transfer(board, ride))
+        return self._act(self._transfers.make(board, text, side))
 
     def skip_transfer(self, board: int, *, side: Side | None = None) -> list[Event]:
         """Decline the victory transfer of a just-won board, which is then cleared."""
-        winner = self._winner_of_pending(board, side)
-        return self._act(lambda: self._decline(board, winner))
+        return self._act(self._transfers.skip(board, side))
 
     def resign_match(self, side: Side) -> list[Event]:
         """Resign every board still being played for side, as one action taken back as one."""
@@ -241,16 +231,16 @@ class Match(BoardGame[MatchConfig]):
                 f"there are no rides in {self._mode.TITLE}: {self._mode.NO_RIDES}"
             )
         side = self._boards[board - 1].turn
-        ride = self._resolve_ride(board, ride_text, side, king_safety=True)
+        ride = self._rides.resolve(board, ride_text, side, king_safety=True)
         return lambda: self._ride(board, ride)
 
     def _special_moves(self, board: int, side: Side) -> list[str]:
         if not self._mode.RIDES:
             return []
-        return [self._ride_name(board, r) for r in self._rides(board, side, king_safety=True)]
+        return self._rides.names(board, side, king_safety=True)
 
     def _offers_transfer(self, board: int, winner: Side) -> bool:
-        return bool(self._rides(board, winner, king_safety=False))
+        return bool(self._rides.open_to(board, winner, king_safety=False))
 
     def _read(self, board: int, playing: Board, text: str) -> Change:
         special = self._special_move(board, text)
@@ -289,14 +279,10 @@ class Match(BoardGame[MatchConfig]):
     def _recall(self, event: Event) -> None:
         super()._recall(event)
         self._mode.recall(event)
+        self._transfers.recall(event)
         if isinstance(event, BoardEnded):
             self._shaft.close(event.board)
             self._standings.record(event.board, event.result)
-            winner = winner_of(event.result)
-            if event.transfer_pending and winner is not None:
-                self._pending[event.board] = winner
-        elif isinstance(event, BoardCleared):
-            self._pending.pop(event.board, None)
         elif isinstance(event, MatchDecided):
             self._winners = event.winners
 
@@ -326,7 +312,7 @@ class Match(BoardGame[MatchConfig]):
         try:
             return super()._open(board)
         except IllegalMoveError:
-            winner = self._pending.get(board) if isinstance(board, int) else None
+            winner = self._transfers.winner(board) if isinstance(board, int) else None
             if winner is None:
                 raise
             raise IllegalMoveError(
@@ -338,102 +324,6 @@ class Match(BoardGame[MatchConfig]):
         self._board(board)
         if direction not in DIRECTIONS:
             raise IllegalMoveError(f"a direction is 'up' or 'down', not {shown(direction)}")
-
-    def _winner_of_pending(self, board: int, side: Side | None) -> Side:
-        self._board(board)
-        winner = self._pending.get(board)
-        if winner is None:
-            raise IllegalMoveError(f"board {board} has no victory transfer pending")
-        if side is not None and side_of(side) != winner:
-            raise IllegalMoveError(
-                f"only {side_name(winner)}, who won board {board}, decides its victory transfer"
-            )
-        return winner
-
-    # ----------------------------------------------------------------- rides
-
-    def _resolve_ride(self, board: int, text: RideText, side: Side, *, king_safety: bool) -> _Ride:
-        """Find the one ride text means, or raise why there is none."""
-        origin = self._boards[board - 1]
-        if text.piece == "K":
-            raise IllegalMoveError("kings may not ride the elevators")
-        index = origin.elevator_index(text.square)
-        if index is None:
-            squares = ", ".join(origin.elevators)
-            raise IllegalMoveError(
-                f"{text.square} is not an elevator square on board {board} "
-                f"(its elevators are {squares})"
-            )
-        piece = origin.elevator_piece(index)
-        if piece is not None and text.piece is not None and piece.kind != text.piece:
-            raise IllegalMoveError(
-                f"the piece on {text.square} on board {board} is a {piece.describe()}, "
-                f"not a {kind_name(text.piece)}"
-            )
-        refusal = origin.ride_refusal(index, side, king_safety=king_safety)
-        if refusal is not None:
-            raise IllegalMoveError(refusal)
-        if piece is None:
-            raise AssertionError("ride_refusal lets no empty square ride")
-        directions = DIRECTIONS if text.direction is None else (text.direction,)
-        found, problems = self._landings(board, index, piece, directions, text.board)
-        if not found:
-            raise IllegalMoveError("; ".join(problems))
-        if len(found) > 1:
-            names = " or ".join(self._ride_name(board, ride) for ride in found)
-            raise AmbiguousMoveError(
-                f"the {piece.name} on {text.square} can ride up or down from board {board}: "
-                f"write {names}"
-            )
-        return found[0]
-
-    def _landings(
-        self,
-        board: int,
-        index: int,
-        piece: Piece,
-        directions: Sequence[Direction],
-        wanted: int | None = None,
-    ) -> tuple[list[_Ride], list[str]]:
-        """Return the rides of piece from elevator index that land, and why the others don't.
-
-        wanted, when given, is the board the rider named. In a small ring up and down may
-        land on the same board: that is one ride, kept in its first direction.
-        """
-        found: list[_Ride] = []
-        problems: list[str] = []
-        for direction in directions:
-            target = self._shaft.reach(board, direction)
-            if target is None:
-                problems.append(self._shaft.blocked(board, direction))
-            elif wanted is not None and target != wanted:
-                problems.append(
-                    f"a ride {direction} from board {board} lands on board {target}, "
-                    f"not board {wanted}"
-                )
-            elif refusal := self._boards[target - 1].arrival_refusal(index, piece):
-                problems.append(refusal)
-            elif all(other != target for _, _, other in found):
-                found.append((index, direction, target))
-        return found, problems
-
-    def _rides(self, board: int, side: Side, *, king_safety: bool) -> list[_Ride]:
-        """Return every ride side may make from board now."""
-        origin = self._boards[board - 1]
-        rides: list[_Ride] = []
-        for index in range(len(origin.elevators)):
-            piece = origin.elevator_piece(index)
-            if piece is None or origin.ride_refusal(index, side, king_safety=king_safety):
-                continue
-            rides += self._landings(board, index, piece, DIRECTIONS)[0]
-        return rides
-
-    def _ride_name(self, board: int, ride: _Ride) -> str:
-        index, direction, target = ride
-        origin = self._boards[board - 1]
-        piece = origin.elevator_piece(index)
-        kind = piece.kind if piece is not None else "?"
-        return ride_notation(kind, origin.elevators[index], direction, target)
 
     # ----------------------------------------------------------------- changes
 
@@ -453,18 +343,13 @@ class Match(BoardGame[MatchConfig]):
         self._shaft.close(board)
         event = super()._end(board, winner, ending, offer_transfer=offer_transfer)
         self._standings.record(board, event.result)
-        if event.transfer_pending and winner is not None:
-            self._pending[board] = winner
-        else:
-            self._clear(board)
+        self._transfers.offer(event)
         self._dirty.extend(neighbours)
         # Closing this floor may leave a pending transfer nearby with nowhere to go, ever.
-        for nearby in self._shaft.nearby(board):
-            if nearby in self._pending and not self._shaft.neighbours(nearby):
-                self._clear(nearby)
+        self._transfers.drop_stranded(board)
         return event
 
-    def _ride(self, board: int, ride: _Ride) -> None:
+    def _ride(self, board: int, ride: Ride) -> None:
         index, direction, target = ride
         origin = self._boards[board - 1]
         side = origin.turn
@@ -475,19 +360,6 @@ class Match(BoardGame[MatchConfig]):
         self._arrive(target, index, piece, board)
         self._dirty.extend((board, target))
         self._mark_neighbours(board)
-        self._mark_neighbours(target)
-
-    def _transfer(self, board: int, ride: _Ride) -> None:
-        index, direction, target = ride
-        origin = self._boards[board - 1]
-        piece = origin.elevator_piece(index)
-        if piece is None:
-            raise AssertionError(f"no piece to transfer from board {board}")
-        square = origin.elevators[index]
-        self._events.append(Transferred(board, piece.side, piece.kind, square, direction, target))
-        self._arrive(target, index, piece, board)
-        self._clear(board)
-        self._dirty.append(target)
         self._mark_neighbours(target)
 
     def _arrive(self, board: int, index: int, piece: Piece, from_board: int) -> None:
@@ -506,10 +378,6 @@ class Match(BoardGame[MatchConfig]):
             )
         )
 
-    def _decline(self, board: int, winner: Side) -> None:
-        self._events.append(TransferDeclined(board, winner))
-        self._clear(board)
-
     def _resign_match(self, boards: list[int], loser: Side) -> None:
         self._events.append(MatchResigned(loser))
         for board in boards:
@@ -525,23 +393,10 @@ class Match(BoardGame[MatchConfig]):
     def _team_pairs(self) -> list[tuple[str, str]]:
         return [self._config.teams_of(n) for n in range(1, self.boards + 1)]
 
-    def _clear(self, board: int) -> None:
-        """Empty a finished board; a transfer it still offered is gone with its pieces."""
-        if self._pending.pop(board, None) is not None:
-            self._dirty.extend(self._shaft.neighbours(board))
-        self._boards[board - 1].clear()
-        self._events.append(BoardCleared(board))
-
     def _mark_neighbours(self, board: int) -> None:
         """Recheck the boards that ride into board: their rides depend on its elevators."""
         self._dirty.extend(self._shaft.neighbours(board))
 
     def _isolated(self, board: int) -> bool:
         """Tell whether no piece can ever arrive on board again."""
-        if self._shaft.neighbours(board):
-            return False
-        return not any(
-            board in self._shaft.neighbours(nearby)
-            for nearby in self._shaft.nearby(board)
-            if nearby in self._pending
-        )
+        return not self._shaft.neighbours(board) and not self._transfers.may_reach(board)

@@ -11,7 +11,7 @@ from PIL import Image
 from games.elevator import Match
 from renderer import RenderError, board_png
 from renderer.board import BoardLayout, format_clock
-from renderer.diagram import Perspective, is_light, square_origin
+from renderer.cells import Perspective, is_light, square_origin
 from renderer.palette import (
     ARRIVED,
     CAPTURABLE,

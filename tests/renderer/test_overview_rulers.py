@@ -10,7 +10,7 @@ from PIL import Image
 
 from games.core.geometry import CHESSBOARD, Shape
 from renderer import overview_view_png
-from renderer.diagram import Perspective, extent, fit_square
+from renderer.cells import Perspective, extent, fit_square
 from renderer.grid import GridLayout
 from renderer.palette import BACKGROUND
 from renderer.rulers import PREVIEW

@@ -12,7 +12,7 @@ from games.core.geometry import Shape
 from games.elevator import Match
 from renderer import board_png, board_view_png
 from renderer.board import BoardLayout
-from renderer.diagram import Perspective
+from renderer.cells import Perspective
 from renderer.palette import ELEVATOR_MARK, TEXT
 from renderer.panel import grid
 from renderer.rulers import PREVIEW

@@ -14,7 +14,7 @@ import games.core.boardgame
 from games.core.geometry import CHESSBOARD
 from games.elevator import Arrived, BoardEnded, Match, Moved, Rode, Transferred
 from renderer import RenderError, fitted_replay, replay_gif
-from renderer.diagram import Perspective, fit_square
+from renderer.cells import Perspective, fit_square
 from renderer.errors import MIN_SIZE
 from renderer.replay import FRAME_MS, LAST_FRAME_MS, MIN_BYTES
 from renderer.rulers import PREVIEW, ruler_font, ruler_room

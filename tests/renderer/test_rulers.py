@@ -10,7 +10,7 @@ from PIL import Image
 from games.core.geometry import CHESSBOARD, Shape
 from renderer import board_view_png
 from renderer.board import BoardLayout
-from renderer.diagram import Perspective
+from renderer.cells import Perspective
 from renderer.rulers import PREVIEW
 from tests.renderer.preview import contrast, ink, runs, shrink
 from tests.renderer.shapes import ESCHER_STAIRCASES, back_ranks, view_of

@@ -11,7 +11,7 @@ from PIL import Image
 from games.core.geometry import Shape
 from renderer import board_view_png, overview_view_png
 from renderer.board import BoardLayout
-from renderer.diagram import Perspective
+from renderer.cells import Perspective
 from renderer.grid import GridLayout
 from renderer.palette import BLACK, WHITE
 from tests.renderer.shapes import back_ranks, view_of

@@ -6,7 +6,7 @@ import asyncio
 import io
 import logging
 from functools import partial
-from typing import Any, Literal
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -15,21 +15,13 @@ from discord.ext import commands
 from bot.errors import NotAllowedError, NotFoundError, ServiceError, WrongStateError
 from bot.exts import clocks, kinds, variants
 from bot.exts.errors import reply_error
-from bot.exts.matches._channels import (
-    ChannelsError,
-    create_channels,
-    missing_permissions,
-    remove_channels,
-)
-from bot.exts.matches._lobby import (
-    lobby_embed,
-    lobby_view,
-    read_teams,
-    team_words,
-    teams_named,
-)
+from bot.exts.matches._channels import remove_channels
+from bot.exts.matches._lobby import read_teams, team_words
+from bot.exts.matches._lobby_message import LOBBY, LobbyMessages
+from bot.exts.matches._resign import ConfirmMatchResign
+from bot.exts.matches._starting import Starting
 from bot.exts.mentions import plain
-from bot.exts.moderators import moderator, moderator_role
+from bot.exts.moderators import moderator
 from bot.sender import score_words
 from bot.service import MatchService
 from games.elevator.teams import TEAM_COUNTS
@@ -38,7 +30,6 @@ from renderer import overview_view_png
 
 logger = logging.getLogger(__name__)
 
-LOBBY = "lobby"  # the place of a lobby's channel; its message is "lobby-message"
 CHANNEL_PLACES = ("category", "overview")  # and every board:N and team:<team>
 TEAM_CHOICES: list[app_commands.Choice[int]] = [
     app_commands.Choice(name=str(count), value=count) for count in TEAM_COUNTS
@@ -51,7 +42,8 @@ class Matches(commands.GroupCog, group_name="match"):
 
     def __init__(self, service: MatchService) -> None:
         self.service = service
-        self._starting: set[int] = set()  # matches whose channels are being made
+        self._lobbies = LobbyMessages(service)
+        self._starts = Starting(service, self._lobbies)
         self._opening: set[str] = set()  # channels where a lobby is being opened
         super().__init__()
 
@@ -99,7 +91,7 @@ class Matches(commands.GroupCog, group_name="match"):
         """Open a lobby for a team match (or a one-board game) in this channel."""
         white, black, every = read_teams(teams, white, black, names)
         channel = str(interaction.channel_id)
-        await self._no_open_lobby(channel)
+        await self._lobbies.refuse_second(channel)
         if channel in self._opening:
             raise WrongStateError("a lobby is being opened in this channel: wait a moment")
         self._opening.add(channel)  # one lobby a channel, even for two creates at once
@@ -118,7 +110,7 @@ class Matches(commands.GroupCog, group_name="match"):
                 elevators=variants.read_elevators(elevators),
                 teams=every,
             )
-            await self._show_lobby(interaction, match_id)
+            await self._lobbies.show(interaction, match_id)
         finally:
             self._opening.discard(channel)
 
@@ -130,11 +122,11 @@ class Matches(commands.GroupCog, group_name="match"):
     ) -> None:
         """Join a team of the lobby in this channel."""
         match_id = await self._lobby_here(interaction)
-        self._not_starting(match_id)
+        self._starts.refuse_while_starting(match_id)
         change = await self.service.join(match_id, str(interaction.user.id), team)
         teams = (await self.service.shape(match_id)).teams
         await interaction.response.send_message(team_words(change, teams), ephemeral=True)
-        await self._refresh_lobby(interaction, match_id)
+        await self._lobbies.refresh(interaction, match_id)
 
     @join.autocomplete("team")
     async def _team_choices(
@@ -158,11 +150,11 @@ class Matches(commands.GroupCog, group_name="match"):
     async def leave(self, interaction: discord.Interaction) -> None:
         """Leave your team in the lobby in this channel."""
         match_id = await self._lobby_here(interaction)
-        self._not_starting(match_id)
+        self._starts.refuse_while_starting(match_id)
         change = await self.service.leave(match_id, str(interaction.user.id))
         teams = (await self.service.shape(match_id)).teams
         await interaction.response.send_message(team_words(change, teams), ephemeral=True)
-        await self._refresh_lobby(interaction, match_id)
+        await self._lobbies.refresh(interaction, match_id)
 
     @app_commands.command(name="seat")
     @app_commands.describe(
@@ -178,7 +170,7 @@ class Matches(commands.GroupCog, group_name="match"):
     ) -> None:
         """Seat a player of a team at a board before the start (the host or that captain)."""
         match_id = await self._lobby_here(interaction)
-        self._not_starting(match_id)
+        self._starts.refuse_while_starting(match_id)
         await self.service.remember_name(str(player.id), player.display_name)  # for images
         await self.service.seat(match_id, str(interaction.user.id), board, team, str(player.id))
         await interaction.response.send_message(
@@ -189,17 +181,17 @@ class Matches(commands.GroupCog, group_name="match"):
     @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction) -> None:
         """Start the match in this channel's lobby (the host only)."""
-        await self._start(interaction, await self._lobby_here(interaction))
+        await self._starts.start(interaction, await self._lobby_here(interaction))
 
     @app_commands.command(name="cancel")
     @app_commands.guild_only()
     async def cancel(self, interaction: discord.Interaction) -> None:
         """Cancel the match in this channel's lobby (the host only)."""
         match_id = await self._lobby_here(interaction)
-        self._not_starting(match_id)
+        self._starts.refuse_while_starting(match_id)
         await self.service.cancel(match_id, str(interaction.user.id))
         await interaction.response.send_message(f"Match {match_id} is cancelled.")
-        await self._refresh_lobby(interaction, match_id)
+        await self._lobbies.refresh(interaction, match_id)
 
     @app_commands.command(name="status")
     @app_commands.guild_only()
@@ -273,7 +265,7 @@ class Matches(commands.GroupCog, group_name="match"):
             ephemeral=True,
         )
 
-    # ------------------------------------------------------------------ buttons
+    # ------------------------------------------------------------------ buttons, rematches
 
     async def lobby_clicked(
         self, interaction: discord.Interaction, match_id: int, action: str
@@ -281,9 +273,9 @@ class Matches(commands.GroupCog, group_name="match"):
         """Do what a lobby button says, then show the lobby as it now stands."""
         user = str(interaction.user.id)
         try:
-            self._not_starting(match_id)
+            self._starts.refuse_while_starting(match_id)
             if action == "start":
-                await self._start(interaction, match_id)
+                await self._starts.start(interaction, match_id)
                 return
             change = None
             if action.startswith("join-"):
@@ -297,8 +289,8 @@ class Matches(commands.GroupCog, group_name="match"):
                 await self.service.cancel(match_id, user)
             status = await self.service.status(match_id)
             await interaction.response.edit_message(
-                embed=await self._lobby_embed(match_id),
-                view=await self._lobby_view(match_id, status),
+                embed=await self._lobbies.embed(match_id),
+                view=await self._lobbies.view(match_id, status),
             )
             # a switch of teams, or a captain leaving, is told to the player: the lobby
             # shows where everyone is, not what became of a captaincy
@@ -312,66 +304,13 @@ class Matches(commands.GroupCog, group_name="match"):
         except Exception as error:  # every failure gets a private answer
             await reply_error(interaction, error)
 
-    # ------------------------------------------------------------------ the machinery
-
-    async def _start(self, interaction: discord.Interaction, match_id: int) -> None:
-        """Check, make the match's channels, start it; on any failure remove the channels."""
-        guild = interaction.guild
-        if guild is None:
-            raise WrongStateError("a team match starts in a server")
-        actor = str(interaction.user.id)
-        self._not_starting(match_id)
-        await self.service.check_start(match_id, actor)
-        missing = missing_permissions(interaction.app_permissions)
-        if missing:
-            await interaction.response.send_message(
-                "I cannot start the match: I need these permissions here: "
-                + ", ".join(missing)
-                + ". Nothing was created.",
-                ephemeral=True,
-            )
-            return
-        self._starting.add(match_id)  # until it has started or failed: no joins, no 2nd start
-        try:
-            await interaction.response.defer(thinking=True)
-            await self._make_and_start(interaction, guild, match_id, actor)
-        finally:
-            self._starting.discard(match_id)
-
-    async def _make_and_start(
-        self, interaction: discord.Interaction, guild: discord.Guild, match_id: int, actor: str
+    async def post_lobby(
+        self, channel: discord.abc.Messageable, match_id: int, guild: int, text: str
     ) -> None:
-        shape = await self.service.shape(match_id)
-        roster = await self.service.roster(match_id)
-        moderators = await moderator_role(self.service, guild)
-        try:
-            channels = await create_channels(
-                guild, match_id, shape.boards, shape.teams, roster, moderators
-            )
-        except ChannelsError as error:
-            await interaction.followup.send(f"{error} Nothing was kept; try again.")
-            return
-        places = {place: str(channel.id) for place, channel in channels.items()}
-        try:
-            await self.service.bind(match_id, places)
-            await self.service.start(match_id, actor)
-        except BaseException:
-            await remove_channels(channels.values())
-            try:
-                await self.service.unbind(match_id, list(places))
-            except ServiceError:
-                logger.exception("match %d: could not forget its removed channels", match_id)
-            raise
-        overview = channels["overview"]
-        await interaction.followup.send(
-            f"Match {match_id} has started: follow it in {overview.mention}."
-        )
-        await self._refresh_lobby(interaction, match_id)
-        logger.info("match %d: started by %s with %d channels", match_id, actor, len(channels))
+        """Post a lobby opened elsewhere (a rematch) in a channel, and bind it there."""
+        await self._lobbies.post(channel, match_id, guild, text)
 
-    def _not_starting(self, match_id: int) -> None:
-        if match_id in self._starting:
-            raise WrongStateError("the match is being started: wait a moment")
+    # ------------------------------------------------------------------ where we are
 
     async def _match_here(self, interaction: discord.Interaction) -> int:
         """Return the match whose channel (or lobby) this is, the newest if several."""
@@ -392,103 +331,3 @@ class Matches(commands.GroupCog, group_name="match"):
             if place == LOBBY:
                 return match_id
         raise NotFoundError("there is no match lobby in this channel: /match create opens one")
-
-    async def _show_lobby(self, interaction: discord.Interaction, match_id: int) -> None:
-        """Post a new match's lobby in the channel; cancel the match if nobody could see it."""
-        host = str(interaction.user.id)
-        try:
-            await self.service.bind(
-                match_id, {LOBBY: str(interaction.channel_id), "guild": str(interaction.guild_id)}
-            )
-            view = await self._lobby_view(match_id, "lobby")
-            assert view is not None  # a new lobby is open
-            embed = await self._lobby_embed(match_id)
-            await interaction.response.send_message(embed=embed, view=view)
-            message = await interaction.original_response()
-            await self.service.bind(match_id, {"lobby-message": str(message.id)})
-        except BaseException:
-            await self.service.cancel(match_id, host)
-            raise
-        logger.info("match %d: lobby opened by %s in %s", match_id, host, interaction.channel_id)
-
-    async def _no_open_lobby(self, channel: str) -> None:
-        """Refuse a second lobby in a channel whose lobby is still open, naming that match."""
-        for match_id, place in await self.service.bound_to(channel):
-            if place == LOBBY and await self.service.status(match_id) == "lobby":
-                teams = (await self.service.shape(match_id)).teams
-                raise WrongStateError(
-                    f"this channel already has an open lobby: match {match_id} "
-                    f"({teams_named(teams)}). Its host can "
-                    "cancel it with its Cancel button or /match cancel, or open your lobby in "
-                    "another channel"
-                )
-
-    async def post_lobby(
-        self, channel: discord.abc.Messageable, match_id: int, guild: int, text: str
-    ) -> None:
-        """Post a lobby opened elsewhere (a rematch) in a channel, and bind it there."""
-        view = await self._lobby_view(match_id, "lobby")
-        assert view is not None  # a new lobby is open
-        message = await channel.send(text, embed=await self._lobby_embed(match_id), view=view)
-        await self.service.bind(
-            match_id,
-            {LOBBY: str(message.channel.id), "guild": str(guild), "lobby-message": str(message.id)},
-        )
-
-    async def _lobby_view(self, match_id: int, status: str) -> discord.ui.View | None:
-        return lobby_view(match_id, status, (await self.service.shape(match_id)).teams)
-
-    async def _lobby_embed(self, match_id: int) -> discord.Embed:
-        shape = await self.service.shape(match_id)
-        roster = await self.service.roster(match_id)
-        host = await self.service.host(match_id)
-        status = await self.service.status(match_id)
-        control = await self.service.time_control(match_id)
-        return lobby_embed(match_id, shape, roster, host, status, control)
-
-    async def _refresh_lobby(self, interaction: discord.Interaction, match_id: int) -> None:
-        """Show the lobby message as the match now stands (it may have been deleted)."""
-        bound = await self.service.bindings(match_id)
-        if "lobby-message" not in bound or interaction.channel is None:
-            return
-        status = await self.service.status(match_id)
-        message = interaction.channel.get_partial_message(int(bound["lobby-message"]))  # type: ignore[union-attr]
-        try:
-            await message.edit(
-                embed=await self._lobby_embed(match_id),
-                view=await self._lobby_view(match_id, status),
-            )
-        except discord.HTTPException:
-            logger.warning("match %d: its lobby message could not be updated", match_id)
-
-
-class ConfirmMatchResign(discord.ui.View):
-    """The confirmation a captain gives before resigning the whole match."""
-
-    def __init__(self, service: MatchService, match_id: int) -> None:
-        super().__init__(timeout=120)
-        self._service, self._match_id = service, match_id
-
-    @discord.ui.button(label="Resign the match", style=discord.ButtonStyle.danger)
-    async def confirm(
-        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
-    ) -> None:
-        """Resign now, and say so where everyone sees it."""
-        try:
-            await self._service.resign_match(self._match_id, str(interaction.user.id))
-            await interaction.response.edit_message(
-                content=f"You resigned match {self._match_id}.", view=None
-            )
-            await self._announce(interaction)
-        except Exception as error:
-            await reply_error(interaction, error)
-        self.stop()
-
-    async def _announce(self, interaction: discord.Interaction) -> None:
-        overview = (await self._service.bindings(self._match_id)).get("overview")
-        channel = interaction.client.get_channel(int(overview)) if overview else None
-        if isinstance(channel, discord.TextChannel):
-            try:
-                await channel.send(f"{interaction.user.mention} resigned the match for their team.")
-            except discord.HTTPException:
-                logger.warning("match %d: the resignation was not announced", self._match_id)

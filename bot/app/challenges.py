@@ -1,0 +1,176 @@
+"""Casual games between two people: challenges, their answers, and the game they start."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+from bot import storage
+from bot.app.lobby import begin
+from bot.app.new_games import MAX_NAME, chosen, clock_fits, new_hosted
+from bot.app.unit import Founding, Units
+from bot.errors import NotAllowedError, NotFoundError, RulesError, WrongStateError
+from bot.loading import control_of
+from bot.names import same_name, visible
+from games.core.clocks import TimeControl
+from games.core.pieces import SIDES
+from games.elevator.variants import DEFAULT_VARIANT, Setup
+
+logger = logging.getLogger(__name__)
+
+MAX_GAME_BOARDS: Final = 10  # boards in a casual game between two people
+CHALLENGE_LIFETIME: Final = 24 * 3600.0  # seconds a challenge stays open
+
+
+class Challenges:
+    """Games between two people: a challenge open for a day, then the game itself."""
+
+    def __init__(self, units: Units) -> None:
+        self._units = units
+
+    async def create_game(
+        self,
+        white: str,
+        black: str,
+        *,
+        boards: int = 2,
+        layout: str = "line",
+        names: tuple[str, str] | None = None,
+        places: Mapping[str, str] | None = None,
+        time_control: str = "none",
+        game: str = "elevator",
+        setup: Setup | None = None,
+    ) -> int:
+        """Start a game between two people, each holding every board of their colour."""
+        control = control_of(time_control)
+        async with self._units.transaction() as founding:  # all of it, or no game at all
+            match_id = await self._new_game(
+                founding, white, black, boards, layout, names, places, control, game, setup
+            )
+        logger.info("game %d created: %s against %s, %d boards", match_id, white, black, boards)
+        return match_id
+
+    async def _new_game(
+        self,
+        founding: Founding,
+        white: str,
+        black: str,
+        boards: int,
+        layout: str,
+        names: tuple[str, str] | None,
+        places: Mapping[str, str] | None,
+        control: TimeControl,
+        game: str = "elevator",
+        setup: Setup | None = None,
+    ) -> int:
+        if white == black:
+            raise RulesError("a game needs two different players")
+        teams = [visible(name)[:MAX_NAME] for name in names or ()]
+        if len(teams) != 2 or not all(teams) or same_name(*teams):
+            teams = [white, black]
+        hosted, sides = new_hosted(
+            game, boards, layout, teams[0][:MAX_NAME], teams[1][:MAX_NAME], None, setup
+        )
+        change = founding.draft(hosted, white, control, sides)
+        for user, side in zip((white, black), SIDES, strict=True):
+            change.enlist(user, side)
+        if places:
+            change.bind(places)
+        begin(change, self._units.clock())
+        return await founding.found(change)
+
+    async def challenge(
+        self,
+        challenger: str,
+        opponent: str,
+        *,
+        boards: int = 2,
+        layout: str = "line",
+        names: tuple[str, str] = ("", ""),
+        time_control: str = "none",
+        game: str = "elevator",
+        floors: Sequence[str] | None = None,
+        variant: str = DEFAULT_VARIANT,
+        armies: Sequence[tuple[str, str]] | None = None,
+        elevators: Sequence[Sequence[str]] | None = None,
+    ) -> int:
+        """Challenge someone to a casual game; return the invitation, open for a day.
+
+        floors, variant, armies and elevators are as Lobby.create's: the game plays that variant.
+        """
+        control = control_of(time_control)
+        setup = chosen(game, boards, variant, floors, armies, elevators)
+        clock_fits(setup, control)
+        new_hosted(game, boards, layout, "White", "Black", None, setup)  # refuses what cannot be
+        if challenger == opponent:
+            raise RulesError("you cannot challenge yourself")
+        if not isinstance(boards, int) or not 1 <= boards <= MAX_GAME_BOARDS:
+            raise RulesError(f"a casual game has 1 to {MAX_GAME_BOARDS} boards")
+        if layout not in ("line", "ring"):
+            raise RulesError("the boards stand in a 'line' or a 'ring'")
+        now = self._units.clock()
+        async with self._units.store.transaction() as db:
+            if await storage.open_invitations(db, challenger, opponent, now - CHALLENGE_LIFETIME):
+                raise WrongStateError("you have already challenged them: wait for their answer")
+            return await storage.insert_invitation(
+                db,
+                challenger,
+                opponent,
+                boards,
+                layout,
+                json.dumps(names),
+                now,
+                str(control),
+                game,
+                None if setup is None else json.dumps(setup.to_dict()),
+            )
+
+    async def withdraw_challenge(self, invitation: int) -> None:
+        """Withdraw a challenge that could not be delivered."""
+        async with self._units.store.transaction() as db:
+            await storage.close_invitation(db, invitation, "withdrawn", None)
+
+    async def answer_challenge(
+        self,
+        invitation: int,
+        user: str,
+        *,
+        accept: bool,
+        places: Mapping[str, str] | None = None,
+    ) -> int | None:
+        """Accept (starting the game, the challenger playing White) or decline a challenge."""
+        async with self._units.transaction() as founding:
+            db = founding.db
+            row = await storage.invitation_row(db, invitation)
+            if row is None:
+                raise NotFoundError("there is no such challenge")
+            if row["opponent"] != user:
+                raise NotAllowedError("only the person challenged can answer this challenge")
+            if row["status"] != "open":
+                raise WrongStateError(f"this challenge was already {row['status']}")
+            if self._units.clock() - row["created_at"] > CHALLENGE_LIFETIME:
+                raise WrongStateError("this challenge has expired: challenges last a day")
+            if not accept:
+                await storage.close_invitation(db, invitation, "declined", None)
+                return None
+            names = tuple(json.loads(row["names"]))  # White's, then Black's
+            # a rematch's challenger may take Black; a plain challenge's always plays White
+            white, black = row["challenger"], user
+            if row["challenger_side"] == "black":
+                white, black = black, white
+            match_id = await self._new_game(
+                founding,
+                white,
+                black,
+                row["boards"],
+                row["layout"],
+                (names[0], names[1]),
+                places,
+                control_of(row["time_control"]),
+                row["kind"],
+                None if row["setup"] is None else Setup.from_dict(json.loads(row["setup"])),
+            )
+            await storage.close_invitation(db, invitation, "accepted", match_id)
+        return match_id
