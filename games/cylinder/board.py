@@ -14,17 +14,11 @@ from typing import Final
 from games.core.board import Played
 from games.core.cellboard import CellBoard
 from games.core.pieces import Side
+from games.core.reach import INDEX, WHITE, Cells, find_king
 from games.cylinder import notation
 from games.cylinder.fen import read_fen, write_fen
-from games.cylinder.position import (
-    Cells,
-    Position,
-    attacked,
-    find_king,
-    valid_castling,
-    valid_ep,
-)
-from games.cylinder.squares import CYLINDER, INDEX, WHITE
+from games.cylinder.position import Position, attacked, valid_castling, valid_ep
+from games.cylinder.squares import CYLINDER
 
 START_FEN: Final = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 _DARK: Final = frozenset(s for s in range(64) if (s % 8 + s // 8) % 2 == 0)

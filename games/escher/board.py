@@ -16,10 +16,10 @@ from games.core.board import Played
 from games.core.cellboard import CellBoard
 from games.core.geometry import CHESSBOARD
 from games.core.pieces import Side, side_name
+from games.core.reach import INDEX, NAMES, WHITE, Cells, find_king
 from games.escher import notation
 from games.escher.fen import read_fen, write_fen
-from games.escher.position import Cells, Position, attacked, find_king, valid_ep
-from games.escher.squares import INDEX, NAMES, WHITE
+from games.escher.position import Position, attacked, valid_ep
 from games.escher.staircases import STAIRCASES
 
 START_FEN: Final = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 
 from games.core.errors import MatchConfigError, shown
-from games.escher.position import Cells, Position, valid_ep
-from games.escher.squares import BLACK, INDEX, NAMES, WHITE
+from games.core.reach import BLACK, INDEX, NAMES, WHITE, Cells
+from games.escher.position import Position, valid_ep
 
 
 def read_fen(fen: str, number: int, *, strict: bool) -> tuple[Position, int, int]:
