@@ -12,8 +12,8 @@ from typing import Final
 
 from games.core.errors import AmbiguousMoveError, IllegalMoveError, not_a_move
 from games.core.pieces import side_name
+from games.core.reach import FILES, INDEX, NAMES, side_of
 from games.cylinder.position import CASTLINGS, Position
-from games.cylinder.squares import FILES, INDEX, NAMES, side_of
 
 CHOICES: Final = "QRBN"
 

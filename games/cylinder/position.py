@@ -11,20 +11,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
+from games.core.reach import BLACK, WHITE, Cells, find_king
 from games.cylinder.squares import (
-    BLACK,
     DIAGONAL,
     KING,
     KNIGHT,
     LAST_RANK,
     LINES,
     ORTHOGONAL,
-    PAWN_FROM,
     PAWN_TAKES,
-    WHITE,
+    REACH,
 )
-
-Cells = list[str | None]
 
 # Castling by its FEN letter: the king's start and target, the rook's start and target,
 # the squares that must be empty, and the squares the king must not stand or pass on attacked.
@@ -37,53 +34,8 @@ CASTLINGS: Final = {
 # The castling rights a move from or to a square takes away.
 _LOSES: Final = {4: "KQ", 7: "K", 0: "Q", 60: "kq", 63: "k", 56: "q"}
 
-_SLIDERS: Final = {
-    True: (frozenset("BQ"), frozenset("RQ")),
-    False: (frozenset("bq"), frozenset("rq")),
-}
-
-
-def attacked(cells: Cells, square: int, white: bool) -> bool:
-    """Tell whether the side white names attacks square."""
-    knight, king, pawn = ("N", "K", "P") if white else ("n", "k", "p")
-    for s in KNIGHT[square]:
-        if cells[s] == knight:
-            return True
-    for s in PAWN_FROM[white][square]:
-        if cells[s] == pawn:
-            return True
-    for s in KING[square]:
-        if cells[s] == king:
-            return True
-    diagonal, orthogonal = _SLIDERS[white]
-    for rays, sliders in ((DIAGONAL[square], diagonal), (ORTHOGONAL[square], orthogonal)):
-        for ray in rays:
-            for s in ray:
-                found = cells[s]
-                if found is not None:
-                    if found in sliders:
-                        return True
-                    break
-    return False
-
-
-def find_king(cells: Cells, white: bool) -> int:
-    """Return the square of white's king, or -1 if it has none."""
-    try:
-        return cells.index("K" if white else "k")
-    except ValueError:
-        return -1
-
-
-def valid_ep(cells: Cells, white: bool, ep: int | None) -> int | None:
-    """Return ep if the side white names may take en passant on it now, else None."""
-    if ep is None or cells[ep] is not None:
-        return None
-    landing = ep - 8 if white else ep + 8
-    if not 0 <= landing < 64 or cells[landing] != ("p" if white else "P"):
-        return None
-    pawn = "P" if white else "p"
-    return ep if any(cells[s] == pawn for s in PAWN_FROM[white][ep]) else None
+attacked: Final = REACH.attacked
+valid_ep: Final = REACH.valid_ep
 
 
 def valid_castling(cells: Cells, rights: str) -> str:

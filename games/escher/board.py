@@ -9,96 +9,37 @@ after that move (`Bc4=N`), one carried by the opponent's move waits for its owne
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Final
+from collections.abc import Iterator, Sequence
+from typing import Final
 
-from games.core import elevators as elevator_rules
-from games.core.board import Played, state_parts
-from games.core.errors import IllegalMoveError, MatchConfigError, RecordError, shown
+from games.core.board import Played
+from games.core.cellboard import CellBoard
 from games.core.geometry import CHESSBOARD
-from games.core.pieces import Piece, Side, side_name
-from games.core.results import Ending
+from games.core.pieces import Side, side_name
+from games.core.reach import INDEX, NAMES, WHITE, Cells, find_king
 from games.escher import notation
 from games.escher.fen import read_fen, write_fen
-from games.escher.position import Position, attacked, find_king, valid_ep
-from games.escher.squares import INDEX, NAMES, WHITE, piece_of, side_of
+from games.escher.position import Position, attacked, valid_ep
 from games.escher.staircases import STAIRCASES
 
 START_FEN: Final = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"
 
 
-class EscherBoard:
+class EscherBoard(CellBoard[Position]):
     """One board of Escher Staircase with its elevator squares."""
 
     def __init__(self, number: int, elevators: Sequence[str] = (), fen: str | None = None) -> None:
-        self.number = number
-        self.shape = CHESSBOARD
-        self.staircases: tuple[tuple[str, ...], ...] = STAIRCASES
-        self._elevator_squares = elevator_rules.elevator_squares(number, elevators)
-        self.elevators = tuple(NAMES[s] for s in self._elevator_squares)
-        self._load(START_FEN if fen is None else fen, strict=True)
+        fen = START_FEN if fen is None else fen
+        self._set_up(number, CHESSBOARD, elevators, fen, STAIRCASES)
 
     # ------------------------------------------------------------------ reading
 
-    def _load(self, fen: str, *, strict: bool) -> None:
-        """Set the position from FEN; strict: refuse positions a game cannot start from."""
-        self._position, self._halfmove, self._fullmove = read_fen(fen, self.number, strict=strict)
-        self._restart()
-
-    def _restart(self) -> None:
-        """Make the present position the root of the record and of repetition counts."""
-        self._root = self.fen()
-        self._moves: list[str] = []
-        self._keys = [self._position.key()]
-
-    @property
-    def turn(self) -> Side:
-        """Return the side to move."""
-        return side_of(self._position.white)
-
-    @property
-    def fullmove(self) -> int:
-        """Return the number of the current full move."""
-        return self._fullmove
+    def _read(self, fen: str, *, strict: bool) -> tuple[Position, int, int]:
+        return read_fen(fen, self.number, strict=strict)
 
     def fen(self) -> str:
         """Return the position as FEN; castling is always '-'."""
         return write_fen(self._position, self._halfmove, self._fullmove)
-
-    def _square(self, name: str) -> int:
-        if name not in INDEX:
-            raise IllegalMoveError(f"{shown(name)} is not a square of board {self.number}")
-        return INDEX[name]
-
-    def piece_at(self, square: str) -> Piece | None:
-        """Return the piece on a named square."""
-        found = self._position.cells[self._square(square)]
-        return None if found is None else piece_of(found)
-
-    def elevator_index(self, square: str) -> int | None:
-        """Return the index of an elevator square, or None if square is not one."""
-        try:
-            return self.elevators.index(square)
-        except ValueError:
-            return None
-
-    def elevator_piece(self, index: int) -> Piece | None:
-        """Return the piece standing on elevator index."""
-        found = self._position.cells[self._elevator_squares[index]]
-        return None if found is None else piece_of(found)
-
-    def elevator_occupancy(self) -> int:
-        """Return the occupied elevator squares as a bit set."""
-        cells = self._position.cells
-        return sum(1 << s for s in self._elevator_squares if cells[s] is not None)
-
-    def is_check(self) -> bool:
-        """Tell whether the side to move is in check."""
-        return self._position.in_check()
-
-    def king_capturable(self) -> bool:
-        """Tell whether the side to move attacks the enemy king and may take it."""
-        return self._position.king_capturable()
 
     def has_moves(self) -> bool:
         """Tell whether the side to move has a normal legal move (a pending choice counts)."""
@@ -159,81 +100,31 @@ class EscherBoard:
 
     # ------------------------------------------------------------------ elevators
 
-    def ride_refusal(self, index: int, side: Side, *, king_safety: bool) -> str | None:
-        """Return why side may not ride the piece on elevator index, or None if it may."""
-        position = self._position
-        square = self._elevator_squares[index]
-        found = position.cells[square]
-        pending = position.pending() if side == self.turn else -1
-        waiting = None
-        if pending >= 0:
-            waiting = (
-                f"{side_name(side)} must first choose what the pawn on {NAMES[pending]} "
-                f"becomes on board {self.number}"
-            )
-
-        def pinned() -> bool:
-            cells = position.cells.copy()
-            cells[square] = None
-            king = find_king(cells, side == "white")
-            return king >= 0 and attacked(cells, king, side != "white")
-
-        return elevator_rules.ride_refusal(
-            self.number,
-            self.elevators[index],
-            None if found is None else piece_of(found),
-            side,
-            king_safety=king_safety,
-            in_check=position.in_check,
-            pinned=pinned,
-            waiting=waiting,
+    def _waiting(self, side: Side) -> str | None:
+        """Return why side must first choose what its pawn on the last rank becomes, or None."""
+        pending = self._position.pending() if side == self.turn else -1
+        if pending < 0:
+            return None
+        return (
+            f"{side_name(side)} must first choose what the pawn on {NAMES[pending]} "
+            f"becomes on board {self.number}"
         )
 
-    def arrival_refusal(self, index: int, piece: Piece) -> str | None:
-        """Return why piece may not arrive on elevator index, or None if it may."""
-        square = self._elevator_squares[index]
-        occupied = self._position.cells[square] is not None
-        return elevator_rules.arrival_refusal(self.number, square, occupied, piece)
-
-    def depart(self, index: int) -> Piece:
-        """Take the piece on elevator index away as a ride: it uses the mover's turn.
-
-        No staircase shifts. Like a capture, a departure resets the fifty-move count and
-        starts the repetition history afresh.
-        """
-        position = self._position
-        square = self._elevator_squares[index]
-        found = position.cells[square]
-        if found is None:
-            raise AssertionError(f"no piece on {NAMES[square]} to ride")
-        cells = position.cells.copy()
+    def _pinned(self, square: int, white: bool) -> bool:
+        cells = self._position.cells.copy()
         cells[square] = None
-        if not position.white:
-            self._fullmove += 1
-        self._position = Position(cells, not position.white, None)
-        self._halfmove = 0
-        self._restart()
-        return piece_of(found)
+        king = find_king(cells, white)
+        return king >= 0 and attacked(cells, king, not white)
 
-    def arrive(self, index: int, piece: Piece) -> None:
-        """Put an arriving piece on the empty elevator index; the turn stays as it is."""
+    def _departed(self, cells: Cells, square: int) -> Position:
+        """Return the position after a ride: no staircase shifts."""
+        return Position(cells, not self._position.white, None)
+
+    def _arrived(self, cells: Cells, square: int) -> Position:
         position = self._position
-        square = self._elevator_squares[index]
-        if position.cells[square] is not None:
-            raise AssertionError(f"{NAMES[square]} is occupied")
-        cells = position.cells.copy()
-        cells[square] = piece.symbol
-        self._position = Position(
-            cells, position.white, valid_ep(cells, position.white, position.ep)
-        )
-        self._halfmove = 0
-        self._restart()
+        return Position(cells, position.white, valid_ep(cells, position.white, position.ep))
 
     # ------------------------------------------------------------------ endings
-
-    def insufficient_material(self) -> bool:
-        """Tell whether neither side has material enough to mate."""
-        return not self.can_mate("white") and not self.can_mate("black")
 
     def can_mate(self, side: Side) -> bool:
         """Tell whether side has material enough to mate, by FIDE's count of material.
@@ -253,58 +144,14 @@ class EscherBoard:
             return everyone.count("B") > 1 or "P" in everyone or "N" in everyone
         return False
 
-    def automatic_draw(self) -> Ending | None:
-        """Return the automatic draw (75 moves, fivefold repetition) that applies, if any."""
-        if self._halfmove >= 150:
-            return Ending.SEVENTY_FIVE_MOVES
-        if self._keys.count(self._position.key()) >= 5:
-            return Ending.FIVEFOLD_REPETITION
-        return None
-
-    def claimable_draw(self, *, can_ride: bool = False) -> Ending | None:
-        """Return the draw the side to move may claim (fifty moves, threefold), if any.
-
-        can_ride: the side to move has a ride, which counts as a legal move. A repetition
-        may be claimed when it stands on the board or when a legal move would make it.
-        """
+    def _repeatable(self) -> Iterator[Position]:
         position = self._position
-        if self._halfmove >= 100 and (can_ride or position.has_moves()):
-            return Ending.FIFTY_MOVES
-        if self._keys.count(position.key()) >= 3:
-            return Ending.THREEFOLD_REPETITION
-        if position.pending() < 0:
-            for start, target, needs in position.legal():
-                if needs or position.cells[target] is not None:
-                    continue  # a promotion or a capture makes a position never seen before
-                if self._keys.count(position.play(start, target, None).key()) >= 2:
-                    return Ending.THREEFOLD_REPETITION
-        return None
+        if position.pending() >= 0:
+            return
+        for start, target, needs in position.legal():
+            if needs or position.cells[target] is not None:
+                continue  # a promotion or a capture makes a position never seen before
+            yield position.play(start, target, None)
 
-    def clear(self) -> None:
-        """Remove every piece: White to move, counters reset, as python-chess clears."""
-        self._position = Position([None] * 64, True, None)
-        self._halfmove = 0
-        self._fullmove = 1
-        self._restart()
-
-    # ------------------------------------------------------------------ records
-
-    def state(self) -> dict[str, Any]:
-        """Return the position the record starts from and the moves since, as UCI."""
-        return {"root": self._root, "moves": list(self._moves)}
-
-    def restore(self, state: Any) -> None:
-        """Take a state that state() returned; raise RecordError if it is malformed."""
-        root, moves = state_parts(state, self.number)
-        replay = EscherBoard(self.number, self.elevators)
-        try:
-            replay._load(root, strict=False)
-            for uci in moves:
-                if not isinstance(uci, str) or replay.parse_move(uci) != uci:
-                    raise IllegalMoveError(f"{shown(uci)} is not a move there")
-                replay.push(uci)
-        except (MatchConfigError, IllegalMoveError) as error:
-            raise RecordError(f"the state of board {self.number} does not load: {error}") from None
-        self._position = replay._position
-        self._halfmove, self._fullmove = replay._halfmove, replay._fullmove
-        self._root, self._moves, self._keys = replay._root, replay._moves, replay._keys
+    def _empty(self) -> Position:
+        return Position([None] * 64, True, None)

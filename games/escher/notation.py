@@ -12,8 +12,8 @@ from typing import Final
 
 from games.core.errors import AmbiguousMoveError, IllegalMoveError, not_a_move
 from games.core.pieces import side_name
+from games.core.reach import BLACK, FILES, INDEX, NAMES, WHITE, side_of
 from games.escher.position import CHECK, LEGAL, Position
-from games.escher.squares import BLACK, FILES, INDEX, NAMES, WHITE, side_of
 
 CHOICES: Final = "QRBN"
 

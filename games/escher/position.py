@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
+from games.core.reach import BLACK, WHITE, Cells, find_king
 from games.escher.squares import (
-    BLACK,
     DIAGONAL,
     KING,
     KNIGHT,
@@ -22,21 +22,16 @@ from games.escher.squares import (
     ORTHOGONAL,
     PAWN_FROM,
     PAWN_TAKES,
+    REACH,
     SHIFTS,
-    WHITE,
     Shift,
 )
-
-Cells = list[str | None]
 
 LEGAL: Final = -2
 CHECK: Final = -1  # any other refusal code is the square two pieces would jam on
 
-# What attacks along a diagonal and along a file or rank, for each side (True: White).
-_SLIDERS: Final = {
-    True: (frozenset("BQ"), frozenset("RQ")),
-    False: (frozenset("bq"), frozenset("rq")),
-}
+_attacked_by_fide: Final = REACH.attacked
+valid_ep: Final = REACH.valid_ep
 
 
 def _shift(cells: Cells, start: int, shifts: tuple[Shift, ...]) -> bool:
@@ -62,28 +57,9 @@ def attacked(cells: Cells, square: int, white: bool) -> bool:
 
     A pawn on its last rank awaits its owner's choice: it attacks as a queen or a knight.
     """
-    if white:
-        knight, king, pawn = "N", "K", "P"
-    else:
-        knight, king, pawn = "n", "k", "p"
-    for s in KNIGHT[square]:
-        if cells[s] == knight:
-            return True
-    for s in PAWN_FROM[white][square]:
-        if cells[s] == pawn:
-            return True
-    for s in KING[square]:
-        if cells[s] == king:
-            return True
-    diagonal, orthogonal = _SLIDERS[white]
-    for rays, sliders in ((DIAGONAL[square], diagonal), (ORTHOGONAL[square], orthogonal)):
-        for ray in rays:
-            for s in ray:
-                found = cells[s]
-                if found is not None:
-                    if found in sliders:
-                        return True
-                    break
+    if _attacked_by_fide(cells, square, white):
+        return True
+    pawn = "P" if white else "p"
     last = LAST_RANK[white]
     if pawn in cells[last.start : last.stop]:
         for s in last:
@@ -101,25 +77,6 @@ def _sees(cells: Cells, origin: int, square: int) -> bool:
             if cells[s] is not None:
                 break
     return False
-
-
-def find_king(cells: Cells, white: bool) -> int:
-    """Return the square of white's king, or -1 if it has none."""
-    try:
-        return cells.index("K" if white else "k")
-    except ValueError:
-        return -1
-
-
-def valid_ep(cells: Cells, white: bool, ep: int | None) -> int | None:
-    """Return ep if the side white names may take en passant on it now, else None."""
-    if ep is None or cells[ep] is not None:
-        return None
-    landing = ep - 8 if white else ep + 8
-    if not 0 <= landing < 64 or cells[landing] != ("p" if white else "P"):
-        return None
-    pawn = "P" if white else "p"
-    return ep if any(cells[s] == pawn for s in PAWN_FROM[white][ep]) else None
 
 
 def _carried_to_last_rank(cells: Cells, shifts: tuple[Shift, ...], pawn: str) -> list[int]:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from games.core.errors import MatchConfigError, shown
+from games.core.errors import shown
+from games.core.fen import bad_fen, kings_problem, unusable, write_placement
 from games.core.geometry import FILES
 from games.fairy.position import Cells, Position
 from games.fairy.rules import Rules
@@ -40,15 +41,15 @@ def read_fen(rules: Rules, fen: str, number: int, *, strict: bool) -> tuple[Posi
     strict: refuse positions a game cannot start from (kings missing, pawns on an end rank).
     """
     if not isinstance(fen, str):
-        raise _bad(number, "it must be text")
+        raise bad_fen(number, "it must be text")
     fields = fen.split()
     if not 4 <= len(fields) <= 6:
-        raise _bad(number, "it needs six fields")
+        raise bad_fen(number, "it needs six fields")
     placement, turn, castling_text, ep_text = fields[:4]
     counters = fields[4:] + ["0", "1"][len(fields) - 4 :]
     rows = placement.split("/")
     if len(rows) != rules.ranks:
-        raise _bad(number, f"its placement needs {rules.ranks} ranks")
+        raise bad_fen(number, f"its placement needs {rules.ranks} ranks")
     cells: Cells = [None] * rules.size
     for row_number, row in enumerate(rows):
         rank = rules.ranks - 1 - row_number
@@ -61,25 +62,25 @@ def read_fen(rules: Rules, fen: str, number: int, *, strict: bool) -> tuple[Posi
                     cells[rank * rules.files + file] = token
                 file += 1
             else:
-                raise _bad(number, f"{shown(token)} is not a piece this board holds")
+                raise bad_fen(number, f"{shown(token)} is not a piece this board holds")
         if file != rules.files:
-            raise _bad(number, f"rank {rank + 1} does not have {rules.files} squares")
+            raise bad_fen(number, f"rank {rank + 1} does not have {rules.files} squares")
     if turn not in ("w", "b"):
-        raise _bad(number, "the side to move must be w or b")
+        raise bad_fen(number, "the side to move must be w or b")
     if not re.fullmatch(r"-|[KQkq]{1,4}", castling_text):
-        raise _bad(number, "its castling field is malformed")
+        raise bad_fen(number, "its castling field is malformed")
     if not all(text.isdigit() for text in counters) or int(counters[1]) < 1:
-        raise _bad(number, "its move counters are malformed")
+        raise bad_fen(number, "its move counters are malformed")
     ep: int | None = None
     if ep_text != "-":
         ep = square_index(rules, ep_text)
         if ep is None:
-            raise _bad(number, "its en passant square is malformed")
+            raise bad_fen(number, "its en passant square is malformed")
     white = turn == "w"
     if strict:
         problem = _unusable(rules, cells)
         if problem is not None:
-            raise MatchConfigError(f"the position for board {number} is unusable: {problem}")
+            raise unusable(number, problem)
     position = Position(rules, cells, white, frozenset(castling_text) - {"-"}, ep)
     position.castling = frozenset(r for r in position.castling if _castles(position, r))
     position.ep = _possible_ep(position, ep)
@@ -88,21 +89,12 @@ def read_fen(rules: Rules, fen: str, number: int, *, strict: bool) -> tuple[Posi
 
 def write_fen(position: Position, halfmove: int, fullmove: int) -> str:
     """Return the FEN of a position with its move counters."""
-    rules, cells = position.rules, position.cells
-    rows = []
-    for rank in range(rules.ranks - 1, -1, -1):
-        row, empty = "", 0
-        for piece in cells[rank * rules.files : (rank + 1) * rules.files]:
-            if piece is None:
-                empty += 1
-            else:
-                row += (str(empty) if empty else "") + piece
-                empty = 0
-        rows.append(row + (str(empty) if empty else ""))
+    rules = position.rules
     rights = "".join(r for r in "KQkq" if r in position.castling) or "-"
     ep = "-" if position.ep is None else square_name(rules, position.ep)
     turn = "w" if position.white else "b"
-    return f"{'/'.join(rows)} {turn} {rights} {ep} {halfmove} {fullmove}"
+    rows = write_placement(position.cells, rules.files, rules.ranks)
+    return f"{rows} {turn} {rights} {ep} {halfmove} {fullmove}"
 
 
 def _castles(position: Position, right: str) -> bool:
@@ -128,18 +120,11 @@ def _possible_ep(position: Position, ep: int | None) -> int | None:
     return ep if cells[ep] is None else None
 
 
-def _bad(number: int, reason: str) -> MatchConfigError:
-    return MatchConfigError(f"the FEN for board {number} is not valid: {reason}")
-
-
 def _unusable(rules: Rules, cells: Cells) -> str | None:
     """Return why a game cannot start from this placement, or None if it can."""
-    if cells.count("K") > 1 or cells.count("k") > 1:
-        return "a side has more than one king"
-    if "K" not in cells:
-        return "White has no king"
-    if "k" not in cells:
-        return "Black has no king"
+    problem = kings_problem(cells)
+    if problem is not None:
+        return problem
     ends = cells[: rules.files] + cells[-rules.files :]
     if "P" in ends or "p" in ends:
         return "a pawn stands on the first or last rank"
