@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from bot.notices import Notice
 from games.core.events import Event
+from games.core.pieces import Side
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,16 @@ class MatchShape:
     kind: str = "elevator"  # the game's kind in games.KINDS
     title: str = "Elevator Chess"  # the game's name as players read it
     variant: str | None = None  # which of Betza's variants it plays, in words; None: the core
+
+
+@dataclass(frozen=True)
+class RematchAsked:
+    """A team's rematch request: its colour and who plays it, by the teams' names."""
+
+    side: Side  # the colour the asking team played
+    team: str  # the asking team
+    answering: str  # the team, or teams of the other colour ("Greens or Golds"), who answer
+    white: str  # the team, or teams ("Greens and Golds"), who would play White: Black's now
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from typing import Any
 from bot import storage
 from bot.app.challenges import CHALLENGE_LIFETIME
 from bot.app.new_games import new_hosted
+from bot.app.outcomes import RematchAsked
 from bot.app.unit import Units
 from bot.errors import NotAllowedError, NotFoundError, WrongStateError
 from bot.loading import Loaded
@@ -138,11 +139,10 @@ class Rematches:
             await storage.insert_rematch_invitation(db, invitation, match_id, opponent(side))
         return invitation, other
 
-    async def ask(self, match_id: int, user: str) -> Side:
+    async def ask(self, match_id: int, user: str) -> RematchAsked:
         """Ask, as a team's captain (or the host playing in it), to play a match again.
 
-        Return the colour the asking team played: with more than two teams, a captain of a
-        team of the other colour answers.
+        With more than two teams, a captain of a team of the other colour answers.
         """
         async with self._units.held(match_id) as held:
             loaded = held.loaded
@@ -153,6 +153,9 @@ class Rematches:
                     f"only the {loaded.team_name(team)} captain or the host can ask for a rematch"
                 )
             other = _answering(loaded, opponent(side))
+            asked = RematchAsked(
+                side, loaded.team_name(team), other, _named(loaded, "black", " and ")
+            )
         async with self._units.store.transaction() as db:
             row = await storage.rematch_row(db, match_id)
             if row is not None and row["status"] == "accepted":
@@ -165,7 +168,7 @@ class Rematches:
                     f"{other if row['side'] == side else 'your team'} to answer"
                 )
             await storage.ask_rematch(db, match_id, side, user, self._units.clock())
-        return side
+        return asked
 
     async def answer(self, match_id: int, user: str, *, accept: bool) -> int | None:
         """Accept (opening the new lobby, whose id is returned) or decline a team's rematch."""
@@ -219,7 +222,12 @@ class Rematches:
 
 def _answering(loaded: Loaded, side: Side) -> str:
     """Name the team, or the teams of a colour, whose captain answers a rematch."""
+    return _named(loaded, side, " or ")
+
+
+def _named(loaded: Loaded, side: Side, joiner: str) -> str:
+    """Name the team that played a colour, or its teams joined by joiner."""
     if not loaded.roster.lineup:
         return loaded.team(side)
     teams = [team for team in loaded.roster.teams if colour_of(loaded, team) == side]
-    return " or ".join(teams)
+    return joiner.join(teams)

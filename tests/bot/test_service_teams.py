@@ -104,7 +104,9 @@ def test_a_rematch_of_many_teams_keeps_each_team_and_swaps_its_colour(tmp_path: 
         await service.start(match_id, "ana")
         for captain in ("ana", "bo"):  # White's teams resign: Greens and Golds 2 each
             await service.resign_match(match_id, captain)
-        assert await service.ask_rematch(match_id, "ana") == "white"
+        asked = await service.ask_rematch(match_id, "ana")
+        assert (asked.side, asked.team) == ("white", "Reds")
+        assert (asked.answering, asked.white) == ("Greens or Golds", "Greens and Golds")
         with pytest.raises(NotAllowedError, match="only the Greens or Golds captain"):
             await service.answer_rematch(match_id, "bo", accept=True)
         again = await service.answer_rematch(match_id, "di", accept=True)

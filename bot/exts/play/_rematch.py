@@ -12,7 +12,6 @@ from bot.errors import NotFoundError
 from bot.exts.errors import reply_error
 from bot.exts.games._cog import InvitationButton
 from bot.service import MatchService
-from games.core.pieces import opponent
 
 logger = logging.getLogger(__name__)
 
@@ -95,15 +94,13 @@ async def _offer_in_dms(interaction: discord.Interaction, service: MatchService,
 
 async def _ask_as_team(interaction: discord.Interaction, service: MatchService, match: int) -> None:
     """Ask for a rematch for the caller's team, with buttons for the other team to answer."""
-    side = await service.ask_rematch(match, str(interaction.user.id))
-    teams = (await service.shape(match)).teams
-    other = opponent(side)
+    asked = await service.ask_rematch(match, str(interaction.user.id))
     view = discord.ui.View(timeout=None)
     view.add_item(RematchButton(match, "accept"))
     view.add_item(RematchButton(match, "decline"))
     await interaction.response.send_message(
-        f"{teams[side]} ask for a rematch of match {match}, colours swapped ({teams[other]} "
-        f"play White): a {teams[other]} captain accepts or declines below.",
+        f"{asked.team} ask for a rematch of match {match}, colours swapped ({asked.white} "
+        f"play White): a {asked.answering} captain accepts or declines below.",
         view=view,
         allowed_mentions=discord.AllowedMentions.none(),
     )

@@ -97,7 +97,9 @@ def test_a_team_match_rematch_opens_a_lobby_with_the_teams_swapped(tmp_path: Pat
             refused = await discord.click(cy, int(result["id"]), "rematch:1:ask")
             assert "Only the Blues captain or the host" in await replied(discord, refused)
             asked = await discord.click(bo, int(result["id"]), "rematch:1:ask")
-            assert "Blues ask for a rematch of match 1" in await replied(discord, asked)
+            assert "Blues ask for a rematch of match 1, colours swapped (Blues play White)" in (
+                await replied(discord, asked)
+            )
             twice = await discord.click(bo, int(result["id"]), "rematch:1:ask")
             assert "already asked" in await replied(discord, twice)
             request = with_button(discord, overview, "rematch:1:accept")
@@ -115,5 +117,48 @@ def test_a_team_match_rematch_opens_a_lobby_with_the_teams_swapped(tmp_path: Pat
             assert "Rematch accepted: match 2's lobby is open in" in answered["content"]
             late = await discord.click(bo, int(result["id"]), "rematch:1:ask")
             assert "already accepted: it is match 2" in await replied(discord, late)
+
+    offline(scenario)
+
+
+def test_a_black_teams_captain_asks_for_a_rematch_of_four_teams_and_a_white_one_accepts(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, cy, di = (discord.add_user(name) for name in ("ana", "bo", "cy", "di"))
+        guild = discord.add_guild("Chess Club", owner=ana)
+        for user in (bo, cy, di):
+            discord.add_member(guild, user)
+        general = discord.channel_named(guild, "general")
+        async with running_bot(tmp_path, discord):
+            options = [
+                {"type": 4, "name": "boards", "value": 4},
+                {"type": 3, "name": "layout", "value": "ring"},
+                {"type": 4, "name": "teams", "value": 4},
+                {"type": 3, "name": "names", "value": "Reds, Blues, Greens, Golds"},
+            ]
+            created = await discord.invoke(ana, general, "match", options, subcommand="create")
+            lobby = created.original
+            assert lobby is not None
+            for user, team in zip((ana, bo, cy, di), (1, 2, 3, 4), strict=True):
+                await discord.click(user, int(lobby["id"]), f"lobby:1:join-{team}")
+            begun = await discord.click(ana, int(lobby["id"]), "lobby:1:start")
+            assert "has started" in await replied(discord, begun)
+            overview = discord.channel_named(guild, "overview")
+            for captain in (ana, bo):  # White's teams resign: Greens and Golds share the win
+                asked = await discord.invoke(captain, overview, "match", subcommand="resign")
+                await replied(discord, asked)
+                await discord.press(captain, asked)
+            result = await button_shown(discord, overview, "rematch:1:ask")
+            asked = await discord.click(cy, int(result["id"]), "rematch:1:ask")
+            assert await replied(discord, asked) == (
+                "Greens ask for a rematch of match 1, colours swapped (Greens and Golds play "
+                "White): a Reds or Blues captain accepts or declines below."
+            )
+            request = with_button(discord, overview, "rematch:1:accept")
+            await discord.click(bo, int(request["id"]), "rematch:1:accept")
+            opened = await until(discord, general, "Rematch of match 1")
+            fields = [field["name"] for field in opened.embeds[0]["fields"]]
+            assert fields[:2] == ["Greens (White on boards 1, 2)", "Golds (White on boards 3, 4)"]
 
     offline(scenario)
