@@ -93,7 +93,7 @@ class News:
                 found.append(gone(OVERVIEW, event.board, event.side))
                 personal += self._to_winner(event.board, event.side, gone)
             elif isinstance(event, MatchDecided):
-                found.append(Decided(OVERVIEW, event))
+                found.append(Decided(OVERVIEW, event, len(scores(self.match, self.names))))
         for board, winner in sorted(self.voided.items()):
             found.append(TransferVoid(OVERVIEW, board, winner))
             personal += self._to_winner(board, winner, TransferVoid)

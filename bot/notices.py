@@ -267,18 +267,19 @@ class Decided(Notice):
 
     KIND: ClassVar[str] = "decided"
     event: MatchDecided
+    teams: int = 2  # how many teams play: two winners of two is a draw, of four a shared win
 
     @property
     def payload(self) -> dict[str, Any]:
-        """Return the event's own JSON form."""
-        return self.event.to_dict()
+        """Return the event's own JSON form, and how many teams play."""
+        return {**self.event.to_dict(), "teams": self.teams}
 
     @classmethod
     def from_payload(cls, place: str, payload: Mapping[str, Any]) -> Notice:
-        """Read the event back."""
-        event = event_from_dict(_bare(payload))
+        """Read the event back (older rows, written before many teams, have two)."""
+        event = event_from_dict(_bare({k: v for k, v in payload.items() if k != "teams"}))
         assert isinstance(event, MatchDecided), event
-        return cls(place, event)
+        return cls(place, event, int(payload.get("teams", 2)))
 
 
 @dataclass(frozen=True, slots=True)

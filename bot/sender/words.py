@@ -187,8 +187,8 @@ def overview_words(notice: Notice) -> str | None:
             standing = score_words(dict(scores))
             score = f" Score: {standing}." if standing else ""
             return f"Board {ended.board} ends {ended.result} ({ended.ending}).{score}"
-        case Decided(event=decided):
-            if len(decided.winners) > 2:  # only many teams can tie three ways or more
+        case Decided(event=decided, teams=teams):
+            if len(decided.winners) > 1 and teams > 2:  # of many teams, a tie shares the win
                 return f"The match is decided: {_together(decided.winners)} share the win."
             if len(decided.winners) != 1:
                 return "The match is drawn."

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from games.core.pieces import Side
 from games.core.results import points
+from games.elevator.teams import team_order
 
 
 class Standings:
@@ -17,9 +18,10 @@ class Standings:
         self._colours = {"white": 0.0, "black": 0.0}
         self._points: dict[str, float] = {}
         self._open: Counter[str] = Counter()
+        for team in team_order(teams):  # teams tied at the top are named in this order
+            self._points[team] = 0.0
         for pair in teams:
             for team in pair:
-                self._points.setdefault(team, 0.0)
                 self._open[team] += 1
         self.unfinished = len(teams)
 

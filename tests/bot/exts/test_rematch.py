@@ -149,6 +149,7 @@ def test_a_black_teams_captain_asks_for_a_rematch_of_four_teams_and_a_white_one_
                 asked = await discord.invoke(captain, overview, "match", subcommand="resign")
                 await replied(discord, asked)
                 await discord.press(captain, asked)
+            await until(discord, overview, "The match is decided: Greens and Golds share the win.")
             result = await button_shown(discord, overview, "rematch:1:ask")
             asked = await discord.click(cy, int(result["id"]), "rematch:1:ask")
             assert await replied(discord, asked) == (

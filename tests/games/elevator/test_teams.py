@@ -79,12 +79,12 @@ def test_a_tie_at_the_top_of_many_teams_is_shared() -> None:
     standings = Standings(team_map(4, BETZA))
     for board, result in enumerate(("1-0", "0-1", "1-0", "1/2-1/2"), 1):
         standings.record(board, result)
-    assert standings.team_points() == {"A": 1.0, "D": 0.5, "C": 1.0, "B": 1.5}
+    assert standings.team_points() == {"A": 1.0, "B": 1.5, "C": 1.0, "D": 0.5}
     assert standings.winners() == ("B",)
     tied = Standings(team_map(4, BETZA))
     for board, result in enumerate(("1-0", "0-1", "1-0", "0-1"), 1):
         tied.record(board, result)
-    assert tied.winners() == ("A", "D", "C", "B")  # everyone 1 point, in board order
+    assert tied.winners() == ("A", "B", "C", "D")  # everyone 1 point, in the order named
 
 
 def test_a_match_names_its_teams_in_order_and_where_each_plays() -> None:
