@@ -45,6 +45,8 @@ class PassingBoard(Protocol):
 
 def passing_boards(match: Match, mode: str) -> list[PassingBoard]:
     """Return the match's boards as boards pieces can leave and reach, or refuse the mode."""
+    if match.config.armies is not None:
+        raise MatchConfigError(f"{mode} is played with FIDE's armies only")
     boards: list[PassingBoard] = []
     for number, board in enumerate(match._boards, 1):
         if not isinstance(board, PassingBoard):
@@ -66,6 +68,11 @@ class Alice(Mode):
 
     def __init__(self, match: Match) -> None:
         super().__init__(match)
+        if match.config.elevators is not None:
+            raise MatchConfigError(
+                f"{self.TITLE} has no elevator squares to choose: every move that captures "
+                "nothing passes through to the other board"
+            )
         self._passing = passing_boards(match, self.TITLE)
 
     def move(self, board: int, uci: str) -> Change:

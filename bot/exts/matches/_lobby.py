@@ -10,6 +10,7 @@ import discord
 from bot.errors import RulesError
 from bot.exts.mentions import mention, plain
 from bot.lobby import Roster
+from bot.names import visible
 from bot.service import MatchShape, TeamChange
 from games.core.clocks import TimeControl
 from games.elevator.teams import default_names
@@ -59,7 +60,11 @@ def read_teams(
     names lists the teams separated by commas, White's teams first; without it two teams are
     called White and Black (or as white: and black: say) and more are Team A, Team B, ...
     """
-    listed = tuple(name.strip() for name in (names or "").split(",") if name.strip())
+    listed = tuple(name.strip() for name in names.split(",")) if names is not None else ()
+    if not all(visible(name) for name in listed):
+        raise RulesError(
+            "names: needs a team's name between every two commas, each with a visible character"
+        )
     if count == 2:
         if listed and (white or black):
             raise RulesError("name the two teams with white: and black:, or with names:, not both")

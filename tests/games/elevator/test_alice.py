@@ -175,3 +175,15 @@ def _pieces(match: Match) -> int:
         for file in "abcdefgh"
         for rank in range(1, 9)
     )
+
+
+def test_alice_refuses_armies_and_chosen_elevators_saying_why() -> None:
+    with pytest.raises(MatchConfigError, match="Alice's Elevator Chess is played with FIDE's"):
+        Match(boards=2, mode="alice", armies=("nutty", "fide"))
+    with pytest.raises(MatchConfigError, match="has no elevator squares to choose"):
+        Match(boards=2, mode="alice", elevators=[["c3"], ["c3"]])
+
+
+def test_automatic_refuses_armies_saying_why() -> None:
+    with pytest.raises(MatchConfigError, match="Automatic Elevator Chess is played with FIDE's"):
+        Match(boards=2, mode="automatic", armies=("clobberers", "fide"))

@@ -69,6 +69,9 @@ def test_team_options_read_as_names_white_first(
         (2, None, "Reds, Blues, Golds", "lists 3 teams, and the match has 2"),
         (4, "Reds", None, "with 4 teams, name them all with names:"),
         (6, None, "A, B", "lists 2 teams, and the match has 6"),
+        (4, None, " , , , ", "a team's name between every two commas"),
+        (4, None, "Reds,,Blues,Golds", "a team's name between every two commas"),
+        (4, None, "Reds, \u200b, Blues, Golds", "each with a visible character"),
     ],
 )
 def test_team_options_that_do_not_fit_are_refused_plainly(
