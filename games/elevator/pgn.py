@@ -17,7 +17,7 @@ from games.core import pgn
 from games.core.armies import army
 from games.core.events import Event
 from games.core.pieces import Piece, Side, side_name
-from games.elevator.config import FIDE_ARMIES, MatchConfig
+from games.elevator.config import MatchConfig
 from games.elevator.events import (
     Arrived,
     Carried,
@@ -54,11 +54,11 @@ def board_pgn(match: Match, board: int, headers: Mapping[str, str]) -> str:
 
 
 def _floor_tags(config: MatchConfig, board: int) -> dict[str, str]:
-    """Return the tags of a board's rules and armies when they are not FIDE's."""
+    """Return the tags of a board's rules, and its armies in a match of armies."""
     tags: dict[str, str] = {}
     if config.rules_of(board) != DEFAULT_RULES:
         tags["Floor"] = config.rules_of(board)
-    if config.armies_of(board) != FIDE_ARMIES:
+    if config.armies is not None:  # a FIDE-army board too: other armies' pieces may arrive
         tags["Armies"] = " vs ".join(army(name).title for name in config.armies_of(board))
     return tags
 

@@ -240,9 +240,12 @@ def _armies_words(armies: tuple[tuple[str, str], ...]) -> str:
     if len(set(armies)) == 1:
         white, black = armies[0]
         return f"Different Armies: {ARMIES[white].title} (White) v {ARMIES[black].title} (Black)"
-    pairs = [f"{white}/{black}" for white, black in armies[:LISTED]]
+    pairs = [
+        f"board {number} {ARMIES[white].title} v {ARMIES[black].title}"
+        for number, (white, black) in enumerate(armies[:LISTED], 1)
+    ]
     more = ", …" if len(armies) > LISTED else ""
-    return f"Different Armies per board: {', '.join(pairs)}{more}"
+    return f"Different Armies (White v Black): {', '.join(pairs)}{more}"
 
 
 def _floor_words(rules: tuple[str, ...]) -> list[str]:

@@ -147,7 +147,8 @@ def test_a_setup_is_read_back_from_a_match_configuration() -> None:
         ),
         (
             MatchConfig(2, "line", armies=(("fide", "nutty"), ("rookies", "fide"))),
-            "Different Armies per board: fide/nutty, rookies/fide",
+            "Different Armies (White v Black): board 1 Fabulous FIDEs v Nutty Knights, "
+            "board 2 Remarkable Rookies v Fabulous FIDEs",
         ),
         (MatchConfig(3, "line", rules=("7x7",) * 3), "7x7 Elevator Chess"),
         (MatchConfig(2, "line", rules=("escher",) * 2), "Escher Staircase floors"),

@@ -131,3 +131,9 @@ def test_the_pgn_of_an_army_board_gives_its_floor_armies_and_start() -> None:
 def test_an_all_fide_match_keeps_python_chess_boards() -> None:
     match = Match(boards=2)
     assert all(not isinstance(board, FairyBoard) for board in match._boards)
+
+
+def test_the_pgn_of_a_fide_army_board_in_a_match_of_armies_names_its_armies_too() -> None:
+    match = Match(boards=2, armies=[("fide", "fide"), ("clobberers", "nutty")])
+    assert '[Armies "Fabulous FIDEs vs Fabulous FIDEs"]' in match.pgn(1)
+    assert "Armies" not in Match(boards=2).pgn(1)
