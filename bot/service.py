@@ -112,6 +112,7 @@ class MatchService:
         self.host = front.host
         self.status = front.status
         self.time_control = front.time_control
+        self.turn_given = front.turn_given
         self.turns = front.turns
         self.legal_moves = front.legal_moves
         self.move_options = front.move_options

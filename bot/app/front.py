@@ -115,6 +115,15 @@ class Front:
         async with self._units.held(match_id) as held:
             return held.loaded.status
 
+    async def turn_given(self, match_id: int) -> tuple[Side, list[int], list[int]] | None:
+        """Return, while an Automatic turn is half given: the side, boards moved and awaited."""
+        async with self._units.held(match_id) as held:
+            match = held.loaded.match
+            if not isinstance(match, Match) or not match.held_moves():
+                return None
+            moved = sorted(match.held_moves())
+            return match.side_to_move(moved[0]), moved, match.awaiting()
+
     async def time_control(self, match_id: int) -> TimeControl:
         """Return a match's time control."""
         async with self._units.held(match_id) as held:

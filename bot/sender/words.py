@@ -146,9 +146,17 @@ def held_words(held: Held, awaiting: Sequence[int], *, complete: bool) -> str:
         return text + f": {side}'s turn is complete, played on every board, and the conveyor ran."
     if not awaiting:
         return text + "."
-    *rest, last = awaiting
-    boards = f"boards {', '.join(map(str, rest))} and {last}" if rest else f"board {last}"
-    return text + f"; {side} still has {boards} to move."
+    return text + f"; {side} still has {_boards(awaiting)} to move."
+
+
+def turn_given_words(side: Side, moved: Sequence[int], awaiting: Sequence[int]) -> str:
+    """Say how far a side has given its Automatic turn, without saying its moves."""
+    return f"{side_name(side)} has moved on {_boards(moved)} and waits for {_boards(awaiting)}."
+
+
+def _boards(numbers: Sequence[int]) -> str:
+    *rest, last = numbers
+    return f"boards {', '.join(map(str, rest))} and {last}" if rest else f"board {last}"
 
 
 def substitute_words(new: str, old: str, side: Side | None, reason: str) -> str:

@@ -23,6 +23,7 @@ from bot.exts.matches._starting import Starting
 from bot.exts.mentions import plain
 from bot.exts.moderators import moderator
 from bot.sender import score_words
+from bot.sender.words import turn_given_words
 from bot.service import MatchService
 from games.elevator.teams import TEAM_COUNTS
 from games.elevator.variants import DEFAULT_VARIANT
@@ -207,6 +208,9 @@ class Matches(commands.GroupCog, group_name="match"):
         control = await self.service.time_control(match_id)
         variant = (await self.service.shape(match_id)).variant
         played = f"\nVariant: {variant}" if variant else ""
+        given = await self.service.turn_given(match_id)
+        if given is not None:
+            played += "\n" + turn_given_words(*given)
         file = discord.File(io.BytesIO(image), filename=f"match-{match_id}.png")
         await interaction.followup.send(
             f"Match {match_id} ({status}, {control.describe()}): {scores}.{played}", file=file

@@ -41,6 +41,11 @@ def test_automatic_holds_each_move_then_plays_the_turn_and_the_conveyor_on_every
             await posted(discord, two)
             said = await move(discord, ana, one, "e4")
             assert said == "Your move on board 1 (e4) is in; White still has board 2 to move."
+            overview = discord.channel_named(guild, "overview")
+            status = await discord.invoke(bo, overview, "match", subcommand="status")
+            shown = await replied(discord, status)  # where the turn stands, not what was played
+            assert "White has moved on board 1 and waits for board 2." in shown
+            assert "e4" not in shown
             said = await move(discord, ana, two, "Nf3")
             assert said.startswith("Your move on board 2 (Nf3) is in: White's turn is complete")
             first = await until(discord, one, "White played e4.")
