@@ -218,6 +218,8 @@ def _header(
         status += " · board closed"
     if view.shape.wrap_files:
         status += f" · files a and {FILES[view.shape.files - 1]} joined"
+    if view.passes_to is not None:
+        status += f" · quiet moves pass to board {view.passes_to}"
     if view.transfer_pending is not None:
         status += f" · {side_name(view.transfer_pending)} may send a piece onward"
     players = names is not None or clocks is not None

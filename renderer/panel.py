@@ -107,6 +107,11 @@ def _neighbour(
 
 def _why_alone(view: BoardView) -> str:
     """Say why the panel shows no neighbour, and what else the board has."""
+    if view.passes_to is not None:
+        return (
+            f"Alice's rule: a move that captures nothing passes through to the same square "
+            f"of board {view.passes_to}, if it is empty. Captures stay here."
+        )
     if view.finished or view.elevators:
         return "Board closed: no piece can leave it any more"
     if view.staircases:

@@ -97,6 +97,7 @@ class BoardView:
     neighbours: tuple[Neighbour, ...] = ()  # up then down; none once no piece may leave
     shape: Shape = CHESSBOARD
     staircases: tuple[tuple[str, ...], ...] = ()  # each one's squares in the order pieces travel
+    passes_to: int | None = None  # Alice's Elevator Chess: where a move capturing nothing goes
 
     @property
     def finished(self) -> bool:
@@ -337,12 +338,15 @@ def _view(
     if departure is not None and any(a.square == departure.square for a in arrivals):
         departure = None  # a piece has since arrived where the rider left
     placement, turn, *_, fullmove = fen.split()
+    passes_to = _passes_to(match, board) if ending is None else None
+    if passes_to is not None:  # a board of Alice's has no rides: its elevators serve transfers
+        neighbours = ()
     return BoardView(
         number=board,
         placement=placement,
         turn="white" if turn == "w" else "black",
         fullmove=int(fullmove),
-        elevators=match.elevators(board),
+        elevators=() if passes_to is not None else match.elevators(board),
         result=UNFINISHED if ending is None else ending.result,
         ending="" if ending is None else ending.ending,
         transfer_pending=pending,
@@ -355,7 +359,16 @@ def _view(
         neighbours=neighbours,
         shape=match.shape(board),
         staircases=match.staircases(board),
+        passes_to=passes_to,
     )
+
+
+def _passes_to(match: Viewed, board: int) -> int | None:
+    """Return the board a move capturing nothing passes to, in Alice's Elevator Chess."""
+    if not isinstance(match, Match) or match.mode != "alice":
+        return None
+    other = 3 - board
+    return other if match.is_open(other) else None
 
 
 def caption(event: Shown) -> str:

@@ -45,6 +45,8 @@ def board_record(view: BoardView) -> dict[str, Any]:
         record["shape"] = _shape_record(view.shape)
     if view.staircases:
         record["staircases"] = [list(staircase) for staircase in view.staircases]
+    if view.passes_to is not None:
+        record["passes_to"] = view.passes_to
     return record
 
 
@@ -75,6 +77,7 @@ def board_from_record(record: dict[str, Any]) -> BoardView:
             staircases=tuple(
                 tuple(str(name) for name in staircase) for staircase in record.get("staircases", ())
             ),
+            passes_to=None if record.get("passes_to") is None else int(record["passes_to"]),
         )
         view.pieces()  # refuses a placement that does not fit the board
         return view

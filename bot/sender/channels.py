@@ -191,7 +191,12 @@ class ChannelPoster(Poster):
             near = [
                 f"board {n.board} {n.direction}" for n in view.neighbours if n.board is not None
             ]
-            if view.elevators:  # a game without elevators (Escher Staircase alone) says nothing
+            if view.passes_to is not None:
+                lines.append(
+                    "A move that captures nothing passes through to the same square of board "
+                    f"{view.passes_to}."
+                )
+            elif view.elevators:  # a game without elevators (Escher Staircase alone) says nothing
                 lines.append("Elevators lead to " + (" and ".join(near) or "no other board") + ".")
         lines += board_words(notice)
         if not view.finished:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.elevator import Arrived, BoardEnded, Match, Moved, Rode, Transferred
 from views.model import board_view, replay_views
+from views.records import board_from_record, board_record
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 KNIGHT_D5 = "4k3/8/8/3N4/8/8/8/4K3 w - - 0 1"
@@ -157,3 +158,13 @@ def test_the_end_of_a_line_is_told_apart_from_a_blocked_way() -> None:
     up, down = board_view(match, 1).neighbours
     assert (up.board, up.end) == (None, False)
     assert (down.board, down.end) == (None, True)
+
+
+def test_an_alice_board_shows_where_quiet_moves_pass_and_no_elevators_to_ride() -> None:
+    match = Match(boards=2, mode="alice")
+    match.play(1, "Nf3")
+    view = board_view(match, 2)
+    assert view.passes_to == 1 and view.elevators == () and view.neighbours == ()
+    assert board_from_record(board_record(view)) == view
+    match.resign(1, "white")  # once board 1 is over, board 2 plays ordinary chess
+    assert board_view(match, 2).passes_to is None

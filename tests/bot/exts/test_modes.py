@@ -73,7 +73,11 @@ def test_alice_passes_a_move_that_captures_nothing_through_to_the_other_board(
         async with running_bot(tmp_path, discord):
             await _start(discord, ana, bo, general, "alice")
             one, two = (discord.channel_named(guild, f"board-{n}") for n in (1, 2))
-            await posted(discord, two)
+            (opened,) = await posted(discord, two)
+            assert "A move that captures nothing passes through to the same square of board 1." in (
+                opened.content
+            )
+            assert "Elevators lead" not in opened.content
             assert await move(discord, ana, one, "Nf3") == "Played Nf3 on board 1."
             left = await until(discord, one, "White played Nf3.")
             assert "White's knight passed through to f3 on board 2." in left.content
