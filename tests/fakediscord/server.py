@@ -689,6 +689,17 @@ class FakeDiscord:
         if not may_use(command, self.permissions(channel_id, user_id), allowed):
             raise CommandRefused(f"user {user_id} may not use /{name}: Discord does not show it")
 
+    def _among_choices(self, channel_id: int, name: str, options: list[Json]) -> None:
+        """Refuse a value an option with choices does not offer: Discord's app sends no other."""
+        guild = self.channels[channel_id].get("guild_id")
+        scopes = (self.commands.get(int(guild)) if guild else None) or []
+        command = next(
+            (c for c in scopes + (self.commands.get(None) or []) if c["name"] == name), None
+        )
+        if command is None:
+            return  # not registered: tests that skip the sync
+        _check_choices(name, command.get("options") or [], options)
+
     def overwrite(self, channel_id: int, target: int) -> tuple[int, int] | None:
         """Return the (allow, deny) bits a channel sets for a role or member, if any."""
         for entry in self.channels[channel_id]["permission_overwrites"]:
@@ -872,6 +883,7 @@ class FakeDiscord:
         guild_id = int(self.channels[channel_id].get("guild_id", 0))
         if subcommand is not None:
             options = [{"type": 1, "name": subcommand, "options": options or []}]
+        self._among_choices(channel_id, name, options or [])
         data: Json = {
             "id": str(self.new_id()),
             "name": name,
@@ -1107,3 +1119,21 @@ def _json(data: Any, status: int = 200) -> web.Response:
     """Answer with JSON typed exactly as Discord types it (discord.py checks the header)."""
     body = json.dumps(data).encode()
     return web.Response(body=body, status=status, headers={"Content-Type": "application/json"})
+
+
+def _check_choices(path: str, registered: list[Json], given: list[Json]) -> None:
+    """Refuse, as Discord's app does, a value outside the choices a command's option offers."""
+    for option in given:
+        found = next((o for o in registered if o["name"] == option["name"]), None)
+        if found is None:
+            raise CommandRefused(f"/{path} has no option {option['name']}")
+        if option.get("type") in (1, 2):
+            _check_choices(
+                f"{path} {option['name']}", found.get("options") or [], option["options"]
+            )
+            continue
+        choices = found.get("choices")
+        if choices and option.get("value") not in [choice["value"] for choice in choices]:
+            raise CommandRefused(
+                f"/{path} {option['name']} offers only its choices, not {option.get('value')!r}"
+            )

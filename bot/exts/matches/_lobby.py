@@ -13,6 +13,7 @@ from bot.lobby import Roster
 from bot.names import visible
 from bot.service import MatchShape, TeamChange
 from games.core.clocks import TimeControl
+from games.core.errors import GameError
 from games.elevator.teams import default_names
 
 SHOWN: Final = 30  # players listed per team; a mention with "(captain)" is about 33 characters
@@ -80,7 +81,10 @@ def read_teams(
         )
     if listed and len(listed) != count:
         raise RulesError(f"names: lists {len(listed)} teams, and the match has {count}")
-    every = listed or default_names(count)
+    try:
+        every = listed or default_names(count)
+    except GameError as error:  # a count Discord's choices would not offer
+        raise RulesError(str(error)) from None
     return every[0], every[-1], every
 
 

@@ -72,6 +72,7 @@ def test_team_options_read_as_names_white_first(
         (4, None, " , , , ", "a team's name between every two commas"),
         (4, None, "Reds,,Blues,Golds", "a team's name between every two commas"),
         (4, None, "Reds, \u200b, Blues, Golds", "each with a visible character"),
+        (3, None, None, "a match has 2, 4, 6, 8 teams"),
     ],
 )
 def test_team_options_that_do_not_fit_are_refused_plainly(

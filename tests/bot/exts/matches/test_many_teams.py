@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.bot.exts.test_matches import move, replied, resign, sent_files, until
+from tests.bot.test_commands import sync
 from tests.bot.test_main import offline, running_bot
-from tests.fakediscord.server import FakeDiscord, Interaction
+from tests.fakediscord.server import CommandRefused, FakeDiscord, Interaction
 
 VIEW_CHANNEL = 1 << 10
 TEAMS = ("Reds", "Blues", "Greens", "Golds")  # Reds, Blues play White; Greens, Golds Black
@@ -103,3 +106,21 @@ async def _attached(discord: FakeDiscord, interaction: Interaction) -> bytes:
     files = await sent_files(discord, interaction)
     assert len(files) == 1
     return files[0][1]
+
+
+def test_a_team_count_the_options_do_not_offer_cannot_be_sent(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana = discord.add_user("ana")
+        guild = discord.add_guild("Chess Club", owner=ana)
+        general = discord.channel_named(guild, "general")
+        await sync(tmp_path, discord, guild)  # registered, the options carry their choices
+        async with running_bot(tmp_path, discord):
+            options = [
+                {"type": 4, "name": "boards", "value": 3},
+                {"type": 3, "name": "layout", "value": "line"},
+                {"type": 4, "name": "teams", "value": 3},
+            ]
+            with pytest.raises(CommandRefused, match="offers only its choices, not 3"):
+                await discord.invoke(ana, general, "match", options, subcommand="create")
+
+    offline(scenario)
