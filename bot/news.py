@@ -29,6 +29,7 @@ from bot.notices import (
     team_place,
     user_place,
 )
+from games.core.pieces import kind_name
 from games.elevator import (
     Arrived,
     BoardEnded,
@@ -170,15 +171,17 @@ def describe(event: Event) -> str:
     board = data.get("board")
     where = f"board {board}: " if board is not None else ""
     side = str(data.get("side", "")).capitalize()
+    piece = kind_name(str(data.get("piece", "")))
     words = {
         "move": f"{side} played {data.get('san')}",
-        "ride": f"{side}'s {data.get('piece')} rode {data.get('direction')} "
+        "ride": f"{side}'s {piece} rode {data.get('direction')} "
         f"from {data.get('square')}",
-        "arrive": f"{side}'s {data.get('piece')} arrived on {data.get('square')}",
-        "transfer": f"{side} sent a {data.get('piece')} onward from {data.get('square')}",
+        "arrive": f"{side}'s {piece} arrived on {data.get('square')}",
+        "transfer": f"{side} sent a {piece} onward from {data.get('square')}",
         "decline-transfer": f"{side}'s victory transfer was let go",
         "resign": f"{side} resigned",
         "resign-match": f"{side} resigned every board left",
+        "resign-team": f"{data.get('team')} resigned every board it had left",
         "agree-draw": "a draw was agreed",
         "claim-draw": f"{side} claimed a draw ({data.get('reason')})",
         "flag": f"{side} ran out of time",
@@ -187,8 +190,8 @@ def describe(event: Event) -> str:
         "board-clear": "the board was cleared",
         "hold": f"{side} gave {data.get('san')}, held until every board had its move",
         "turn-move": f"{side} played {data.get('san')}",
-        "pass-through": f"{side}'s {data.get('piece')} passed through from {data.get('square')}",
-        "carry": f"{side}'s {data.get('piece')} was carried {data.get('direction')} "
+        "pass-through": f"{side}'s {piece} passed through from {data.get('square')}",
+        "carry": f"{side}'s {piece} was carried {data.get('direction')} "
         f"from {data.get('square')}",
         "match-decided": "the match was decided",
     }

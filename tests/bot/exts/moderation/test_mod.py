@@ -136,8 +136,8 @@ def test_each_moderator_command_undo_across_a_ride_and_the_audit_trail(tmp_path:
                 subcommand="undo",
             )
             preview = await replied(discord, asked)
-            assert "board 1: White's N rode up from d4" in preview
-            assert "board 2: White's N arrived on d4" in preview
+            assert "board 1: White's knight rode up from d4" in preview
+            assert "board 2: White's knight arrived on d4" in preview
             await discord.press(ana, asked)
             game_two = (await posted(discord, two, 3))[-1]  # board 2 is shown without the knight
             assert game_two.files and "arrives" not in game_two.content
