@@ -174,8 +174,7 @@ def describe(event: Event) -> str:
     piece = kind_name(str(data.get("piece", "")))
     words = {
         "move": f"{side} played {data.get('san')}",
-        "ride": f"{side}'s {piece} rode {data.get('direction')} "
-        f"from {data.get('square')}",
+        "ride": f"{side}'s {piece} rode {data.get('direction')} from {data.get('square')}",
         "arrive": f"{side}'s {piece} arrived on {data.get('square')}",
         "transfer": f"{side} sent a {piece} onward from {data.get('square')}",
         "decline-transfer": f"{side}'s victory transfer was let go",
@@ -191,8 +190,7 @@ def describe(event: Event) -> str:
         "hold": f"{side} gave {data.get('san')}, held until every board had its move",
         "turn-move": f"{side} played {data.get('san')}",
         "pass-through": f"{side}'s {piece} passed through from {data.get('square')}",
-        "carry": f"{side}'s {piece} was carried {data.get('direction')} "
-        f"from {data.get('square')}",
+        "carry": f"{side}'s {piece} was carried {data.get('direction')} from {data.get('square')}",
         "match-decided": "the match was decided",
     }
     return where + words.get(event.KIND, event.KIND)
