@@ -98,6 +98,7 @@ class BoardView:
     shape: Shape = CHESSBOARD
     staircases: tuple[tuple[str, ...], ...] = ()  # each one's squares in the order pieces travel
     passes_to: int | None = None  # Alice's Elevator Chess: where a move capturing nothing goes
+    move_held: bool = False  # Automatic Elevator Chess: the side to move has given its move here
 
     @property
     def finished(self) -> bool:
@@ -360,6 +361,7 @@ def _view(
         shape=match.shape(board),
         staircases=match.staircases(board),
         passes_to=passes_to,
+        move_held=ending is None and isinstance(match, Match) and board in match.held_moves(),
     )
 
 

@@ -47,6 +47,8 @@ def board_record(view: BoardView) -> dict[str, Any]:
         record["staircases"] = [list(staircase) for staircase in view.staircases]
     if view.passes_to is not None:
         record["passes_to"] = view.passes_to
+    if view.move_held:
+        record["move_held"] = True
     return record
 
 
@@ -78,6 +80,7 @@ def board_from_record(record: dict[str, Any]) -> BoardView:
                 tuple(str(name) for name in staircase) for staircase in record.get("staircases", ())
             ),
             passes_to=None if record.get("passes_to") is None else int(record["passes_to"]),
+            move_held=bool(record.get("move_held", False)),
         )
         view.pieces()  # refuses a placement that does not fit the board
         return view

@@ -199,7 +199,11 @@ class ChannelPoster(Poster):
             elif view.elevators:  # a game without elevators (Escher Staircase alone) says nothing
                 lines.append("Elevators lead to " + (" and ".join(near) or "no other board") + ".")
         lines += board_words(notice)
-        if not view.finished:
+        if view.move_held:  # Automatic: nobody to call here until the other boards have moved
+            lines.append(
+                f"{side_name(view.turn)}'s move here is in; the turn waits for other boards."
+            )
+        elif not view.finished:
             seated = shown.seated(view.turn)
             pinged.append(seated)
             who = mention(seated) if seated else side_name(view.turn)

@@ -168,3 +168,13 @@ def test_an_alice_board_shows_where_quiet_moves_pass_and_no_elevators_to_ride() 
     assert board_from_record(board_record(view)) == view
     match.resign(1, "white")  # once board 1 is over, board 2 plays ordinary chess
     assert board_view(match, 2).passes_to is None
+
+
+def test_an_automatic_board_whose_move_is_held_says_so_in_its_view() -> None:
+    match = Match(boards=2, mode="automatic")
+    match.play(1, "e4")
+    held, waiting = board_view(match, 1), board_view(match, 2)
+    assert held.move_held and not waiting.move_held
+    assert board_from_record(board_record(held)) == held
+    match.play(2, "d4")  # the turn is complete: nothing is held any more
+    assert not board_view(match, 1).move_held
