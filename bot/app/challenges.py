@@ -16,7 +16,7 @@ from bot.loading import control_of
 from bot.names import same_name, visible
 from games.core.clocks import TimeControl
 from games.core.pieces import SIDES
-from games.elevator.variants import DEFAULT_VARIANT, Setup
+from games.elevator.variants import DEFAULT_VARIANT, VARIANTS, Setup
 
 logger = logging.getLogger(__name__)
 
@@ -101,6 +101,12 @@ class Challenges:
         floors, variant, armies and elevators are as Lobby.create's: the game plays that variant.
         """
         control = control_of(time_control)
+        many = VARIANTS.get(variant.strip().lower())
+        if many is not None and many.teams > 2:
+            raise RulesError(
+                f"{many.title} is played by teams in a server: start it there with "
+                f"/match create {many.example}"
+            )
         setup = chosen(game, boards, variant, floors, armies, elevators)
         clock_fits(setup, control)
         new_hosted(game, boards, layout, "White", "Black", None, setup)  # refuses what cannot be

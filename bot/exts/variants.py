@@ -84,3 +84,9 @@ def read_elevators(text: str | None) -> list[tuple[str, ...]] | None:
             "as c3 f3 c6 f6; d4 e4 d5 e5"
         )
     return lists
+
+
+def team_count(name: str, teams: int) -> int:
+    """Return how many teams a match has: teams: as given, else its variant's own number."""
+    entry = VARIANTS.get(name.strip().lower())
+    return entry.teams if teams == 2 and entry is not None else teams

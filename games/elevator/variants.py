@@ -79,6 +79,7 @@ class Variant:
     mode: str = "standard"  # how turns and elevators work (MODES)
     needs: frozenset[str] = field(default_factory=frozenset)  # options it cannot do without
     example: str = ""  # the options that start it, beside variant:
+    teams: int = 2  # how many teams play it unless teams: says otherwise
 
     def setup(
         self,
@@ -151,8 +152,6 @@ def _per_board(values: Sequence[Any], boards: int, option: str) -> list[Any]:
     return list(values)
 
 
-# Many Teams (teams of two or more on a board-to-team map) is started by the teams: option
-# of /match create; its entry joins this table with it.
 VARIANTS: Final[dict[str, Variant]] = {
     variant.name: variant
     for variant in (
@@ -199,6 +198,13 @@ VARIANTS: Final[dict[str, Variant]] = {
             "elevator squares chosen per board instead of the four centre squares",
             needs=frozenset({ELEVATORS_OPTION}),
             example="elevators:c3 f3 c6 f6, or per board c3 f3 c6 f6; d4 e4 d5 e5",
+        ),
+        Variant(
+            "teams",
+            "Elevator Chess for Many Teams",
+            "4, 6 or 8 teams, half White, half Black, each on its own boards",
+            example="teams:4 names:Reds, Blues, Greens, Golds",
+            teams=4,
         ),
         Variant("alice", "Alice's Elevator Chess", MODES["alice"], mode="alice"),
         Variant("automatic", "Automatic Elevator Chess", MODES["automatic"], mode="automatic"),

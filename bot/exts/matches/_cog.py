@@ -90,7 +90,7 @@ class Matches(commands.GroupCog, group_name="match"):
         names: app_commands.Range[str, 1, 400] | None = None,
     ) -> None:
         """Open a lobby for a team match (or a one-board game) in this channel."""
-        white, black, every = read_teams(teams, white, black, names)
+        white, black, every = read_teams(variants.team_count(variant, teams), white, black, names)
         channel = str(interaction.channel_id)
         await self._lobbies.refuse_second(channel)
         if channel in self._opening:

@@ -124,3 +124,34 @@ def test_a_team_count_the_options_do_not_offer_cannot_be_sent(tmp_path: Path) ->
                 await discord.invoke(ana, general, "match", options, subcommand="create")
 
     offline(scenario)
+
+
+def test_the_many_teams_variant_opens_four_teams_and_is_refused_to_a_challenge(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo = discord.add_user("ana"), discord.add_user("bo")
+        guild = discord.add_guild("Chess Club", owner=ana)
+        discord.add_member(guild, bo)
+        general = discord.channel_named(guild, "general")
+        async with running_bot(tmp_path, discord):
+            options = [
+                {"type": 4, "name": "boards", "value": 4},
+                {"type": 3, "name": "layout", "value": "line"},
+                {"type": 3, "name": "variant", "value": "teams"},
+            ]
+            created = await discord.invoke(ana, general, "match", options, subcommand="create")
+            lobby = created.original
+            assert lobby is not None
+            labels = [b["label"] for row in lobby["components"] for b in row["components"]]
+            assert labels[:4] == ["Join Team A", "Join Team B", "Join Team C", "Join Team D"]
+            challenge = [
+                {"type": 6, "name": "opponent", "value": str(bo)},
+                {"type": 3, "name": "variant", "value": "teams"},
+            ]
+            refused = await discord.invoke(ana, general, "challenge", challenge)
+            assert "is played by teams in a server: start it there with /match create" in (
+                await replied(discord, refused)
+            )
+
+    offline(scenario)

@@ -135,7 +135,7 @@ def test_autocomplete_offers_the_variants_and_pairs_of_armies(tmp_path: Path) ->
             every = await discord.autocomplete(
                 ana, general, "match", [_create(text("variant", "", focused=True))]
             )
-            assert len(every) == 9
+            assert len(every) == 10
             assert {
                 "name": "7x7 Elevator Chess: every board 7x7; its one elevator is the "
                 "centre square, d4",
