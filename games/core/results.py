@@ -30,6 +30,9 @@ class Ending(StrEnum):
     ADJUDICATION = "adjudication"
     TIMEOUT = "timeout"
     TIMEOUT_DRAW = "timeout vs insufficient material"
+    GATE_REACHED = "gate reached"
+    GATE_ANSWERED = "gate answered"
+    NO_PIECES = "no pieces left"
 
 
 def result_for(winner: Side | None) -> str:
