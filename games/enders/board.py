@@ -53,7 +53,8 @@ class EndersBoard(CellBoard[Position]):
 
     def outcome(self) -> Outcome | None:
         """Return who won (None: a draw) and how, once an action has ended the game."""
-        return self._position.over
+        position = self._position
+        return position.over or position.eliminated()
 
     def reserve(self, side: Side) -> str:
         """Return the letters of a side's reserve, as R, B, K and N."""

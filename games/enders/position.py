@@ -205,7 +205,7 @@ class Position:
         cells[action.target], cells[action.start] = cells[action.start], None
         moved = self.moved - {action.start} | {action.target}
         after = replace(self, cells=cells, moved=moved, acted=True)
-        lost = after._eliminated()
+        lost = after.eliminated()
         if lost is not None:
             return replace(after, over=lost)
         if action.target == self.geometry.gate(not self.white):
@@ -220,12 +220,12 @@ class Position:
             return replace(self, over=("white", Ending.GATE_REACHED))
         return replace(self, white=not self.white, moved=frozenset(), acted=False)
 
-    def _eliminated(self) -> Outcome | None:
-        """Return the opponent's loss if they have no piece on the board or in reserve."""
-        white = not self.white
-        if self.reserve(white) or any(s is not None and s.isupper() == white for s in self.cells):
-            return None
-        return ("white" if self.white else "black"), Ending.NO_PIECES
+    def eliminated(self) -> Outcome | None:
+        """Return the loss of a side with no piece on the board or in reserve, if one has none."""
+        for white in (True, False):
+            if not self.count(white):
+                return ("black" if white else "white"), Ending.NO_PIECES
+        return None
 
     def count(self, white: bool) -> int:
         """Return how many pieces a side has on the board and in reserve."""
