@@ -241,3 +241,18 @@ def test_a_finished_board_refuses_further_actions() -> None:
 def test_a_start_where_a_side_has_no_piece_is_refused_as_already_over() -> None:
     with pytest.raises(MatchConfigError, match="already over: no pieces left"):
         game_at("1/5/7/7/7/7/1R5/5/1", reserves="-")
+
+
+def test_white_wins_even_if_black_takes_the_piece_on_its_gate_without_answering() -> None:
+    game = game_at("1/1Kr2/7/7/7/7/7/5/1", reserves="Rr")  # white king e9, black rook f9
+    game.play(1, "Ke9-f10")
+    game.play(1, "Rf9xf10 end")
+    assert game.board_result(1) == "1-0"
+
+
+def test_a_fifth_repetition_of_a_turns_start_draws() -> None:
+    game = EndersGame("1/5/5k1/7/7/7/7/3K1/1 w - - - 0 1")
+    for _ in range(4):
+        game.play(1, "Kg3-g4 end Kh8-h7 end Kg4-g3 end Kh7-h8 end")
+    assert game.board_result(1) == "1/2-1/2"
+    assert game.ending(1) is not None and game.ending(1).ending == "fivefold repetition"
