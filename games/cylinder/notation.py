@@ -13,9 +13,8 @@ from typing import Final
 from games.core.errors import AmbiguousMoveError, IllegalMoveError, not_a_move
 from games.core.pieces import side_name
 from games.core.reach import FILES, INDEX, NAMES, side_of
+from games.core.refusals import PROMOTIONS, illegal_move, with_choice
 from games.cylinder.position import CASTLINGS, Position
-
-CHOICES: Final = "QRBN"
 
 _UCI: Final = re.compile(r"([a-h][1-8])([a-h][1-8])([qrbn])?")
 _SAN: Final = re.compile(
@@ -80,7 +79,7 @@ def legal_sans(position: Position) -> list[str]:
     """Return the legal moves of the side to move in SAN, each promotion choice apart."""
     moves = []
     for start, target in position.legal():
-        for choice in CHOICES if position.needs_choice(start, target) else (None,):
+        for choice in PROMOTIONS if position.needs_choice(start, target) else (None,):
             written = san(position, start, target, choice)
             moves.append(written + suffix(position.play(start, target, choice)))
     return moves
@@ -171,39 +170,25 @@ def _parse_castling(position: Position, token: str, *, long: bool, number: int) 
     return f"{NAMES[king]}{NAMES[target]}"
 
 
-def _choices(written: str) -> str:
-    """Return the promotion choices of a move written without one, for a refusal."""
-    options = ", ".join(f"{written}={kind}" for kind in CHOICES[:-1])
-    return f"{options} or {written}=N"
+def _into_check(position: Position, token: str, number: int) -> str:
+    turn = _turn(position)
+    reason = f"it would leave {turn}'s king in check"
+    return f"{token} is not legal for {turn} on board {number}: {reason}"
+
+
+def _illegal(position: Position, token: str, number: int) -> str:
+    return illegal_move(token, _turn(position), number, in_check=position.in_check())
 
 
 def _with_choice(
     position: Position, token: str, start: int, target: int, choice: str | None, number: int
 ) -> str:
-    uci = f"{NAMES[start]}{NAMES[target]}"
-    needs = position.needs_choice(start, target)
-    if needs and choice is None:
-        raise IllegalMoveError(
-            f"{token} promotes {_turn(position)}'s pawn on board {number}: "
-            f"write {_choices(san(position, start, target, None))}"
-        )
-    if not needs and choice is not None:
-        raise IllegalMoveError(
-            f"{token} promotes no pawn on board {number}: "
-            f"write {san(position, start, target, None)}"
-        )
-    return uci if choice is None else uci + choice.lower()
-
-
-def _illegal(position: Position, token: str, number: int) -> str:
-    turn = _turn(position)
-    message = f"{token} is not a legal move for {turn} on board {number}"
-    if position.in_check():
-        message += f": {turn} is in check"
-    return message
-
-
-def _into_check(position: Position, token: str, number: int) -> str:
-    turn = _turn(position)
-    reason = f"it would leave {turn}'s king in check"
-    return f"{token} is not legal for {turn} on board {number}: {reason}"
+    return with_choice(
+        token,
+        f"{NAMES[start]}{NAMES[target]}",
+        _turn(position),
+        number,
+        needs=position.needs_choice(start, target),
+        choice=choice,
+        plain=lambda: san(position, start, target, None),
+    )

@@ -13,9 +13,8 @@ from typing import Final
 from games.core.errors import AmbiguousMoveError, IllegalMoveError, not_a_move
 from games.core.pieces import side_name
 from games.core.reach import BLACK, FILES, INDEX, NAMES, WHITE, side_of
+from games.core.refusals import PROMOTIONS, illegal_move, promotion_choices, with_choice
 from games.escher.position import CHECK, LEGAL, Position
-
-CHOICES: Final = "QRBN"
 
 _UCI: Final = re.compile(r"([a-h][1-8])([a-h][1-8])([qrbn])?")
 _SAN: Final = re.compile(
@@ -85,10 +84,10 @@ def legal_sans(position: Position) -> list[str]:
     """
     pending = position.pending()
     if pending >= 0:
-        return [choice_san(pending, kind) for kind in CHOICES]
+        return [choice_san(pending, kind) for kind in PROMOTIONS]
     moves = []
     for start, target, needs in position.legal():
-        for choice in CHOICES if needs else (None,):
+        for choice in PROMOTIONS if needs else (None,):
             written = san(position, start, target, choice)
             moves.append(written + suffix(position.play(start, target, choice)))
     return moves
@@ -145,12 +144,6 @@ def parse(position: Position, text: str, number: int, *, rides: bool = True) -> 
     return _with_choice(position, token, legal[0], target, choice, number)
 
 
-def _choices(written: str) -> str:
-    """Return the promotion choices of a move written without one, for a refusal."""
-    options = ", ".join(f"{written}={kind}" for kind in CHOICES[:-1])
-    return f"{options} or {written}=N"
-
-
 def _parse_choice(position: Position, token: str, pending: int, number: int) -> str:
     square = NAMES[pending]
     found = _CHOICE.fullmatch(token)
@@ -161,34 +154,8 @@ def _parse_choice(position: Position, token: str, pending: int, number: int) -> 
         return token
     raise IllegalMoveError(
         f"{_turn(position)} must first choose what the pawn on {square} becomes on "
-        f"board {number}: write {_choices(square)}"
+        f"board {number}: write {promotion_choices(square)}"
     )
-
-
-def _with_choice(
-    position: Position, token: str, start: int, target: int, choice: str | None, number: int
-) -> str:
-    uci = f"{NAMES[start]}{NAMES[target]}"
-    needs = position.needs_choice(start, target)
-    if needs and choice is None:
-        raise IllegalMoveError(
-            f"{token} promotes {_turn(position)}'s pawn on board {number}: "
-            f"write {_choices(san(position, start, target, None))}"
-        )
-    if not needs and choice is not None:
-        raise IllegalMoveError(
-            f"{token} promotes no pawn on board {number}: "
-            f"write {san(position, start, target, None)}"
-        )
-    return uci if choice is None else uci + choice.lower()
-
-
-def _illegal(position: Position, token: str, number: int) -> str:
-    turn = _turn(position)
-    message = f"{token} is not a legal move for {turn} on board {number}"
-    if position.in_check():
-        message += f": {turn} is in check"
-    return message
 
 
 def _refuse(position: Position, token: str, verdict: int, number: int) -> None:
@@ -201,3 +168,21 @@ def _refuse(position: Position, token: str, verdict: int, number: int) -> None:
         else f"the staircases would move two pieces onto {NAMES[verdict]}"
     )
     raise IllegalMoveError(f"{token} is not legal for {turn} on board {number}: {reason}")
+
+
+def _illegal(position: Position, token: str, number: int) -> str:
+    return illegal_move(token, _turn(position), number, in_check=position.in_check())
+
+
+def _with_choice(
+    position: Position, token: str, start: int, target: int, choice: str | None, number: int
+) -> str:
+    return with_choice(
+        token,
+        f"{NAMES[start]}{NAMES[target]}",
+        _turn(position),
+        number,
+        needs=position.needs_choice(start, target),
+        choice=choice,
+        plain=lambda: san(position, start, target, None),
+    )
