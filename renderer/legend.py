@@ -7,7 +7,7 @@ from typing import Final
 from PIL import Image
 
 from games.core.armies import ARMIES
-from games.core.pieces import kind_name
+from games.core.pieces import kind_name, upper_first
 from renderer.art import tile
 from renderer.palette import BACKGROUND, MUTED, PLAIN, TEXT, png_bytes
 from renderer.text import fit, font, write
@@ -32,7 +32,7 @@ def armies_image(width: int = 800) -> Image.Image:
             left = pad + column * (pair + pad)
             image.paste(tile(letter, square, PLAIN[0]), (left, cells))
             image.paste(tile(letter.lower(), square, PLAIN[1]), (left + square, cells))
-            name = fit(_capital(kind_name(letter)), label, pair)
+            name = fit(upper_first(kind_name(letter)), label, pair)
             at = (left + square, cells + square + label.size * 0.3)
             write(image, at, name, label, MUTED, anchor="mt")
     return image
@@ -41,8 +41,3 @@ def armies_image(width: int = 800) -> Image.Image:
 def armies_png(width: int = 800) -> bytes:
     """Return the armies' legend as a PNG; see armies_image."""
     return png_bytes(armies_image(width))
-
-
-def _capital(name: str) -> str:
-    """Return a kind's name with its first letter capital, the rest as written (FAD stays)."""
-    return name[:1].upper() + name[1:]

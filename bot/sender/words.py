@@ -35,7 +35,7 @@ from bot.notices import (
 )
 from games.core.clocks import left_words
 from games.core.events import Event, Flagged, Moved
-from games.core.pieces import Side, kind_name, opponent, side_name
+from games.core.pieces import Side, kind_name, opponent, side_name, upper_first
 from games.core.results import DRAWN
 from games.elevator import Arrived, Rode, Transferred
 from games.elevator.events import Carried, Held, PassedThrough
@@ -240,8 +240,3 @@ def reminder_words(reminder: Reminder, *, mention_player: bool) -> str:
     )
     who = " ".join(mention(user) for user in reminder.mention)
     return f"{who}, {text}" if mention_player and who else text[0].upper() + text[1:]
-
-
-def upper_first(words: str) -> str:
-    """Return words with a capital first letter, keeping the rest (a Fibnif, a FAD) as it is."""
-    return words[:1].upper() + words[1:]

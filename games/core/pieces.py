@@ -47,6 +47,11 @@ def kind_name(letter: str) -> str:
     return letter if known is None else known.name
 
 
+def upper_first(words: str) -> str:
+    """Return words with a capital first letter, keeping the rest (a Fibnif, a FAD) as written."""
+    return words[:1].upper() + words[1:]
+
+
 def opponent(side: Side) -> Side:
     """Return the other side."""
     return "black" if side == "white" else "white"
