@@ -677,11 +677,8 @@ class FakeDiscord:
         A command nobody registered is let through, so that tests that skip the sync run.
         """
         guild = self.channels[channel_id].get("guild_id")
-        if guild is None:
-            return
-        scopes = (self.commands.get(int(guild)) or []) + (self.commands.get(None) or [])
-        command = next((c for c in scopes if c["name"] == name), None)
-        if command is None:
+        command = self._registered(channel_id, name)
+        if guild is None or command is None:
             return
         member = self.guilds[int(guild)]["members"][user_id]
         leave = self.command_leave.get((int(guild), name), set())
@@ -691,14 +688,16 @@ class FakeDiscord:
 
     def _among_choices(self, channel_id: int, name: str, options: list[Json]) -> None:
         """Refuse a value an option with choices does not offer: Discord's app sends no other."""
+        command = self._registered(channel_id, name)
+        if command is not None:  # not registered: tests that skip the sync
+            _check_choices(name, command.get("options") or [], options)
+
+    def _registered(self, channel_id: int, name: str) -> Json | None:
+        """Return the command of a name registered where a channel is (its guild, or global)."""
         guild = self.channels[channel_id].get("guild_id")
         scopes = (self.commands.get(int(guild)) if guild else None) or []
-        command = next(
-            (c for c in scopes + (self.commands.get(None) or []) if c["name"] == name), None
-        )
-        if command is None:
-            return  # not registered: tests that skip the sync
-        _check_choices(name, command.get("options") or [], options)
+        every = scopes + (self.commands.get(None) or [])
+        return next((command for command in every if command["name"] == name), None)
 
     def overwrite(self, channel_id: int, target: int) -> tuple[int, int] | None:
         """Return the (allow, deny) bits a channel sets for a role or member, if any."""
