@@ -19,6 +19,7 @@ from games.core.records import read_record
 from games.cylinder.game import CylinderGame
 from games.elevator.match import RECORD_FORMAT as ELEVATOR_FORMAT
 from games.elevator.match import Match
+from games.enders.game import EndersGame
 from games.escher.game import EscherGame
 
 # Every game the bot offers, by kind: its description, then its class.
@@ -38,6 +39,11 @@ _GAMES: Final[dict[str, tuple[str, type[BoardGame[Any]]]]] = {
         "Cylindrical chess: chess on one board whose files a and h are neighbours, so every "
         "piece may move across that edge",
         CylinderGame,
+    ),
+    "enders": (
+        "Ender's Chess: a 47-cell board the pieces enter by a gate, in turns where a side "
+        "may move every piece it has once; first to take the opponent's gate wins",
+        EndersGame,
     ),
 }
 

@@ -24,7 +24,10 @@ from games.elevator import (
     Transferred,
 )
 from games.elevator.shaft import DIRECTIONS
+from games.enders.game import EndersGame
+from games.enders.notation import END
 from views.placement import king, read_placement, without
+from views.turns import TurnParts, latest_turn, turn_caption, turn_parts
 
 Viewed = BoardGame[Any]  # a game of any kind: Elevator Chess matches show the most
 
@@ -99,6 +102,11 @@ class BoardView:
     staircases: tuple[tuple[str, ...], ...] = ()  # each one's squares in the order pieces travel
     passes_to: int | None = None  # Alice's Elevator Chess: where a move capturing nothing goes
     move_held: bool = False  # Automatic Elevator Chess: the side to move has given its move here
+    # Games whose turns are many actions (Ender's Chess):
+    reserves: tuple[str, str] | None = None  # White's and Black's pieces off the board
+    gates: tuple[str, ...] = ()  # White's gate and Black's, where each drops
+    moved: tuple[str, ...] = ()  # the pieces the mover has moved this turn, by cell
+    turn_moves: tuple[tuple[str, str], ...] = ()  # each action of the turn shown: from, to
 
     @property
     def finished(self) -> bool:
@@ -330,7 +338,7 @@ def _view(
     departure: Departure | None = None
     arrivals: list[Arrival] = []
     for event, direction in recent:
-        if isinstance(event, Moved):
+        if isinstance(event, Moved) and event.uci != END:
             last_move = split_move(event.uci, match.shape(board))
         elif isinstance(event, (Rode, Transferred)):
             departure = Departure(event.square, event.direction, event.to_board)
@@ -342,6 +350,21 @@ def _view(
     passes_to = _passes_to(match, board) if ending is None else None
     if passes_to is not None:  # a board of Alice's has no rides: its elevators serve transfers
         neighbours = ()
+    shown = caption(recent[-1][0]) if recent else "Start position"
+    parts: TurnParts | None = None
+    moves: tuple[tuple[str, str], ...] = ()
+    if isinstance(match, EndersGame):
+        parts = turn_parts(match, board, fen)
+        placement = parts.placement
+        turn_shown = latest_turn(match.events, board)
+        if turn_shown:
+            under_way = ending is None and turn_shown[-1].side == match.side_to_move(board)
+            shown = turn_caption(turn_shown, under_way=under_way)
+            moves = tuple(
+                split_move(action.uci, match.shape(board))
+                for action in turn_shown
+                if action.uci != END
+            )
     return BoardView(
         number=board,
         placement=placement,
@@ -356,12 +379,16 @@ def _view(
         arrivals=tuple(arrivals),
         check=check,
         capturable=capturable,
-        caption=caption(recent[-1][0]) if recent else "Start position",
+        caption=shown,
         neighbours=neighbours,
         shape=match.shape(board),
         staircases=match.staircases(board),
         passes_to=passes_to,
         move_held=ending is None and isinstance(match, Match) and board in match.held_moves(),
+        reserves=None if parts is None else parts.reserves,
+        gates=() if parts is None else parts.gates,
+        moved=() if parts is None else parts.moved,
+        turn_moves=moves,
     )
 
 
@@ -461,8 +488,12 @@ def _without(fen: str, shape: Shape, squares: Sequence[str]) -> str:
 def split_move(uci: str, shape: Shape) -> tuple[str, str]:
     """Return the squares a move in UCI goes from and to; names may have two-digit ranks.
 
-    A move is its from and to squares' names, then a promotion's letter if any.
+    A move is its from and to squares' names, then a promotion's letter if any; a drop
+    (B@f10) goes from and to the square it lands on.
     """
+    _, at, square = uci.partition("@")
+    if at and square in shape:
+        return square, square
     for cut in range(2, len(uci) - 1):
         start, rest = uci[:cut], uci[cut:]
         if start not in shape:

@@ -70,7 +70,7 @@ async def _act(
         seq = len(match.events)
         watch = transfers.watch(match, change.deadlines)
         events = change.apply(lambda: action(match))
-        marks = _run_clocks(change.clocks, events, now)
+        marks = _run_clocks(change.clocks, events, now, match)
         finished = all(match.is_closed(board) for board in range(1, match.boards + 1))
         found = transfers.after(watch, change, events, window, clock())
         withdrawn = _withdrawn_offers(change.offers, events)
@@ -103,26 +103,44 @@ async def _act(
 
 
 def _run_clocks(
-    clocks: Clocks | None, events: Sequence[Event], now: float
+    clocks: Clocks | None, events: Sequence[Event], now: float, match: Hosted
 ) -> dict[int, tuple[float, float, int]]:
     """Run the clocks as an action's events say.
 
     Return the boards whose clocks changed, with their clocks as they stood before (which
-    an undo gives back). A move or a ride stops the mover's clock on its board and starts
-    the opponent's; an arrival touches no clock; a board that ends stops its clocks.
+    an undo gives back). A move or a ride that ends its side's turn stops the mover's clock
+    on its board and starts the opponent's (in Ender's Chess a turn is many actions, all
+    charged to the mover); an arrival touches no clock; a board that ends stops its clocks.
     """
     marks: dict[int, tuple[float, float, int]] = {}
     if clocks is None:
         return marks
-    for event in events:
+    for index, event in enumerate(events):
         if not isinstance(event, (Moved, Rode, BoardEnded)):
             continue
         marks.setdefault(event.board, clocks.mark(event.board, now))
         if isinstance(event, BoardEnded):
             clocks.stop(event.board, now)
-        else:
+        elif _turn_passed(events, index, match):
             clocks.moved(event.board, now)
     return marks
+
+
+def _turn_passed(events: Sequence[Event], index: int, match: Hosted) -> bool:
+    """Tell whether the move or ride at index ended its side's turn on its board."""
+    played = events[index]
+    assert isinstance(played, (Moved, Rode))
+    later = next(
+        (
+            e
+            for e in events[index + 1 :]
+            if isinstance(e, (Moved, Rode)) and e.board == played.board
+        ),
+        None,
+    )
+    if later is not None:
+        return later.side != played.side
+    return not match.is_open(played.board) or match.side_to_move(played.board) != played.side
 
 
 def _withdrawn_offers(offers: Mapping[int, Side], events: Sequence[Event]) -> dict[int, Side]:

@@ -11,6 +11,7 @@ from games.core.errors import shown
 from games.core.pieces import SIDES, Side
 
 MAX_MOVE: Final = 24  # characters in a move as typed; the longest real one is about 10
+MAX_TURN: Final = 200  # characters in a turn of many actions (Ender's Chess) as typed
 
 
 def in_lobby(loaded: Loaded, what: str) -> None:
@@ -84,11 +85,15 @@ def check_side(side: object) -> None:
         raise RulesError(f"a team is 'white' or 'black', not {clip(str(side))!r}")
 
 
-def check_move_text(text: str) -> None:
-    """Refuse a move that is not text, or too long to be one."""
+def check_move_text(text: str, *, many: bool = False) -> None:
+    """Refuse a move that is not text, or too long to be one (or a turn of many actions)."""
     if not isinstance(text, str):
         raise RulesError("a move is written as text: e4, Nf3 or Ne4^2")
-    if len(text.strip()) > MAX_MOVE:
+    if many and len(text.strip()) > MAX_TURN:
+        raise RulesError(
+            f"{clip(text)!r} is too long for one turn: play it in parts with more:True"
+        )
+    if not many and len(text.strip()) > MAX_MOVE:
         raise RulesError(f"{clip(text)!r} is too long for a move: write it as e4, Nf3 or Ne4^2")
 
 

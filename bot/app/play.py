@@ -24,12 +24,25 @@ class Play:
         self._actions = actions
         self._scheduler = scheduler
 
-    async def play(self, match_id: int, user: str, board: int, text: str) -> Outcome:
-        """Play a move or a ride on a board for the seated player to move or their captain."""
-        guards.check_move_text(text)
+    async def play(
+        self, match_id: int, user: str, board: int, text: str, *, more: bool = False
+    ) -> Outcome:
+        """Play a move or a ride on a board for the seated player to move or their captain.
+
+        In a game whose turns are many actions (Ender's Chess) text may hold several, and
+        the turn ends after them unless more is set; other games refuse more.
+        """
+        guards.check_move_text(text, many=True)
         async with self._units.held(match_id) as held:
             await self._scheduler.settle(held)
             loaded = held.loaded
+            many = loaded.match.MANY_ACTIONS
+            guards.check_move_text(text, many=many)
+            if more and not many:
+                raise RulesError(
+                    f"more: keeps a turn of many actions open; in {loaded.match.TITLE} one "
+                    "move is the whole turn"
+                )
             guards.playing(loaded)
             guards.open_board(loaded, board)
             side, roster = loaded.match.side_to_move(board), loaded.roster
@@ -41,7 +54,9 @@ class Play:
                     raise NotAllowedError(f"it is {side_name(side)}'s turn on board {board}")
                 raise NotAllowedError(f"you are not seated on board {board}")
             outcome = await self._actions.act(
-                held, user, lambda match: match.play(board, text, side=side)
+                held,
+                user,
+                lambda match: (match.play if more else match.play_turn)(board, text, side=side),
             )
             if outcome.events and isinstance(outcome.events[0], HeldMove):
                 match = elevator_match(held.loaded.match, "held moves")

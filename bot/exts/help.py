@@ -13,7 +13,8 @@ from bot.exts.rules import COLOUR, example_file, rules_embed
 
 ABOUT: Final = (
     "This bot hosts Elevator Chess (Ralph Betza's chess on several boards linked by "
-    "elevators) and its family: Escher Staircase and ordinary chess. A server plays team "
+    "elevators) and its family: Escher Staircase, Cylindrical chess, Ender's Chess and "
+    "ordinary chess. A server plays team "
     "matches in channels of their own, friends play casual games in their DMs with the bot, "
     "and moderators keep matches fair. Board images, clocks and exports come with every game."
 )
@@ -32,7 +33,11 @@ SECTIONS: Final[tuple[tuple[str, tuple[Entry, ...]], ...]] = (
     (
         "Play (in a board's channel, or in your DMs for a casual game)",
         (
-            Entry(("move",), "play a move; autocomplete lists your legal moves and rides"),
+            Entry(
+                ("move",),
+                "play a move; autocomplete lists your legal moves and rides (in Ender's "
+                "Chess a whole turn, or part of one with more:True)",
+            ),
             Entry(("board show",), "a board's image, from the side you choose"),
             Entry(("board replay",), "a board's game so far as an animated replay"),
             Entry(("resign",), "resign your board"),

@@ -19,6 +19,7 @@ from bot.hosted import Hosted
 from games.chess.game import ChessGame
 from games.cylinder.game import CylinderGame
 from games.elevator import Match
+from games.enders.game import EndersGame
 from games.escher.game import EscherGame
 from renderer import board_view_png
 from views.model import board_view
@@ -59,6 +60,14 @@ def _cylinder_example() -> Hosted:
     game = CylinderGame()
     for move in ("e4", "d5", "Bb5+", "c6", "Bxh7"):
         game.play(1, move)
+    return game
+
+
+def _enders_example() -> Hosted:
+    """White dropped a bishop and moved it on; Black dropped a knight and is still moving."""
+    game = EndersGame()
+    game.play(1, "B@f2 Bf2-d4 end")
+    game.play(1, "N@f10 Nf10-e8")
     return game
 
 
@@ -119,6 +128,25 @@ RULES: Final[Mapping[str, Explained]] = MappingProxyType(
             "rule draw, as in chess.",
             "Above: the bishop went from f1 to b5, then across the edge by a6 to take on h7.",
             _cylinder_example,
+        ),
+        "enders": Explained(
+            "Ender's Chess is played on a board of 47 cells (the original map is lost: we "
+            "play a reconstruction). Both sides start with every piece off the board, in "
+            "reserve: two rooks, bishops, kings and knights each.\n\n"
+            "**Pieces.** A rook goes one or two cells straight and a king one cell any way, "
+            "both leaping; a bishop goes one or two cells diagonally, not leaping; a knight "
+            "leaps as in chess. Kings are not royal: there is no check. Any piece captures "
+            "by landing on an enemy.\n\n"
+            "**A turn.** If your gate (White f2, Black f10) is empty when your turn starts, "
+            "first drop a reserve piece on it: `B@f2`. Then move as many of your pieces as "
+            "you like, each once: `Bf2-d4`. `/move` with the whole turn ends it; add "
+            "`more:True` to go on, and finish with `/move end`.\n\n"
+            "**Winning.** The first to occupy the opponent's gate wins, but Black draws by "
+            "taking White's gate in the turn straight after White took Black's. A side with "
+            "no piece left loses.",
+            "Above: White's bishop came in at f2 and went to d4; Black's knight is moving "
+            "in its turn.",
+            _enders_example,
         ),
         "chess": Explained(
             "Chess by FIDE's rules, on one board, between two players.\n\n"

@@ -60,6 +60,7 @@ class BoardGame(GameRecords[ConfigT]):
 
     MOVE_EXAMPLES: ClassVar[str] = "Nf3"  # what a move looks like, for a refusal
     RESETS: ClassVar[str] = "capture or pawn move"  # what starts the fifty moves afresh
+    MANY_ACTIONS: ClassVar[bool] = False  # a turn is several actions, the last of them `end`
 
     _boards: list[Board]
     _endings: dict[int, BoardEnded]
@@ -236,6 +237,10 @@ class BoardGame(GameRecords[ConfigT]):
             )
         legal = partial(self.legal_moves, board)
         return self._act(read_move(text, board, partial(self._read, board, playing), legal))
+
+    def play_turn(self, board: int, text: str, *, side: Side | None = None) -> list[Event]:
+        """Play what text says and finish the turn: in most games one move is the turn."""
+        return self.play(board, text, side=side)
 
     def _read(self, board: int, playing: Board, text: str) -> Change:
         """Return the change the move text names makes, or refuse it."""

@@ -12,6 +12,7 @@ from games.core.log import action_groups
 from games.core.oneboard import OneBoardGame
 from games.core.pieces import Side, side_name
 from games.enders.board import EndersBoard
+from games.enders.notation import END
 from games.enders.position import Outcome
 
 _NUMBER: Final = re.compile(r"([0-9]+)(\.|\.\.\.)")
@@ -28,6 +29,7 @@ class EndersGame(OneBoardGame):
     RECORD_FORMAT = "enders-game"
     MOVE_EXAMPLES = "B@f10 Bf10-d8 end"
     RESETS = "capture or drop"
+    MANY_ACTIONS = True
 
     def _new_board(self, fen: str | None) -> Board:
         return EndersBoard(1, fen)
@@ -62,6 +64,14 @@ class EndersGame(OneBoardGame):
                 f"{error} (action {count} of {len(actions)}, {typed(action)}: none was played)"
             ) from None
         return self._events[start:]
+
+    def play_turn(self, board: int, text: str, *, side: Side | None = None) -> list[Event]:
+        """Play one action or several, then `end` if the turn is still the mover's."""
+        mover = self.side_to_move(board)
+        events = self.play(board, text, side=side)
+        if self.is_open(board) and self.side_to_move(board) == mover:
+            events += self.play(board, END, side=side)
+        return events
 
     def _numbered(self, board: int, token: str) -> bool:
         """Tell whether token is a move number; refuse one that is not the turn's."""

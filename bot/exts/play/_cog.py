@@ -55,18 +55,22 @@ class Play(commands.Cog):
         move="a move (e4, Nf3, O-O) or a ride (Nd4^2: the knight on d4 rides up to board 2)",
         board="the board, when you are not in a board's channel",
         game=GAME_HELP,
+        more="Ender's Chess: keep your turn open for more actions (finish with /move end)",
     )
     async def move(
         self,
         interaction: discord.Interaction,
-        move: app_commands.Range[str, 1, 40],
+        move: app_commands.Range[str, 1, 200],
         board: app_commands.Range[int, 1, 1000] | None = None,
         game: int | None = None,
+        more: bool = False,
     ) -> None:
         """Play a move or a ride on a board."""
         match_id, board = await self._where(interaction, board, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        outcome = await self.service.play(match_id, str(interaction.user.id), board, move)
+        outcome = await self.service.play(
+            match_id, str(interaction.user.id), board, move, more=more
+        )
         played = outcome.events[0].to_dict()
         logger.info(
             "match %d board %d: %s by %s",
