@@ -19,6 +19,7 @@ from renderer.palette import BACKGROUND, BLACK, ELEVATOR_MARK, MUTED, TEXT, WHIT
 from renderer.rulers import draw_rulers
 from renderer.sprites import Font
 from renderer.text import fit, font, write
+from renderer.turnmarks import shows_turns
 from views.model import MAX_SHOWN, BoardView, MatchView, match_view
 
 MAX_BOARDS: Final = MAX_SHOWN
@@ -41,7 +42,7 @@ def overview_png(
     check_perspective(perspective)
     view = match_view(match, _shown(match, boards))
     image = draw_overview(view, perspective=perspective, marked=marked, clocks=clocks)
-    return png_bytes(image, stairs=any(shows_stairs(board) for board in view.views))
+    return _png(image, view)
 
 
 def overview_image(
@@ -70,7 +71,13 @@ def overview_view_png(
     if not 1 <= len(view.views) <= MAX_BOARDS:
         raise RenderError(f"an overview shows 1 to {MAX_BOARDS} boards, not {len(view.views)}")
     image = draw_overview(view, perspective=perspective, marked=marked, clocks=clocks)
-    return png_bytes(image, stairs=any(shows_stairs(board) for board in view.views))
+    return _png(image, view)
+
+
+def _png(image: Image.Image, view: MatchView) -> bytes:
+    """Encode an overview with the colours its boards need."""
+    stairs = any(shows_stairs(board) for board in view.views)
+    return png_bytes(image, stairs=stairs, turns=any(shows_turns(board) for board in view.views))
 
 
 def draw_overview(
