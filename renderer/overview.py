@@ -16,6 +16,7 @@ from renderer.diagram import draw_diagram, shows_stairs
 from renderer.errors import RenderError, check_board, check_pair, check_perspective
 from renderer.grid import GridLayout
 from renderer.palette import BACKGROUND, BLACK, ELEVATOR_MARK, MUTED, TEXT, WHITE, png_bytes
+from renderer.reserves import band_height, draw_band
 from renderer.rulers import draw_rulers
 from renderer.sprites import Font
 from renderer.text import fit, font, write
@@ -93,7 +94,15 @@ def draw_overview(
         check_pair("clocks", pair, timedelta)
     shapes = [board.shape for board in view.views]
     layout = GridLayout.for_count(len(view.views), shapes, teams=bool(view.teams))
-    image = Image.new("RGB", (layout.width, layout.height), BACKGROUND)
+    # a one-board game whose pieces enter from reserves shows them under its board
+    reserves = view.views[0] if len(view.views) == 1 and shows_turns(view.views[0]) else None
+    band = band_height(layout.width) if reserves is not None else 0
+    image = Image.new("RGB", (layout.width, layout.height + band), BACKGROUND)
+    if reserves is not None:
+        corner = layout.board_origin(0)
+        under = (corner[0] - layout.ruler, corner[1] + layout.side + layout.ruler + layout.gap // 2)
+        width = layout.width - 2 * under[0] + layout.ruler
+        draw_band(image, reserves, under, width, perspective)
     _header(image, view, layout.gap, layout.width - 2 * layout.gap)
     label = font(layout.label_size)
     for index, board in enumerate(view.views):

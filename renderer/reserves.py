@@ -68,15 +68,68 @@ def draw_reserves(
         y = round(middle + row * small.size * 1.3)
         x = left + inset
         if mark:
-            size = round(small.size * 1.2)
-            at = (x, y + round(small.size - size) // 2)
-            if mark == "gate":
-                draw.rectangle((*at, at[0] + size - 1, at[1] + size - 1), fill=PLAIN[1])
-                gate(draw, at, size, "white")
-            else:
-                tick(draw, (at[0] - round(size * 0.1), at[1] - round(size * 0.1)), size)
-        x += round(small.size * 1.5)
-        write(image, (x, y), line, small, MUTED, anchor="lt")
+            _legend_mark(image, mark, (x, y + round(small.size) // 2), round(small.size))
+        write(image, (x + round(small.size * 1.7), y), line, small, MUTED, anchor="lt")
+
+
+def band_height(width: int) -> int:
+    """Return the height of the reserves' band under an overview width pixels wide."""
+    return 3 * _band_line(width) + _band_line(width) // 2
+
+
+def _band_line(width: int) -> int:
+    return round(width * 0.085)
+
+
+def draw_band(
+    image: Image.Image, view: BoardView, at: tuple[int, int], width: int, perspective: Perspective
+) -> None:
+    """Draw a board's reserves on two lines, the far side's first, and a line of legend.
+
+    An overview of a one-board game shows them so, under the board.
+    """
+    assert view.reserves is not None
+    left, top = at
+    line = _band_line(width)
+    cell = round(line * 0.86)
+    text = font(line * 0.38)
+    kinds = reserve_kinds(view.reserves)
+    label = max(text.getlength(f"{side_name(side)}'s reserve") for side in SIDES) + line * 0.4
+    for row, side in enumerate(SIDES[::-1] if perspective == "white" else SIDES):
+        y = top + row * line
+        moving = side == view.turn and not view.finished
+        words = f"{side_name(side)}'s reserve"
+        colour = TEXT if moving else MUTED
+        write(image, (left, y + line / 2), words, text, colour, anchor="lm", bold=moving)
+        held = sorted(view.reserves[SIDES.index(side)], key=lambda kind: kinds.index(kind.upper()))
+        x = round(left + label)
+        if not held:
+            write(image, (x, y + line / 2), "empty", text, MUTED, anchor="lm")
+            continue
+        step = min(cell + max(1, line // 14), (left + width - x) // len(held))
+        for index, letter in enumerate(held):
+            image.paste(tile(letter, min(cell, step), PLAIN[0]), (x + index * step, y))
+    small = font(line * 0.34)
+    white, black = view.gates
+    legend = (("gate", f"gates: White {white}, Black {black}"), ("tick", "moved this turn"))
+    x, y = left, top + 2 * line + line // 4
+    for mark, words in legend:
+        x += _legend_mark(image, mark, (x, y + line // 2), round(small.size))
+        write(image, (x, y + line / 2), words, small, MUTED, anchor="lm")
+        x += round(small.getlength(words) + small.size * 1.5)
+
+
+def _legend_mark(image: Image.Image, mark: str, at: tuple[int, int], size: int) -> int:
+    """Draw a legend's mark, a gate or a tick, centred on at's height; return the room taken."""
+    draw = ImageDraw.Draw(image)
+    side = round(size * 1.2)
+    box = (at[0], at[1] - side // 2)
+    if mark == "gate":
+        draw.rectangle((*box, box[0] + side - 1, box[1] + side - 1), fill=PLAIN[1])
+        gate(draw, box, side, "white")
+    else:
+        tick(draw, (box[0] - round(side * 0.1), box[1] - round(side * 0.1)), side)
+    return round(side * 1.4)
 
 
 def _reserve(
@@ -117,7 +170,7 @@ def _reserve(
 
 def _legend_lines(view: BoardView, typeface: Font, width: int) -> list[tuple[str, str]]:
     """Return the legend's lines, each after the mark it explains (gate, tick or none)."""
-    room = width - round(typeface.size * 1.5)
+    room = width - round(typeface.size * 1.7)
     lines: list[tuple[str, str]] = []
     white, black = view.gates
     for index, line in enumerate(wrap(f"Gates: White {white}, Black {black}", typeface, room, 2)):

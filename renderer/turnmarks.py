@@ -21,12 +21,12 @@ def draw_marks(
     corner: tuple[int, int],
     square: int,
 ) -> None:
-    """Frame each gate with its side's disc and tick each piece moved this turn."""
+    """Frame each gate with its side's disc and tick each piece moved this turn, until the end."""
     left, top = corner
     for side, name in zip(SIDES, view.gates, strict=False):
         x, y = origins[name]
         gate(draw, (left + x, top + y), square, side)
-    for name in view.moved:
+    for name in () if view.finished else view.moved:
         x, y = origins[name]
         tick(draw, (left + x, top + y), square)
 
