@@ -25,6 +25,7 @@ from renderer.palette import (
 from renderer.panel import draw_panel
 from renderer.rulers import draw_rulers, ruler_font, ruler_room
 from renderer.text import fit, font, write
+from renderer.turnmarks import shows_turns
 from views.model import BoardView, board_view
 
 
@@ -42,7 +43,7 @@ def board_png(
     names and clocks, when given, are White's then Black's, shown in the header.
     """
     image = board_image(match, board, perspective, size, names=names, clocks=clocks)
-    return png_bytes(image, stairs=bool(match.staircases(board)))
+    return png_bytes(image, stairs=bool(match.staircases(board)), turns=match.MANY_ACTIONS)
 
 
 def board_image(
@@ -75,7 +76,7 @@ def board_view_png(
     check_size(size)
     check_names_and_clocks(names, clocks)
     image = draw_board(view, perspective, size, names=names, clocks=clocks)
-    return png_bytes(image, stairs=shows_stairs(view))
+    return png_bytes(image, stairs=shows_stairs(view), turns=shows_turns(view))
 
 
 def draw_board(

@@ -18,6 +18,7 @@ from renderer.palette import (
     DEPARTED,
     DEPARTED_MARK,
     DIM_SHARE,
+    EARLIER_MOVE,
     ELEVATOR,
     ELEVATOR_MARK,
     LAST_MOVE,
@@ -31,6 +32,7 @@ from renderer.seam import draw_seam
 from renderer.sprites import SPRITES
 from renderer.stairs import restore_stairs, stairs_layer
 from renderer.text import font, write
+from renderer.turnmarks import draw_marks
 from views.model import BoardView
 
 
@@ -84,6 +86,7 @@ def draw_diagram(
         covered.add(name)
     if inside:
         _coordinates(image, left, top, layout, covered)
+    draw_marks(draw, view, origins, (left, top), square)
     if view.capturable is not None:
         x, y = origins[view.capturable]
         width = max(2, square // 14)
@@ -167,6 +170,10 @@ def arrow(
 def _tints(view: BoardView) -> dict[str, Tint]:
     """Return the tint of every highlighted square; later marks win."""
     tints: dict[str, Tint] = {}
+    # a turn of many actions: its latest action tinted as any last move, the earlier paler
+    for index, move in enumerate(view.turn_moves, start=1 - len(view.turn_moves)):
+        for name in move:
+            tints[name] = LAST_MOVE if index == 0 else EARLIER_MOVE
     for name in view.last_move or ():
         tints[name] = LAST_MOVE
     if view.departure is not None:

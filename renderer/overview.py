@@ -16,9 +16,11 @@ from renderer.diagram import draw_diagram, shows_stairs
 from renderer.errors import RenderError, check_board, check_pair, check_perspective
 from renderer.grid import GridLayout
 from renderer.palette import BACKGROUND, BLACK, ELEVATOR_MARK, MUTED, TEXT, WHITE, png_bytes
+from renderer.reserves import band_height, draw_band
 from renderer.rulers import draw_rulers
 from renderer.sprites import Font
 from renderer.text import fit, font, write
+from renderer.turnmarks import shows_turns
 from views.model import MAX_SHOWN, BoardView, MatchView, match_view
 
 MAX_BOARDS: Final = MAX_SHOWN
@@ -41,7 +43,7 @@ def overview_png(
     check_perspective(perspective)
     view = match_view(match, _shown(match, boards))
     image = draw_overview(view, perspective=perspective, marked=marked, clocks=clocks)
-    return png_bytes(image, stairs=any(shows_stairs(board) for board in view.views))
+    return _png(image, view)
 
 
 def overview_image(
@@ -70,7 +72,13 @@ def overview_view_png(
     if not 1 <= len(view.views) <= MAX_BOARDS:
         raise RenderError(f"an overview shows 1 to {MAX_BOARDS} boards, not {len(view.views)}")
     image = draw_overview(view, perspective=perspective, marked=marked, clocks=clocks)
-    return png_bytes(image, stairs=any(shows_stairs(board) for board in view.views))
+    return _png(image, view)
+
+
+def _png(image: Image.Image, view: MatchView) -> bytes:
+    """Encode an overview with the colours its boards need."""
+    stairs = any(shows_stairs(board) for board in view.views)
+    return png_bytes(image, stairs=stairs, turns=any(shows_turns(board) for board in view.views))
 
 
 def draw_overview(
@@ -86,7 +94,15 @@ def draw_overview(
         check_pair("clocks", pair, timedelta)
     shapes = [board.shape for board in view.views]
     layout = GridLayout.for_count(len(view.views), shapes, teams=bool(view.teams))
-    image = Image.new("RGB", (layout.width, layout.height), BACKGROUND)
+    # a one-board game whose pieces enter from reserves shows them under its board
+    reserves = view.views[0] if len(view.views) == 1 and shows_turns(view.views[0]) else None
+    band = band_height(layout.width) if reserves is not None else 0
+    image = Image.new("RGB", (layout.width, layout.height + band), BACKGROUND)
+    if reserves is not None:
+        corner = layout.board_origin(0)
+        under = (corner[0] - layout.ruler, corner[1] + layout.side + layout.ruler + layout.gap // 2)
+        width = layout.width - 2 * under[0] + layout.ruler
+        draw_band(image, reserves, under, width, perspective)
     _header(image, view, layout.gap, layout.width - 2 * layout.gap)
     label = font(layout.label_size)
     for index, board in enumerate(view.views):

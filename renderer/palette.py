@@ -8,6 +8,7 @@ frames share one palette.
 
 from __future__ import annotations
 
+import functools
 import io
 from typing import Final
 
@@ -53,6 +54,12 @@ CAPTURE_MARK: Final[Colour] = snap((0xA3, 0x17, 0x0D))
 STAIR: Final[Tint] = (snap((0xF0, 0xB4, 0xD2)), snap((0xD2, 0x84, 0xB0)))
 STAIR_MARK: Final[Colour] = snap((0x86, 0x1A, 0x58))
 
+# a game whose turns are many actions (Ender's Chess): the turn's earlier actions, paler than
+# the latest, the tick on a piece moved this turn and the frame of a gate
+EARLIER_MOVE: Final[Tint] = (snap((0xF0, 0xE8, 0xA8)), snap((0xC0, 0xC4, 0x8C)))
+MOVED_MARK: Final[Colour] = snap((0x2E, 0x6B, 0x2A))
+GATE_MARK: Final[Colour] = snap((0x7B, 0x2F, 0xBE))
+
 DIM_SHARE: Final = 0.45  # how far a finished board fades towards the background
 
 
@@ -71,11 +78,12 @@ def _ramp(start: Colour, end: Colour, steps: int) -> list[Colour]:
     return [snap(mix(start, end, i / (steps + 1))) for i in range(1, steps + 1)]
 
 
-def colours(*, stairs: bool = False) -> list[Colour]:
+def colours(*, stairs: bool = False, turns: bool = False) -> list[Colour]:
     """Return the colours of the fixed palette: the theme and the blends between them.
 
-    stairs adds the staircases' colours, for the boards that have them: the palette of
-    every other image stays as it was, and so do their bytes.
+    stairs adds the staircases' colours, turns those of turns of many actions, for the
+    boards that have them: the palette of every other image stays as it was, and so do
+    their bytes.
     """
     squares = [c for tint in (PLAIN, ELEVATOR, LAST_MOVE, DEPARTED, ARRIVED) for c in tint]
     alarms = [c for tint in (CHECK, CAPTURABLE) for c in tint]
@@ -99,32 +107,38 @@ def colours(*, stairs: bool = False) -> list[Colour]:
             faded = snap(dim(base))
             found += [faded, *_ramp(faded, dim(BLACK), 3), *_ramp(faded, dim(WHITE), 1)]
         found.append(snap(dim(STAIR_MARK)))
+    if turns:
+        for base in EARLIER_MOVE:
+            found += [base, *_ramp(base, BLACK, 5), *_ramp(base, WHITE, 1)]
+            faded = snap(dim(base))
+            found += [faded, *_ramp(faded, dim(BLACK), 3), *_ramp(faded, dim(WHITE), 1)]
+        for mark in (MOVED_MARK, GATE_MARK):
+            found += [mark, *_ramp(mark, WHITE, 2), snap(dim(mark))]
     unique = list(dict.fromkeys(found))  # black and white stay exact: the ends of every ramp
     if len(unique) > 256:
         raise AssertionError(f"the palette has {len(unique)} colours, more than 256")
     return unique
 
 
-def _palette_image(*, stairs: bool) -> Image.Image:
-    entries = colours(stairs=stairs)
+@functools.cache
+def _palette_image(*, stairs: bool, turns: bool) -> Image.Image:
+    entries = colours(stairs=stairs, turns=turns)
     entries += [BLACK] * (256 - len(entries))
     image = Image.new("P", (1, 1))
     image.putpalette([channel for colour in entries for channel in colour])
     return image
 
 
-_PALETTE: Final = _palette_image(stairs=False)
-_STAIRS_PALETTE: Final = _palette_image(stairs=True)
-
-
-def to_palette(image: Image.Image, *, stairs: bool = False) -> Image.Image:
-    """Map an RGB image onto the fixed palette (with the staircases' colours), no dithering."""
-    palette = _STAIRS_PALETTE if stairs else _PALETTE
+def to_palette(image: Image.Image, *, stairs: bool = False, turns: bool = False) -> Image.Image:
+    """Map an RGB image onto the fixed palette (with stairs or turns colours), no dithering."""
+    palette = _palette_image(stairs=stairs, turns=turns)
     return image.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
-def png_bytes(image: Image.Image, *, stairs: bool = False) -> bytes:
-    """Encode an RGB image as a palette PNG; stairs: it shows staircases."""
+def png_bytes(image: Image.Image, *, stairs: bool = False, turns: bool = False) -> bytes:
+    """Encode an RGB image as a palette PNG; stairs: it shows staircases, turns: many actions."""
     out = io.BytesIO()
-    to_palette(image, stairs=stairs).save(out, "PNG", compress_level=3, compress_type=3)
+    to_palette(image, stairs=stairs, turns=turns).save(
+        out, "PNG", compress_level=3, compress_type=3
+    )
     return out.getvalue()

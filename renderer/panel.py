@@ -1,4 +1,4 @@
-"""The panel beside a board: where a ride lands on the boards above and below it."""
+"""The panel beside a board: where a ride lands on the boards above and below it, or reserves."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from renderer.art import piece_sprite
 from renderer.cells import Perspective, square_colour, square_origin
 from renderer.diagram import arrow, corners
 from renderer.palette import ELEVATOR, ELEVATOR_MARK, MUTED, PANEL, TEXT
+from renderer.reserves import draw_reserves
 from renderer.text import fit, font, wrap, write
 from views.model import BoardView, Neighbour
 
@@ -26,6 +27,9 @@ def draw_panel(
     unit: an 8x8 board's cell size, which text and cells are sized by; label: the font size
     of the neighbours' square names written under their cells.
     """
+    if view.reserves is not None:
+        draw_reserves(image, view, box, unit, perspective)
+        return
     left, top, width, height = box
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((left, top, left + width, top + height), radius=8, fill=PANEL)

@@ -12,7 +12,7 @@ from PIL import Image
 
 from games.core.boardgame import BoardGame
 from renderer.cells import Perspective, extent, fit_square
-from renderer.diagram import draw_diagram
+from renderer.diagram import draw_diagram, shows_stairs
 from renderer.errors import (
     MAX_REPLAY_SIZE,
     MIN_SIZE,
@@ -24,6 +24,7 @@ from renderer.errors import (
 from renderer.palette import BACKGROUND, MUTED, TEXT, to_palette
 from renderer.rulers import draw_rulers, ruler_font, ruler_room
 from renderer.text import font, wrap, write
+from renderer.turnmarks import shows_turns
 from views.model import BoardView, replay_views
 
 FRAME_MS: Final = 1000
@@ -58,7 +59,7 @@ def replay_gif(
     check_perspective(perspective)
     check_size(size, MAX_REPLAY_SIZE)
     views = _views(match, board)
-    return _gif(views, range(len(views)), perspective, size, bool(match.staircases(board)))
+    return _gif(views, range(len(views)), perspective, size)
 
 
 def fitted_replay(
@@ -79,12 +80,11 @@ def fitted_replay(
     if limit < MIN_BYTES:
         raise RenderError(f"a replay needs room for at least {MIN_BYTES} bytes, not {limit}")
     views = _views(match, board)
-    stairs = bool(match.staircases(board))
     kept: Sequence[int] = range(len(views))
-    gif = _gif(views, kept, perspective, size, stairs)
+    gif = _gif(views, kept, perspective, size)
     if len(gif) > limit and size > MIN_SIZE:
         size = MIN_SIZE
-        gif = _gif(views, kept, perspective, size, stairs)
+        gif = _gif(views, kept, perspective, size)
     step = 1
     while len(gif) > limit:
         if len(kept) <= 2:
@@ -93,7 +93,7 @@ def fitted_replay(
         share = max(2.0, len(kept) * limit * 0.9 / len(gif))
         step = max(step + 1, math.ceil(len(views) / share))
         kept = sorted({*range(0, len(views), step), len(views) - 1})
-        gif = _gif(views, kept, perspective, size, stairs)
+        gif = _gif(views, kept, perspective, size)
     return Replay(gif, len(kept), len(views), size, step)
 
 
@@ -110,12 +110,17 @@ def _gif(
     kept: Sequence[int],
     perspective: Perspective,
     size: int,
-    stairs: bool,
 ) -> bytes:
     """Encode the kept views as frames, each numbered as it stands in the whole replay."""
+    stairs = any(shows_stairs(view) for view in views)
+    turns = any(shows_turns(view) for view in views)
     # a generator: Pillow keeps only what changed from frame to frame, not every frame whole
     frames = (
-        to_palette(_frame(views[index], index + 1, len(views), perspective, size), stairs=stairs)
+        to_palette(
+            _frame(views[index], index + 1, len(views), perspective, size),
+            stairs=stairs,
+            turns=turns,
+        )
         for index in kept
     )
     durations = [FRAME_MS] * (len(kept) - 1) + [LAST_FRAME_MS]

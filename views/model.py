@@ -358,8 +358,12 @@ def _view(
         placement = parts.placement
         turn_shown = latest_turn(match.events, board)
         if turn_shown:
-            under_way = ending is None and turn_shown[-1].side == match.side_to_move(board)
-            shown = turn_caption(turn_shown, under_way=under_way)
+            last = turn_shown[-1]
+            under_way = (
+                ending is None and last.uci != END and last.side == match.side_to_move(board)
+            )
+            if not (recent and isinstance(recent[-1][0], BoardEnded)):  # the result says more
+                shown = turn_caption(turn_shown, under_way=under_way)
             moves = tuple(
                 split_move(action.uci, match.shape(board))
                 for action in turn_shown

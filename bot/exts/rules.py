@@ -64,10 +64,11 @@ def _cylinder_example() -> Hosted:
 
 
 def _enders_example() -> Hosted:
-    """White dropped a bishop and moved it on; Black dropped a knight and is still moving."""
+    """Black played the rules' own example; White is in a turn of a drop and two moves."""
     game = EndersGame()
-    game.play(1, "B@f2 Bf2-d4 end")
-    game.play(1, "N@f10 Nf10-e8")
+    game.play(1, "K@f2 Kf2-f3 end")
+    game.play(1, "B@f10 Bf10-d8 end")
+    game.play(1, "N@f2 Nf2-e4 Kf3-g4")
     return game
 
 
@@ -144,8 +145,9 @@ RULES: Final[Mapping[str, Explained]] = MappingProxyType(
             "**Winning.** The first to occupy the opponent's gate wins, but Black draws by "
             "taking White's gate in the turn straight after White took Black's. A side with "
             "no piece left loses.",
-            "Above: White's bishop came in at f2 and went to d4; Black's knight is moving "
-            "in its turn.",
+            "Above: Black played the rules' example 1... B@f10 Bf10-d8. White, in turn 2, "
+            "dropped a knight at f2, moved it to e4, then the king f3-g4: ticked pieces may "
+            "not move again this turn.",
             _enders_example,
         ),
         "chess": Explained(
