@@ -40,6 +40,7 @@ from games.core.pieces import Side, kind_name, opponent, side_name, upper_first
 from games.core.results import DRAWN
 from games.elevator import Arrived, Rode, Transferred
 from games.elevator.events import Carried, Held, PassedThrough
+from games.enders.notation import END
 
 
 def score_words(scores: dict[str, float]) -> str:
@@ -79,10 +80,11 @@ def arrival_words(arrived: Arrived, *, transferred: bool = False) -> str:
     return text + "."
 
 
-def board_words(notice: BoardImage) -> list[str]:
+def board_words(notice: BoardImage, gates: Sequence[str] = ()) -> list[str]:
     """Say in lines what an action did on a board: moves, rides, pieces sent or arrived, flags.
 
-    An undo says what the moderator took back there instead, and why.
+    An undo says what the moderator took back there instead, and why. gates: the board's
+    gates (Ender's Chess), when the notice holds no view of the board to read them from.
     """
     if notice.undone:
         why = f" ({plain(notice.reason)})" if notice.reason else ""
@@ -94,9 +96,10 @@ def board_words(notice: BoardImage) -> list[str]:
         for order, e in enumerate(notice.events)
         if isinstance(e, said)
     ]
-    gates = notice.shown.view.gates if notice.shown is not None else ()
+    if notice.shown is not None:
+        gates = notice.shown.view.gates
     for order, turn in turns_of(notice.events):  # a turn of many actions (Ender's) in one line
-        many = gates or len(turn) > 1
+        many = gates or len(turn) > 1 or turn[-1].san == END
         lines.append((order, turn_words(turn, gates) if many else event_words(turn[0], 0)))
     if isinstance(notice, ArrivalShown):
         if notice.arrived is not None:  # first, unless this board moved before it arrived
