@@ -15,6 +15,7 @@ from bot.notices import (
     BoardResult,
     BoardShown,
     Decided,
+    DrawDeclined,
     FlagNews,
     Notice,
     ReplayShown,
@@ -29,7 +30,8 @@ from bot.notices import (
     team_place,
     user_place,
 )
-from games.core.pieces import kind_name
+from games.core.events import Moved
+from games.core.pieces import kind_name, opponent
 from games.elevator import (
     Arrived,
     BoardEnded,
@@ -42,6 +44,7 @@ from games.elevator import (
     Transferred,
 )
 from games.elevator.events import Held
+from views.turns import latest_turn
 
 DEADLINE: Final = "deadline"  # the actor of a transfer that lapsed on its own
 CLOCK: Final = "clock"  # the actor of a flag: a side's time ran out
@@ -80,6 +83,7 @@ class News:
         """
         personal: list[Notice] = []
         found: list[Notice] = list(self.boards(events))
+        found += self.declined_mid_turn(events)
         for event in events:
             if isinstance(event, (Rode, Transferred)):
                 found.append(RideNews(OVERVIEW, event))
@@ -117,6 +121,10 @@ class News:
                 by_board.setdefault(board, []).append(event)
         found: list[BoardImage] = []
         for board, touching in by_board.items():
+            if not undone:
+                if turn_goes_on(self.match, board, touching):
+                    continue  # shown when the turn passes, so the opponent hears of it once
+                touching = whole_turn(self.match, board, touching)
             withdrawn = self.withdrawn.get(board) if self.match.is_open(board) else None
             arrival = next((e for e in touching if isinstance(e, Arrived)), None)
             place = board_place(board)
@@ -139,6 +147,18 @@ class News:
                     )
                 )
         return found
+
+    def declined_mid_turn(self, events: Sequence[Event]) -> list[Notice]:
+        """Say that an action of a turn still under way declined the opponent's draw offer.
+
+        The board itself is shown when the turn passes, but the offer fell now.
+        """
+        boards = {board for event in events for board in boards_of(event)}
+        return [
+            DrawDeclined(board_place(board), board, opponent(offered))
+            for board, offered in sorted(self.withdrawn.items())
+            if board in boards and turn_goes_on(self.match, board, events)
+        ]
 
     def prompts(self) -> list[Notice]:
         """Ask each winner with a transfer offered where their piece should go, and by when."""
@@ -163,6 +183,25 @@ class News:
         holder = self.roster.seated(board, winner)
         team = team_place(self.roster.team_at(board, winner))
         return [*([] if holder is None else [user_place(holder)]), team]
+
+
+def turn_goes_on(match: Hosted, board: int, events: Sequence[Event]) -> bool:
+    """Tell whether events leave a turn of many actions under way on a board (Ender's Chess)."""
+    if not match.MANY_ACTIONS or not match.is_open(board):
+        return False
+    moves = [e for e in events if isinstance(e, Moved) and e.board == board]
+    return bool(moves) and match.side_to_move(board) == moves[-1].side  # `end` passes it
+
+
+def whole_turn(match: Hosted, board: int, events: Sequence[Event]) -> list[Event]:
+    """Return a board's events led by the earlier actions of the turn they end, if they end one.
+
+    A turn of many actions played in parts is said once, whole, when it passes.
+    """
+    if not match.MANY_ACTIONS or not any(isinstance(e, Moved) for e in events):
+        return list(events)
+    earlier: list[Event] = [e for e in latest_turn(match.events, board) if e not in events]
+    return earlier + list(events)
 
 
 def describe(event: Event) -> str:

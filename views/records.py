@@ -49,6 +49,11 @@ def board_record(view: BoardView) -> dict[str, Any]:
         record["passes_to"] = view.passes_to
     if view.move_held:
         record["move_held"] = True
+    if view.reserves is not None:  # a turn of many actions (Ender's Chess)
+        record["reserves"] = list(view.reserves)
+        record["gates"] = list(view.gates)
+        record["moved"] = list(view.moved)
+        record["turn_moves"] = [list(move) for move in view.turn_moves]
     return record
 
 
@@ -57,6 +62,7 @@ def board_from_record(record: dict[str, Any]) -> BoardView:
     try:
         departure = record["departure"]
         last = record["last_move"]
+        reserves = record.get("reserves")
         view = BoardView(
             number=int(record["number"]),
             placement=str(record["placement"]),
@@ -81,6 +87,10 @@ def board_from_record(record: dict[str, Any]) -> BoardView:
             ),
             passes_to=None if record.get("passes_to") is None else int(record["passes_to"]),
             move_held=bool(record.get("move_held", False)),
+            reserves=None if reserves is None else (str(reserves[0]), str(reserves[1])),
+            gates=tuple(str(gate) for gate in record.get("gates", ())),
+            moved=tuple(str(cell) for cell in record.get("moved", ())),
+            turn_moves=tuple((str(a), str(b)) for a, b in record.get("turn_moves", ())),
         )
         view.pieces()  # refuses a placement that does not fit the board
         return view

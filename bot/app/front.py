@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot import storage
-from bot.app import guards
+from bot.app import choices, guards
 from bot.app.outcomes import MatchShape
 from bot.app.summaries import MatchSummary, summary_of
 from bot.app.unit import Units
@@ -146,8 +146,15 @@ class Front:
             moves = match.legal_moves(board) if match.is_open(board) else []
             return match.side_to_move(board), moves
 
-    async def move_options(self, match_id: int, user: str, board: int) -> list[str]:
-        """Return the moves user may play on a board now: none unless they may move there."""
+    async def move_options(
+        self, match_id: int, user: str, board: int, typed: str = ""
+    ) -> list[str]:
+        """Return what user may pick to play on a board now, given what they typed.
+
+        The legal moves that match it (none unless user may move there); in a game whose
+        turns are many actions, after whole actions typed ("B@f2 "), each legal next action
+        led by them, worked out on a copy of the game.
+        """
         async with self._units.held(match_id) as held:
             loaded = held.loaded
             guards.check_board(loaded, board)
@@ -156,7 +163,11 @@ class Front:
                 user, board, match.side_to_move(board)
             ):
                 return []
-            return match.legal_moves(board)
+            done, partial = choices.split_typed(typed)
+            if not (match.MANY_ACTIONS and done):
+                return choices.matching(match.legal_moves(board), typed)
+            copy = _copy(match)
+        return choices.continuations(copy, board, done, partial)
 
     async def shown_board(self, match_id: int, board: int) -> ShownBoard:
         """Read how a board looks now, with its players and clocks: cheap, for images."""

@@ -69,7 +69,6 @@ class DmPoster(Poster):
         if not sides:
             return
         notices, stored = await self._service.action_notices(action)
-        lines, prompts = self._game_lines(notices)
         transfers_gone = [
             n for n in notices if isinstance(n, TransferGone) and n.place.startswith("user:")
         ]
@@ -79,6 +78,7 @@ class DmPoster(Poster):
             game = await self._service.shown_game(delivery.match_id)
         roster = await self._service.roster(delivery.match_id)
         game = await self._named(game, roster)
+        lines, prompts = self._game_lines(notices, {v.number: v.gates for v in game.view.views})
         offers = {
             notice.board: notice.side
             for notice in notices
@@ -171,15 +171,21 @@ class DmPoster(Poster):
         except (discord.Forbidden, discord.NotFound) as error:
             raise Undeliverable(f"the player's DMs refuse the bot: {error}") from None
 
-    def _game_lines(self, notices: list[Notice]) -> tuple[list[str], list[TransferPrompt]]:
-        """Say an action of a DM game in lines, and find the transfer prompts among it."""
+    def _game_lines(
+        self, notices: list[Notice], gates: dict[int, tuple[str, ...]]
+    ) -> tuple[list[str], list[TransferPrompt]]:
+        """Say an action of a DM game in lines, and find the transfer prompts among it.
+
+        gates: each board's gates (Ender's Chess), read from the game as the action left it.
+        """
         lines: list[str] = []
         prompts: list[TransferPrompt] = []
         for notice in notices:
             on_board = notice.place.startswith("board:")
             match notice:
                 case BoardImage(board=board) if on_board:
-                    lines += [f"Board {board}: {line}" for line in board_words(notice)]
+                    said = board_words(notice, gates.get(board, ()))
+                    lines += [f"Board {board}: {line}" for line in said]
                     if notice.offer_withdrawn is not None:
                         offered = side_name(notice.offer_withdrawn)
                         lines.append(f"Board {board}: {offered}'s draw offer is withdrawn.")

@@ -33,12 +33,14 @@ from bot.notices import (
     TransferSkipped,
     Undone,
 )
+from bot.sender.turns import listed, turn_words, turns_of
 from games.core.clocks import left_words
 from games.core.events import Event, Flagged, Moved
 from games.core.pieces import Side, kind_name, opponent, side_name, upper_first
 from games.core.results import DRAWN
 from games.elevator import Arrived, Rode, Transferred
 from games.elevator.events import Carried, Held, PassedThrough
+from games.enders.notation import END
 
 
 def score_words(scores: dict[str, float]) -> str:
@@ -48,8 +50,7 @@ def score_words(scores: dict[str, float]) -> str:
 
 def _together(names: Sequence[str]) -> str:
     """Join names: Reds, Blues and Golds."""
-    shown = [plain(name) for name in names]
-    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + f" and {shown[-1]}"
+    return listed([plain(name) for name in names])
 
 
 def _top(scores: dict[str, float]) -> str:
@@ -79,21 +80,27 @@ def arrival_words(arrived: Arrived, *, transferred: bool = False) -> str:
     return text + "."
 
 
-def board_words(notice: BoardImage) -> list[str]:
+def board_words(notice: BoardImage, gates: Sequence[str] = ()) -> list[str]:
     """Say in lines what an action did on a board: moves, rides, pieces sent or arrived, flags.
 
-    An undo says what the moderator took back there instead, and why.
+    An undo says what the moderator took back there instead, and why. gates: the board's
+    gates (Ender's Chess), when the notice holds no view of the board to read them from.
     """
     if notice.undone:
         why = f" ({plain(notice.reason)})" if notice.reason else ""
         taken = " ".join(event_words(event, notice.board) for event in notice.events)
         return [f"A moderator took back what happened here{why}: {taken}"]
-    said = (Moved, Rode, Transferred, Flagged, PassedThrough, Carried)  # the rest: elsewhere
+    said = (Rode, Transferred, Flagged, PassedThrough, Carried)  # the rest: elsewhere
     lines = [
         (order, event_words(e, notice.board))
         for order, e in enumerate(notice.events)
         if isinstance(e, said)
     ]
+    if notice.shown is not None:
+        gates = notice.shown.view.gates
+    for order, turn in turns_of(notice.events):  # a turn of many actions (Ender's) in one line
+        many = gates or len(turn) > 1 or turn[-1].san == END
+        lines.append((order, turn_words(turn, gates) if many else event_words(turn[0], 0)))
     if isinstance(notice, ArrivalShown):
         if notice.arrived is not None:  # first, unless this board moved before it arrived
             at = notice.events.index(notice.arrived) if notice.arrived in notice.events else -1

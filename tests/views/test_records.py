@@ -11,6 +11,7 @@ from games.core.geometry import CHESSBOARD, Shape
 from games.core.pieces import Piece
 from games.elevator import Match
 from games.elevator.teams import team_map
+from games.enders.game import EndersGame
 from renderer import board_png, board_view_png, overview_png, overview_view_png
 from views.model import board_view, match_view
 from views.placement import write_placement
@@ -98,3 +99,13 @@ def test_an_overview_of_many_teams_names_each_boards_teams_and_reads_back() -> N
     assert [team for team, _ in view.scores] == ["Reds", "Blues", "Greens", "Golds"]
     assert match_from_record(json.loads(json.dumps(match_record(view)))) == view
     assert "teams" not in match_record(match_view(Match(2), [1]))  # two teams: as before
+
+
+def test_an_enders_view_mid_turn_reads_back_with_its_reserves_gates_and_turn() -> None:
+    game = EndersGame()
+    game.play(1, "B@f2 Bf2-d4")
+    view = board_view(game, 1)
+    assert view.reserves is not None and view.gates == ("f2", "f10") and view.moved == ("d4",)
+    assert board_from_record(json.loads(json.dumps(board_record(view)))) == view
+    overview = match_view(game, [1])
+    assert match_from_record(json.loads(json.dumps(match_record(overview)))) == overview

@@ -6,6 +6,7 @@ import asyncio
 import io
 import logging
 import re
+from collections.abc import Sequence
 from functools import partial
 from typing import Final, Literal
 
@@ -17,8 +18,11 @@ from bot.errors import NotFoundError, ServiceError
 from bot.exts import clocks
 from bot.exts.play._buttons import ask_to_resign, offered_words
 from bot.exts.play._replay import send_replay
+from bot.sender.turns import turn_reply
 from bot.sender.words import held_words
 from bot.service import MatchService
+from games import game_class
+from games.core.events import BoardEnded, Event, Moved
 from games.core.pieces import Side, kind_name
 from games.elevator.events import Held, TurnMoved
 from renderer import board_view_png
@@ -52,7 +56,7 @@ class Play(commands.Cog):
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     @app_commands.allowed_installs(guilds=True, users=True)
     @app_commands.describe(
-        move="a move (e4, Nf3, O-O) or a ride (Nd4^2: the knight on d4 rides up to board 2)",
+        move="a move (e4, Nf3, O-O), a ride (Nd4^2), or Ender's Chess actions (B@f2 Bf2-d4)",
         board="the board, when you are not in a board's channel",
         game=GAME_HELP,
         more="Ender's Chess: keep your turn open for more actions (finish with /move end)",
@@ -83,9 +87,46 @@ class Play(commands.Cog):
         if isinstance(first, Held):
             complete = any(isinstance(event, TurnMoved) for event in outcome.events)
             said = held_words(first, outcome.awaiting, complete=complete)
+        elif game_class((await self.service.shape(match_id)).kind).MANY_ACTIONS:
+            await self._turn_played(interaction, match_id, board, outcome.events)
+            return
         else:
             said = f"Played {played.get('san') or played.get('notation') or move} on board {board}."
         await interaction.followup.send(said, ephemeral=True)
+
+    async def _turn_played(
+        self,
+        interaction: discord.Interaction,
+        match_id: int,
+        board: int,
+        events: Sequence[Event],
+    ) -> None:
+        """Answer actions of a turn of many actions: while it goes on, with the board as it is.
+
+        Nobody else is shown a turn under way: the board's channel or DMs show it whole when
+        it passes, so the opponent is called once.
+        """
+        played = [e for e in events if isinstance(e, Moved) and e.board == board]
+        ended = next((e for e in events if isinstance(e, BoardEnded)), None)
+        shown = await self.service.shown_board(match_id, board)
+        view, mover = shown.view, played[0].side
+        goes_on = ended is None and not view.finished and view.turn == mover
+        said = turn_reply(played, board, goes_on=goes_on, gates=view.gates, ended=ended)
+        if not goes_on:
+            await interaction.followup.send(said, ephemeral=True)
+            return
+        known = await self.service.names([shown.white, shown.black])
+        names = (known.get(shown.white or "", ""), known.get(shown.black or "", ""))
+        draw = partial(
+            board_view_png,
+            view,
+            mover,
+            names=names if all(names) else None,
+            clocks=clocks.board_clocks(shown.clocks),
+        )
+        image = await asyncio.to_thread(draw)
+        file = discord.File(io.BytesIO(image), filename=f"board-{board}.png")
+        await interaction.followup.send(said, file=file, ephemeral=True)
 
     @app_commands.command(name="resign")
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
@@ -214,16 +255,17 @@ class Play(commands.Cog):
     async def move_choices(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        """Offer the caller's legal moves on the board, filtered by what they typed."""
+        """Offer the caller's legal moves on the board, filtered by what they typed.
+
+        In Ender's Chess, after whole actions and a space, the next actions follow them.
+        """
         try:
             namespace = interaction.namespace
             match_id, board = await self._where(interaction, namespace.board, namespace.game)
-            legal = await self.service.move_options(match_id, str(interaction.user.id), board)
+            user = str(interaction.user.id)
+            moves = await self.service.move_options(match_id, user, board, current)
         except ServiceError:
             return []
-        typed = current.strip().lower()
-        moves = [m for m in legal if m.lower().startswith(typed)]
-        moves += [m for m in legal if typed in m.lower() and m not in moves]
         return [app_commands.Choice(name=describe(m)[:100], value=m) for m in moves[:MAX_CHOICES]]
 
     async def board_choices(
