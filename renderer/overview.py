@@ -227,10 +227,11 @@ def _header(image: Image.Image, match: MatchView, left: int, width: int) -> None
         parts.append(f"showing {_ranges(shown)}")
     winners = match.winners
     if winners is not None:
+        what = "game" if match.title else "match"  # a titled view is a game of two players
         if len(winners) == 1:
-            parts.append(f"{team_name(winners[0])} has won the match")
+            parts.append(f"{team_name(winners[0])} has won the {what}")
         else:
-            parts.append("the match is drawn")
+            parts.append(f"the {what} is drawn")
     write(image, (left, left + 52), fit(" · ".join(parts), small, width), small, MUTED, anchor="lt")
 
 
