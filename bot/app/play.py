@@ -32,7 +32,6 @@ class Play:
         In a game whose turns are many actions (Ender's Chess) text may hold several, and
         the turn ends after them unless more is set; other games refuse more.
         """
-        guards.check_move_text(text, many=True)
         async with self._units.held(match_id) as held:
             await self._scheduler.settle(held)
             loaded = held.loaded
