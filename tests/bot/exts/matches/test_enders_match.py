@@ -86,12 +86,28 @@ def test_an_enders_game_in_a_server_channel_is_won_at_the_gate_with_whole_and_op
     offline(scenario)
 
 
-def test_black_draws_in_a_server_channel_by_answering_at_whites_gate(tmp_path: Path) -> None:
+def test_a_moderator_reopens_a_turn_and_black_draws_by_answering_at_whites_gate(
+    tmp_path: Path,
+) -> None:
     async def scenario(discord: FakeDiscord) -> None:
         ana, bo, guild = club(discord)
         async with running_bot(tmp_path, discord):
             board = await started(discord, ana, bo, guild)
-            for white, black in zip(WHITE_RUN, BLACK_RUN, strict=True):
+            await act(discord, ana, board, WHITE_RUN[0])
+            undo = [
+                {"type": 4, "name": "events", "value": 1},
+                {"type": 3, "name": "reason", "value": "Ana meant to go on"},
+            ]
+            asked = await discord.invoke(ana, board, "mod", undo, subcommand="undo")  # the owner
+            preview = await replied(discord, asked)
+            assert "- board 1: White ended their turn\n" in preview
+            reopened = "board 1: White's turn stays open with N@f2 Nf2-g4 played"
+            assert f"Afterwards {reopened}" in preview
+            done = await discord.press(ana, asked)
+            assert f"Now {reopened}" in str(done.responses[-1]["data"].get("content"))
+            assert "Played" in await act(discord, ana, board, "end")
+            await act(discord, bo, board, BLACK_RUN[0])
+            for white, black in zip(WHITE_RUN[1:], BLACK_RUN[1:], strict=True):
                 await act(discord, ana, board, white)
                 await act(discord, bo, board, black)
             await until(discord, board, "1/2-1/2 (gate answered)")
