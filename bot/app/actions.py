@@ -70,7 +70,7 @@ async def _act(
         seq = len(match.events)
         watch = transfers.watch(match, change.deadlines)
         events = change.apply(lambda: action(match))
-        marks = _run_clocks(change.clocks, events, now, match)
+        marks = _run_clocks(change.clocks, events, now, match, seq + 1)
         finished = all(match.is_closed(board) for board in range(1, match.boards + 1))
         found = transfers.after(watch, change, events, window, clock())
         withdrawn = _withdrawn_offers(change.offers, events)
@@ -89,8 +89,9 @@ async def _act(
             change.audit(audit.moderator, audit.ruling.kind, audit.ruling.reason, audit.details)
         change.record(events, actor, now)
         if marks:
-            change.save_clocks(sorted(marks))
-            change.save_clock_marks(seq + 1, marks)
+            change.save_clocks(sorted({board for marked in marks.values() for board in marked}))
+            for first, marked in marks.items():
+                change.save_clock_marks(first, marked)
         if finished:
             change.set_status("finished")
         change.withdraw(list(withdrawn))
@@ -103,22 +104,27 @@ async def _act(
 
 
 def _run_clocks(
-    clocks: Clocks | None, events: Sequence[Event], now: float, match: Hosted
-) -> dict[int, tuple[float, float, int]]:
+    clocks: Clocks | None, events: Sequence[Event], now: float, match: Hosted, first: int
+) -> dict[int, dict[int, tuple[float, float, int]]]:
     """Run the clocks as an action's events say.
 
-    Return the boards whose clocks changed, with their clocks as they stood before (which
-    an undo gives back). A move or a ride that ends its side's turn stops the mover's clock
-    on its board and starts the opponent's (in Ender's Chess a turn is many actions, all
-    charged to the mover); an arrival touches no clock; a board that ends stops its clocks.
+    Return, by the log position of each action among the events (the first at first), the
+    boards whose clocks it changed with their clocks as they stood before it (which an undo
+    of that action gives back). A move or a ride that ends its side's turn stops the mover's
+    clock on its board and starts the opponent's (in Ender's Chess a turn is many actions,
+    all charged to the mover, and one /move may hold several); an arrival touches no clock;
+    a board that ends stops its clocks.
     """
-    marks: dict[int, tuple[float, float, int]] = {}
+    marks: dict[int, dict[int, tuple[float, float, int]]] = {}
     if clocks is None:
         return marks
+    action = first
     for index, event in enumerate(events):
+        if event.ACTION:
+            action = first + index
         if not isinstance(event, (Moved, Rode, BoardEnded)):
             continue
-        marks.setdefault(event.board, clocks.mark(event.board, now))
+        marks.setdefault(action, {}).setdefault(event.board, clocks.mark(event.board, now))
         if isinstance(event, BoardEnded):
             clocks.stop(event.board, now)
         elif _turn_passed(events, index, match):

@@ -12,10 +12,11 @@ from bot.app.actions import Actions, Audit
 from bot.app.outcomes import Moderator, Outcome
 from bot.app.scheduler import Scheduler
 from bot.app.transfers import deadline
+from bot.app.undo_preview import UndoPreview, preview
 from bot.app.unit import Change, Held, Units
 from bot.errors import NotAllowedError, NotFoundError, RulesError, WrongStateError
 from bot.hosted import elevator_match, pending_transfer
-from bot.news import News, boards_of, describe
+from bot.news import News, boards_of
 from bot.notices import (
     OVERVIEW,
     Aborted,
@@ -105,18 +106,16 @@ class Moderation:
                 audit=Audit(moderator, ruling, {"board": board, "side": side}),
             )
 
-    async def undo_preview(self, match_id: int, count: int) -> tuple[int, list[str]]:
+    async def undo_preview(self, match_id: int, count: int) -> UndoPreview:
         """Say what undoing the last count actions would take back, changing nothing.
 
-        Return also the log's length now: undo(expect=it) refuses if the match moved on.
+        It holds also the log's length now: undo(expect=it) refuses if the match moved on.
         """
         async with self._units.held(match_id) as held:
-            match = held.loaded.match
             try:
-                undone = match.last_actions(count)
+                return preview(held.loaded.match, count)
             except GameError as error:
                 raise RulesError(str(error)) from None
-            return len(match.events), [describe(event) for event in undone]
 
     async def undo(
         self,

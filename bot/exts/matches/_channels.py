@@ -108,6 +108,7 @@ async def create_channels(
                 f"Discord refused to create the match's channels ({why})."
             ) from error
         if isinstance(error, Exception):
+            logger.exception("match %d: its channels could not be made", match_id)
             raise ChannelsError(f"The match's channels could not be made ({error!r}).") from error
         raise
     return created

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app.undo_preview import UndoPreview
 from bot.errors import NotAllowedError
 from bot.exts.errors import reply_error
 from bot.exts.mentions import plain
@@ -185,11 +186,12 @@ class Moderation(commands.GroupCog, group_name="mod"):
         who = await moderator(interaction, self.service, found)
         if not who.is_moderator:
             raise NotAllowedError("only a moderator can do that")
-        length, preview = await self.service.undo_preview(found, events)
-        listed = "\n".join(f"- {line}" for line in preview)
-        view = ConfirmUndo(self.service, who, found, events, reason, length)
+        preview = await self.service.undo_preview(found, events)
+        listed = "\n".join(f"- {line}" for line in preview.undone)
+        after = "".join(f"\nAfterwards {line}." for line in preview.after)
+        view = ConfirmUndo(self.service, who, found, events, reason, preview)
         await interaction.response.send_message(
-            f"Undo in match {found}:\n{listed}\nConfirm?"[:2000], view=view, ephemeral=True
+            f"Undo in match {found}:\n{listed}{after}\nConfirm?"[:2000], view=view, ephemeral=True
         )
 
     @app_commands.command(name="substitute")
@@ -335,11 +337,11 @@ class ConfirmUndo(discord.ui.View):
         match: int,
         count: int,
         reason: str,
-        length: int,
+        preview: UndoPreview,
     ) -> None:
         super().__init__(timeout=300)
         self._service, self._who, self._match, self._count = service, who, match, count
-        self._reason, self._length = reason, length
+        self._reason, self._preview = reason, preview
 
     @discord.ui.button(label="Undo", style=discord.ButtonStyle.danger)
     async def confirm(
@@ -348,11 +350,12 @@ class ConfirmUndo(discord.ui.View):
         """Undo now, exactly what was shown: a second click, or a move since, is refused."""
         try:
             await self._service.undo(
-                self._match, self._who, self._count, self._reason, expect=self._length
+                self._match, self._who, self._count, self._reason, expect=self._preview.length
             )
             why = plain(self._reason)
             actions = "action" if self._count == 1 else f"{self._count} actions"
             text = f"Undid the last {actions} of match {self._match} ({why})."
+            text += "".join(f" Now {line}." for line in self._preview.after)
             await interaction.response.edit_message(content=text, view=None)
             await announce(interaction, self._service, text[:1].lower() + text[1:])
         except Exception as error:
