@@ -212,7 +212,11 @@ def describe(event: Event) -> str:
     side = str(data.get("side", "")).capitalize()
     piece = kind_name(str(data.get("piece", "")))
     words = {
-        "move": f"{side} played {data.get('san')}",
+        "move": (
+            f"{side} ended the turn"
+            if data.get("san") == "end"
+            else f"{side} played {data.get('san')}"
+        ),
         "ride": f"{side}'s {piece} rode {data.get('direction')} from {data.get('square')}",
         "arrive": f"{side}'s {piece} arrived on {data.get('square')}",
         "transfer": f"{side} sent a {piece} onward from {data.get('square')}",

@@ -53,6 +53,12 @@ def turn_words(turn: Sequence[Moved], gates: Sequence[str]) -> str:
         return f"{side_name(side)} played {', '.join(actions)} and ended the turn."
     played = f"{side_name(side)} played {listed([*actions, last])}"
     gate = gate_reached(last, side, gates)
+    if gate is not None and side == "white":
+        own = gates[SIDES.index(side)]
+        return (
+            f"{played}, reaching Black's gate {gate}: Black draws by taking White's gate "
+            f"{own} in this turn; otherwise White wins when it ends."
+        )
     if gate is not None:
         return f"{played}, reaching {side_name(opponent(side))}'s gate {gate}."
     return played + "."
@@ -70,7 +76,10 @@ def turn_reply(
     sans = [move.san for move in played]
     written = " ".join(sans)
     if ended is not None:
-        return f"Played {written} on board {board}: it is over, {ended.result} ({ended.ending})."
+        done = f"You ended your turn on board {board}" if sans == [END] else f"Played {written}"
+        if sans != [END]:
+            done += f" on board {board}"
+        return f"{done}: it is over, {ended.result} ({ended.ending})."
     if goes_on:
         return f"Played {written} on board {board}: your turn goes on; /move end finishes it."
     if sans[-1] == END:

@@ -51,7 +51,10 @@ def test_a_turn_ended_on_the_opponents_gate_names_the_gate() -> None:
     game.play_turn(1, "Rf6-f8")
     game.play_turn(1, "end")
     events = game.play(1, "K@f2 Rf8-f10")
-    assert _posted(game, events) == ["White played K@f2 and Rf8-f10, reaching Black's gate f10."]
+    assert _posted(game, events) == [
+        "White played K@f2 and Rf8-f10, reaching Black's gate f10: Black draws by taking "
+        "White's gate f2 in this turn; otherwise White wins when it ends."
+    ]
 
 
 def test_the_answer_to_a_move_says_whether_the_turn_goes_on_and_what_ended_it() -> None:

@@ -54,7 +54,7 @@ def test_an_enders_dm_game_exports_mid_turn_and_finished_and_its_rematch_is_ende
             name, pgn = await export(discord, bo, bo_dm, [])
             assert name == "game-1-board-1.pgn"
             assert "N@f2" in pgn and "Nf2-g4" in pgn and pgn.rstrip().endswith("*")
-            assert "Played" in await act(discord, ana, ana_dm, "end")
+            assert "You ended your turn on board 1." in await act(discord, ana, ana_dm, "end")
             await resign(discord, bo, bo_dm, back="nobody can")
             await dm_until(discord, ana, "Final result")
             name, pgn = await export(discord, ana, ana_dm, [])

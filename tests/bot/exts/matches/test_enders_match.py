@@ -62,10 +62,12 @@ def test_an_enders_game_in_a_server_channel_is_won_at_the_gate_with_whole_and_op
             for action in ("N@f10", "Nf10-e8"):  # a turn action by action
                 assert "Played" in await act(discord, bo, board, action, more=True)
             assert "It is Black's turn" in await act(discord, ana, board, "R@f2")
-            assert "Played" in await act(discord, bo, board, "end")
+            assert "You ended your turn on board 1." in await act(discord, bo, board, "end")
             for white in ("R@f2 Ng4-f6", "Nf6-g8", "Ng8-f10"):  # Ng8-f10 ends White's turn
                 assert "Played" in await act(discord, ana, board, white)
-                assert "Played" in await act(discord, bo, board, "end")  # empty turns
+                assert "You ended your turn on board 1" in await act(
+                    discord, bo, board, "end"
+                )  # empty turns
             overview = discord.channel_named(guild, "overview")
             assert (
                 "Board 1 ends 1-0 (gate reached)" in (await until(discord, overview, "1-0")).content
@@ -105,7 +107,7 @@ def test_a_moderator_reopens_a_turn_and_black_draws_by_answering_at_whites_gate(
             assert f"Afterwards {reopened}" in preview
             done = await discord.press(ana, asked)
             assert f"Now {reopened}" in str(done.responses[-1]["data"].get("content"))
-            assert "Played" in await act(discord, ana, board, "end")
+            assert "You ended your turn on board 1." in await act(discord, ana, board, "end")
             await act(discord, bo, board, BLACK_RUN[0])
             for white, black in zip(WHITE_RUN[1:], BLACK_RUN[1:], strict=True):
                 await act(discord, ana, board, white)
