@@ -115,8 +115,9 @@ class Position:
     """A position in the middle of a turn; never changed once made.
 
     acted: the mover has dropped or moved this turn (a drop must come first); moved: the
-    cells of the pieces that moved this turn; answering: White took Black's gate last turn,
-    and Black's turn may draw by taking White's; over: how an action ended the game.
+    cells of the pieces that moved this turn; renewed: the mover has captured or dropped this
+    turn, so the turn does not count towards a draw; answering: White took Black's gate last
+    turn, and Black's turn may draw by taking White's; over: how an action ended the game.
     """
 
     geometry: Geometry
@@ -126,6 +127,7 @@ class Position:
     moved: frozenset[int] = frozenset()
     acted: bool = False
     answering: bool = False
+    renewed: bool = False
     over: Outcome | None = None
 
     def key(self) -> tuple[object, ...]:
@@ -201,10 +203,11 @@ class Position:
             symbol = action.kind if self.white else action.kind.lower()
             reserves = self.reserves.replace(symbol, "", 1)
             cells[action.square] = symbol
-            return replace(self, cells=cells, reserves=reserves, acted=True)
+            return replace(self, cells=cells, reserves=reserves, acted=True, renewed=True)
+        renewed = self.renewed or cells[action.target] is not None
         cells[action.target], cells[action.start] = cells[action.start], None
         moved = self.moved - {action.start} | {action.target}
-        after = replace(self, cells=cells, moved=moved, acted=True)
+        after = replace(self, cells=cells, moved=moved, acted=True, renewed=renewed)
         lost = after.eliminated()
         if lost is not None:
             return replace(after, over=lost)
@@ -218,10 +221,16 @@ class Position:
         """Return the position after the mover finishes the turn."""
         if self.answering:
             return replace(self, over=("white", Ending.GATE_REACHED))
-        return replace(self, white=not self.white, moved=frozenset(), acted=False)
+        return replace(self, white=not self.white, moved=frozenset(), acted=False, renewed=False)
 
     def eliminated(self) -> Outcome | None:
-        """Return the loss of a side with no piece on the board or in reserve, if one has none."""
+        """Return the loss of a side with no piece on the board or in reserve, if one has none.
+
+        While Black answers White's taking of its gate, White has already won unless Black
+        takes White's gate: taking White's last piece meanwhile does not win.
+        """
+        if self.answering:
+            return None
         for white in (True, False):
             if not self.count(white):
                 return ("black" if white else "white"), Ending.NO_PIECES
