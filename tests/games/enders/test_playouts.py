@@ -1,4 +1,5 @@
-"""Random playouts of Ender's Chess: no piece is lost or duplicated, and records replay exactly."""
+"""Random playouts of Ender's Chess: no piece is lost or duplicated, and records replay exactly
+(JSON, restore from the board's state, and the PGN's movetext played again)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.enders import EndersGame
+from tests.games.enders.test_records import movetext
 
 
 def pieces(game: EndersGame, taken: int) -> int:
@@ -32,3 +34,8 @@ def test_random_playouts_keep_sixteen_pieces_and_replay_exactly(seed: int) -> No
     copy = EndersGame.from_json(game.to_json())
     assert copy.events == game.events and copy.fen(1) == game.fen(1)
     assert copy.board_result(1) == game.board_result(1)
+    restored = EndersGame.restore(game.config, game.events, [game.board_state(1)])
+    assert restored.fen(1) == game.fen(1) and restored.board_result(1) == game.board_result(1)
+    from_pgn = EndersGame()
+    from_pgn.play(1, movetext(game.pgn(1)))
+    assert from_pgn.events == game.events
