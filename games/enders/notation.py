@@ -151,13 +151,12 @@ def san(position: Position, action: Action) -> str:
 def parse(position: Position, text: str, number: int) -> Action:
     """Return the legal action text names, or refuse it saying why."""
     token = text.strip()
-    legal = position.actions()
     if token == END:
         return End()
     dropped = _DROP.fullmatch(token)
     if dropped:
         drop = Drop(dropped[1], _cell(position, dropped[2], number))
-        if drop not in legal:
+        if not position.allows(drop):
             raise IllegalMoveError(drop_refusal(position, drop.kind, dropped[2], number))
         return drop
     found = _UCI.fullmatch(token)
@@ -174,15 +173,14 @@ def parse(position: Position, text: str, number: int) -> Action:
         kind, start, mark, target = found.groups()
     to = _cell(position, target, number)
     origin = None if start is None else _cell(position, start, number)
+    starts = range(len(position.cells)) if origin is None else (origin,)
     fits: list[Action] = [
-        action
-        for action in legal
-        if isinstance(action, Move)
-        and action.target == to
-        and origin in (None, action.start)
-        and kind in (None, (position.cells[action.start] or "").upper())
+        Move(square, to)
+        for square in starts
+        if kind in (None, (position.cells[square] or "").upper())
+        and position.allows(Move(square, to))
     ]
-    if kind is not None and start is None and mark == "-" and Drop(kind, to) in legal:
+    if kind is not None and start is None and mark == "-" and position.allows(Drop(kind, to)):
         fits.append(Drop(kind, to))  # the rules text writes a drop as B-f10
     if len(fits) > 1:
         sans = " or ".join(san(position, action) for action in fits)

@@ -182,6 +182,18 @@ class Position:
             and (step.through is None or not cells[step.through])
         ]
 
+    def allows(self, action: Action) -> bool:
+        """Tell whether an action is legal, without listing every action."""
+        if isinstance(action, Drop):
+            return (
+                action.square == self.geometry.gate(self.white)
+                and self.may_drop()
+                and action.kind in self.reserve(self.white)
+            )
+        if isinstance(action, Move):
+            return self.may_move(action.start) and action.target in self.targets(action.start)
+        return True
+
     def actions(self) -> list[Action]:
         """Return every legal action of the side to move: drops, moves, then end."""
         found: list[Action] = []
@@ -204,11 +216,13 @@ class Position:
             reserves = self.reserves.replace(symbol, "", 1)
             cells[action.square] = symbol
             return replace(self, cells=cells, reserves=reserves, acted=True, renewed=True)
-        renewed = self.renewed or cells[action.target] is not None
+        captured = cells[action.target] is not None
         cells[action.target], cells[action.start] = cells[action.start], None
         moved = self.moved - {action.start} | {action.target}
-        after = replace(self, cells=cells, moved=moved, acted=True, renewed=renewed)
-        lost = after.eliminated()
+        after = replace(
+            self, cells=cells, moved=moved, acted=True, renewed=self.renewed or captured
+        )
+        lost = after.eliminated() if captured else None  # only a capture takes a side's pieces
         if lost is not None:
             return replace(after, over=lost)
         if action.target == self.geometry.gate(not self.white):
