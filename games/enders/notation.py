@@ -101,6 +101,8 @@ def read_fen(fen: str, geometry: Geometry, number: int) -> tuple[Position, int, 
         raise bad("its reserves are written with the letters RBKN")
     if flags != "-" and not re.fullmatch(r"a?c?g?", flags):
         raise bad("its flags are a, c and g in that order, some of them, or -")
+    if "g" in flags and turn != "b":
+        raise bad("its flag g (Black answers White's taking of its gate) needs Black to move")
     if not (halfmove.isdigit() and fullmove.isdigit() and int(fullmove) >= 1):
         raise bad("its move counters are malformed")
     number_of = {name: index for index, name in enumerate(geometry.board.shape.squares)}

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from games.core.errors import MatchConfigError
 from games.enders import EndersGame
 
 
@@ -96,3 +99,8 @@ def test_the_rules_example_as_written_is_a_whole_turn() -> None:
     game.play_turn(1, "1. K@f2")
     game.play_turn(1, "1... B-f10 ; f10-d8")
     assert game.fen(1) == "1/5/1b5/7/7/7/7/5/K w RRBBKNNrrbkknn - - 0 2"
+
+
+def test_a_start_where_black_answers_with_white_to_move_is_refused() -> None:
+    with pytest.raises(MatchConfigError, match=r"flag g .* needs Black to move"):
+        EndersGame("1/5/7/7/7/7/7/5/1 w Rr - g 0 1")
