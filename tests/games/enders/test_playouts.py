@@ -9,7 +9,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.enders import EndersGame
+from games.enders.position import KINDS, Drop, End, Move, Position
 from tests.games.enders.test_records import movetext
+
+
+def allowed(position: Position) -> set[Drop | Move | End]:
+    """Return every action Position.allows, tried one by one over every drop and move."""
+    cells = range(len(position.cells))
+    drops = {Drop(kind, gate) for kind in KINDS for gate in cells}
+    moves = {Move(start, target) for start in cells for target in cells}
+    return {action for action in drops | moves | {End()} if position.allows(action)}
 
 
 def pieces(game: EndersGame, taken: int) -> int:
@@ -20,13 +29,18 @@ def pieces(game: EndersGame, taken: int) -> int:
 
 @settings(max_examples=25, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32))
-def test_random_playouts_keep_sixteen_pieces_and_replay_exactly(seed: int) -> None:
+def test_random_playouts_keep_sixteen_pieces_allow_the_listed_actions_and_replay_exactly(
+    seed: int,
+) -> None:
     chooser = random.Random(seed)
     game = EndersGame()
     taken = 0
-    for _ in range(120):
+    for step in range(120):
         if not game.is_open(1):
             break
+        if step % 10 == 0:  # naming one action is checked alone: it agrees with the list
+            position = game.enders_board(1).position
+            assert allowed(position) == set(position.actions())
         action = chooser.choice(game.legal_moves(1))
         taken += "x" in action
         game.play(1, action)
