@@ -61,6 +61,7 @@ class BoardGame(GameRecords[ConfigT]):
     MOVE_EXAMPLES: ClassVar[str] = "Nf3"  # what a move looks like, for a refusal
     RESETS: ClassVar[str] = "capture or pawn move"  # what starts the fifty moves afresh
     MANY_ACTIONS: ClassVar[bool] = False  # a turn is several actions, the last of them `end`
+    PGN_VARIANT: ClassVar[str | None] = None  # the PGN Variant tag, for games PGN readers lack
 
     _boards: list[Board]
     _endings: dict[int, BoardEnded]
@@ -215,9 +216,10 @@ class BoardGame(GameRecords[ConfigT]):
             **pgn.default_tags(event=f"{self.TITLE} game"),
             **pgn.checked_headers({} if headers is None else headers),
             "Result": self.board_result(board),
+            **({} if self.PGN_VARIANT is None else {"Variant": self.PGN_VARIANT}),
             **pgn.ending_tags(self._endings.get(board), self._start_fen(board)),
         }
-        return pgn.write_pgn(self._events, board, tags)
+        return pgn.write_pgn(self._events, board, tags, turns=self.MANY_ACTIONS)
 
     # ----------------------------------------------------------------- actions
 

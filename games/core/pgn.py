@@ -79,10 +79,17 @@ def write_pgn(
     *,
     notation: Notation = move_notation,
     comments: Comment = comment,
+    turns: bool = False,
 ) -> str:
-    """Return a board's game as PGN: tags (Result among them), then its moves and comments."""
+    """Return a board's game as PGN: tags (Result among them), then its moves and comments.
+
+    turns: a turn is many actions (Ender's Chess), written after one number, Black's too.
+    """
     lines = [_tag(name, value) for name, value in tags.items()]
-    movetext = " ".join([*_movetext(events, board, notation, comments), tags["Result"]])
+    written = (
+        _turns(events, board, comments) if turns else _movetext(events, board, notation, comments)
+    )
+    movetext = " ".join([*written, tags["Result"]])
     wrapped = textwrap.fill(movetext, width=79, break_long_words=False, break_on_hyphens=False)
     return "\n".join(lines) + "\n\n" + wrapped + "\n"
 
@@ -116,8 +123,31 @@ def _movetext(
             continue
         said = comments(event)
         if said:
-            # A brace inside a comment would end it early and let text pass for moves.
-            safe = " ".join(said.replace("{", "(").replace("}", ")").split())
-            tokens.append("{ " + safe + " }")
+            tokens.append(_comment(said))
             numbered = False
     return tokens
+
+
+def _turns(events: Sequence[Event], board: int, comments: Comment) -> list[str]:
+    """Write each turn's actions after its number: 1. B@f2 Bf2-d4 end 1... N@f10 end."""
+    tokens: list[str] = []
+    turn: tuple[Side, int] | None = None  # the turn the last token belongs to
+    for event in events:
+        if getattr(event, "board", None) != board:
+            continue
+        if isinstance(event, Moved):
+            if (event.side, event.fullmove) != turn:
+                tokens.append(f"{event.fullmove}{'.' if event.side == 'white' else '...'}")
+                turn = event.side, event.fullmove
+            tokens.append(event.san)
+            continue
+        said = comments(event)
+        if said:
+            tokens.append(_comment(said))
+            turn = None
+    return tokens
+
+
+def _comment(said: str) -> str:
+    # A brace inside a comment would end it early and let text pass for moves.
+    return "{ " + " ".join(said.replace("{", "(").replace("}", ")").split()) + " }"

@@ -14,7 +14,7 @@ from games.core.cellboard import CellBoard
 from games.core.pieces import Side
 from games.enders import notation
 from games.enders.maps import RECONSTRUCTION, BoardMap
-from games.enders.position import START_RESERVE, Cells, Drop, Move, Outcome, Position, geometry
+from games.enders.position import START_RESERVE, Cells, Drop, End, Move, Outcome, Position, geometry
 
 
 def start_fen(board: BoardMap = RECONSTRUCTION) -> str:
@@ -83,12 +83,14 @@ class EndersBoard(CellBoard[Position]):
         side, fullmove = self.turn, self._fullmove
         san = notation.san(position, action)
         self._position = after = position.play(action)
-        if isinstance(action, Drop) or (
+        renews = isinstance(action, Drop) or (
             isinstance(action, Move) and position.cells[action.target] is not None
-        ):
+        )
+        if renews:
             self._halfmove, self._keys = 0, []  # a drop or a capture is for good
         if after.white != position.white:  # the turn ended, by end or on the opponent's gate
-            self._halfmove += 1
+            # The turn of a capture or drop does not count: the count starts after it.
+            self._halfmove += 0 if renews or position.renewed else 1
             self._fullmove += 0 if position.white else 1
             self._keys.append(after.key())
         self._moves.append(uci)
@@ -106,7 +108,9 @@ class EndersBoard(CellBoard[Position]):
         return replace(self._position, cells=cells)
 
     def _repeatable(self) -> Iterator[Position]:
-        return iter(())  # a repetition counts turns' starts, which one action never makes
+        # A repetition counts turns' starts: ending the turn now is what may make one.
+        if not self._position.answering:
+            yield self._position.play(End())
 
     def _empty(self) -> Position:
         return Position(self._geometry, [None] * len(self.shape.squares), True, "")

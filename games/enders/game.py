@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Final
 
 from games.core.board import Board
@@ -30,6 +31,7 @@ class EndersGame(OneBoardGame):
     MOVE_EXAMPLES = "B@f10 Bf10-d8 end"
     RESETS = "capture or drop"
     MANY_ACTIONS = True
+    PGN_VARIANT = "Ender's Chess"
 
     def _new_board(self, fen: str | None) -> Board:
         return EndersBoard(1, fen)
@@ -43,25 +45,34 @@ class EndersGame(OneBoardGame):
     def play(self, board: int, text: str, *, side: Side | None = None) -> list[Event]:
         """Play one action or several in order (`B@f10 Bf10-d8 end`); the turn ends at `end`.
 
-        Move numbers (`1...`) may lead the actions and must be the turn's. If any action is
-        refused, none of them is played. Raises IllegalMoveError saying why.
+        Move numbers (`1...`) may come before a turn's actions and must be that turn's, so a
+        PGN's movetext plays too. If any action is refused, none of them is played. Raises
+        IllegalMoveError saying why.
         """
         if not isinstance(text, str):
             return super().play(board, text, side=side)
         tokens = [t for t in re.split(r"[\s;]+", text) if t]
-        actions = [t for t in tokens if not self._numbered(board, t)]
+        actions = [t for t in tokens if not _NUMBER.fullmatch(t)]
         if not actions:
+            self._numbered(board, *tokens)  # a number of the wrong turn says whose turn it is
             raise IllegalMoveError(f"write one action or more, such as {self.MOVE_EXAMPLES}")
-        if len(actions) == 1:
+        if len(tokens) == 1:
             return super().play(board, actions[0], side=side)
-        start = len(self._events)
+        start, count = len(self._events), 0
         try:
-            for count, action in enumerate(actions, start=1):  # noqa: B007 (read after a refusal)
-                super().play(board, action, side=side)
+            for token in tokens:
+                if _NUMBER.fullmatch(token):
+                    self._numbered(board, token)
+                    continue
+                count += 1
+                super().play(board, token, side=side)
         except IllegalMoveError as error:
+            if not count:
+                raise  # a move number before any action: nothing was played
             self._rebuild(action_groups(self._events[:start]))
+            at = "after action" if _NUMBER.fullmatch(token) else "action"
             raise type(error)(
-                f"{error} (action {count} of {len(actions)}, {typed(action)}: none was played)"
+                f"{error} ({at} {count} of {len(actions)}, {typed(token)}: none was played)"
             ) from None
         return self._events[start:]
 
@@ -73,20 +84,19 @@ class EndersGame(OneBoardGame):
             events += self.play(board, END, side=side)
         return events
 
-    def _numbered(self, board: int, token: str) -> bool:
-        """Tell whether token is a move number; refuse one that is not the turn's."""
-        found = _NUMBER.fullmatch(token)
-        if found is None:
-            return False
+    def _numbered(self, board: int, *tokens: str) -> None:
+        """Refuse a move number that is not the turn being played."""
         playing = self._open(board)
-        number, white = int(found[1]), found[2] == "."
-        if (number, white) != (playing.fullmove, playing.turn == "white"):
-            dots = "." if playing.turn == "white" else "..."
-            raise IllegalMoveError(
-                f"{shown(token)} is not the turn being played on board {board}: it is "
-                f"{side_name(playing.turn)}'s turn {playing.fullmove}{dots}"
-            )
-        return True
+        for token in tokens:
+            found = _NUMBER.fullmatch(token)
+            assert found is not None
+            number, white = int(found[1]), found[2] == "."
+            if (number, white) != (playing.fullmove, playing.turn == "white"):
+                dots = "." if playing.turn == "white" else "..."
+                raise IllegalMoveError(
+                    f"{shown(token)} is not the turn being played on board {board}: it is "
+                    f"{side_name(playing.turn)}'s turn {playing.fullmove}{dots}"
+                )
 
     def _automatic_ending(self, board: int) -> Outcome | None:
         playing = self.enders_board(board)
@@ -97,19 +107,33 @@ class EndersGame(OneBoardGame):
         return None if draw is None else (None, draw)
 
     def _turn_used(self, event: Event) -> tuple[Side, int] | None:
-        return None  # a turn is many actions: the board's own replay checks its turns
+        return None  # a turn is many actions: _misfit compares every action instead
 
     def _state_refusal(
         self, board: Board, last: Event, played: tuple[Side, int] | None
     ) -> str | None:
-        if not isinstance(last, Moved):
-            return super()._state_refusal(board, last, played)
-        if last.uci == "end" or board.turn != last.side:
-            return None  # the turn ended: the last action's piece may be anywhere
-        target = last.uci.partition("@")[2] or re.sub(r"^[a-z][0-9]+", "", last.uci)
-        piece = board.piece_at(target)
-        if piece is None or piece.side != last.side:
-            return f"its position does not show the action {last.san}"
+        if isinstance(last, Moved):
+            return None  # _misfit compares the board's actions with the log's
+        return super()._state_refusal(board, last, played)
+
+    def _misfit(self, starts: Sequence[str], events: Sequence[Event]) -> str | None:
+        """Say how the board's state contradicts the log: other actions, or an ending missed.
+
+        The state's record starts where the game does, so its actions must be the log's,
+        mid-turn or not; comparing them is quick, and proves the position is the log's.
+        """
+        misfit = super()._misfit(starts, events)
+        if misfit is not None:
+            return misfit
+        playing = self.enders_board(1)
+        state = playing.state()
+        logged = [event.uci for event in events if isinstance(event, Moved)]
+        if state["root"] != starts[0] or state["moves"] != logged:
+            return "the state of board 1 does not fit the log: its actions are not the log's"
+        if self._automatic_ending(1) is not None and not any(
+            isinstance(event, BoardEnded) for event in events
+        ):
+            return "the state of board 1 does not fit the log: its game is over, the log's is not"
         return None
 
 

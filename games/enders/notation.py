@@ -6,8 +6,9 @@ and `end`. Their record form (UCI) is `B@f10`, `f10d8` and `end`.
 
 FEN: the cells rank by rank from the top (digits count empty cells, only cells of the map
 are written), the side to move, the reserves, the cells of the pieces moved this turn, the
-flags (`a`: the mover has acted this turn; `g`: Black answers White's taking of its gate),
-the turns ended since the last capture or drop, and the number of the full move.
+flags (`a`: the mover has acted this turn; `c`: the mover has captured or dropped this
+turn; `g`: Black answers White's taking of its gate), the turns ended since the turn of the
+last capture or drop, and the number of the full move.
 """
 
 from __future__ import annotations
@@ -59,7 +60,8 @@ def write_fen(position: Position, halfmove: int, fullmove: int) -> str:
         rows.append(text + (str(empty) if empty else ""))
     names = position.geometry.board.shape.squares
     moved = ",".join(names[index] for index in sorted(position.moved)) or "-"
-    flags = ("a" if position.acted else "") + ("g" if position.answering else "") or "-"
+    marks = (position.acted, "a"), (position.renewed, "c"), (position.answering, "g")
+    flags = "".join(letter for on, letter in marks if on) or "-"
     turn = "w" if position.white else "b"
     reserves = position.reserves or "-"
     return f"{'/'.join(rows)} {turn} {reserves} {moved} {flags} {halfmove} {fullmove}"
@@ -97,8 +99,10 @@ def read_fen(fen: str, geometry: Geometry, number: int) -> tuple[Position, int, 
         raise bad("the side to move must be w or b")
     if reserves != "-" and any(k.upper() not in KINDS for k in reserves):
         raise bad("its reserves are written with the letters RBKN")
-    if flags != "-" and not re.fullmatch(r"a?g?", flags):
-        raise bad("its flags are a, g, both or -")
+    if flags != "-" and not re.fullmatch(r"a?c?g?", flags):
+        raise bad("its flags are a, c and g in that order, some of them, or -")
+    if "g" in flags and turn != "b":
+        raise bad("its flag g (Black answers White's taking of its gate) needs Black to move")
     if not (halfmove.isdigit() and fullmove.isdigit() and int(fullmove) >= 1):
         raise bad("its move counters are malformed")
     number_of = {name: index for index, name in enumerate(geometry.board.shape.squares)}
@@ -112,8 +116,9 @@ def read_fen(fen: str, geometry: Geometry, number: int) -> tuple[Position, int, 
         turn == "w",
         ordered,
         frozenset(number_of[name] for name in moved_names),
-        "a" in flags or bool(moved_names),
+        "a" in flags or "c" in flags or bool(moved_names),
         "g" in flags,
+        renewed="c" in flags,
     )
     if any(not position.own(cells[index]) for index in position.moved):
         raise bad("a moved piece must be the side to move's")
@@ -148,13 +153,12 @@ def san(position: Position, action: Action) -> str:
 def parse(position: Position, text: str, number: int) -> Action:
     """Return the legal action text names, or refuse it saying why."""
     token = text.strip()
-    legal = position.actions()
     if token == END:
         return End()
     dropped = _DROP.fullmatch(token)
     if dropped:
         drop = Drop(dropped[1], _cell(position, dropped[2], number))
-        if drop not in legal:
+        if not position.allows(drop):
             raise IllegalMoveError(drop_refusal(position, drop.kind, dropped[2], number))
         return drop
     found = _UCI.fullmatch(token)
@@ -171,15 +175,14 @@ def parse(position: Position, text: str, number: int) -> Action:
         kind, start, mark, target = found.groups()
     to = _cell(position, target, number)
     origin = None if start is None else _cell(position, start, number)
+    starts = range(len(position.cells)) if origin is None else (origin,)
     fits: list[Action] = [
-        action
-        for action in legal
-        if isinstance(action, Move)
-        and action.target == to
-        and origin in (None, action.start)
-        and kind in (None, (position.cells[action.start] or "").upper())
+        Move(square, to)
+        for square in starts
+        if kind in (None, (position.cells[square] or "").upper())
+        and position.allows(Move(square, to))
     ]
-    if kind is not None and start is None and mark == "-" and Drop(kind, to) in legal:
+    if kind is not None and start is None and mark == "-" and position.allows(Drop(kind, to)):
         fits.append(Drop(kind, to))  # the rules text writes a drop as B-f10
     if len(fits) > 1:
         sans = " or ".join(san(position, action) for action in fits)

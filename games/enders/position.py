@@ -115,8 +115,9 @@ class Position:
     """A position in the middle of a turn; never changed once made.
 
     acted: the mover has dropped or moved this turn (a drop must come first); moved: the
-    cells of the pieces that moved this turn; answering: White took Black's gate last turn,
-    and Black's turn may draw by taking White's; over: how an action ended the game.
+    cells of the pieces that moved this turn; renewed: the mover has captured or dropped this
+    turn, so the turn does not count towards a draw; answering: White took Black's gate last
+    turn, and Black's turn may draw by taking White's; over: how an action ended the game.
     """
 
     geometry: Geometry
@@ -126,6 +127,7 @@ class Position:
     moved: frozenset[int] = frozenset()
     acted: bool = False
     answering: bool = False
+    renewed: bool = False
     over: Outcome | None = None
 
     def key(self) -> tuple[object, ...]:
@@ -180,6 +182,18 @@ class Position:
             and (step.through is None or not cells[step.through])
         ]
 
+    def allows(self, action: Action) -> bool:
+        """Tell whether an action is legal, without listing every action."""
+        if isinstance(action, Drop):
+            return (
+                action.square == self.geometry.gate(self.white)
+                and self.may_drop()
+                and action.kind in self.reserve(self.white)
+            )
+        if isinstance(action, Move):
+            return self.may_move(action.start) and action.target in self.targets(action.start)
+        return True
+
     def actions(self) -> list[Action]:
         """Return every legal action of the side to move: drops, moves, then end."""
         found: list[Action] = []
@@ -201,11 +215,14 @@ class Position:
             symbol = action.kind if self.white else action.kind.lower()
             reserves = self.reserves.replace(symbol, "", 1)
             cells[action.square] = symbol
-            return replace(self, cells=cells, reserves=reserves, acted=True)
+            return replace(self, cells=cells, reserves=reserves, acted=True, renewed=True)
+        captured = cells[action.target] is not None
         cells[action.target], cells[action.start] = cells[action.start], None
         moved = self.moved - {action.start} | {action.target}
-        after = replace(self, cells=cells, moved=moved, acted=True)
-        lost = after.eliminated()
+        after = replace(
+            self, cells=cells, moved=moved, acted=True, renewed=self.renewed or captured
+        )
+        lost = after.eliminated() if captured else None  # only a capture takes a side's pieces
         if lost is not None:
             return replace(after, over=lost)
         if action.target == self.geometry.gate(not self.white):
@@ -218,10 +235,16 @@ class Position:
         """Return the position after the mover finishes the turn."""
         if self.answering:
             return replace(self, over=("white", Ending.GATE_REACHED))
-        return replace(self, white=not self.white, moved=frozenset(), acted=False)
+        return replace(self, white=not self.white, moved=frozenset(), acted=False, renewed=False)
 
     def eliminated(self) -> Outcome | None:
-        """Return the loss of a side with no piece on the board or in reserve, if one has none."""
+        """Return the loss of a side with no piece on the board or in reserve, if one has none.
+
+        While Black answers White's taking of its gate, White has already won unless Black
+        takes White's gate: taking White's last piece meanwhile does not win.
+        """
+        if self.answering:
+            return None
         for white in (True, False):
             if not self.count(white):
                 return ("black" if white else "white"), Ending.NO_PIECES
