@@ -128,9 +128,9 @@ def _legend_mark(image: Image.Image, mark: str, at: tuple[int, int], size: int) 
         draw.rectangle((*box, box[0] + side - 1, box[1] + side - 1), fill=PLAIN[1])
         gate(draw, box, side, "white")
     else:  # tick draws its disc in a cell's top-right corner: move the cell to centre it
-        size, inset = mark_size(side), max(1.0, side / 24)
-        corner = box[0] + side / 2 + size / 2 + inset - side
-        tick(draw, (round(corner), round(at[1] - size / 2 - inset)), side)
+        disc, inset = mark_size(side), max(1.0, side / 24)
+        corner = box[0] + side / 2 + disc / 2 + inset - side
+        tick(draw, (round(corner), round(at[1] - disc / 2 - inset)), side)
     return round(side * 1.4)
 
 
