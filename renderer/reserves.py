@@ -18,7 +18,7 @@ from renderer.cells import Perspective
 from renderer.palette import BACKGROUND, MUTED, PANEL, PLAIN, TEXT
 from renderer.sprites import Font
 from renderer.text import fit, font, wrap, write
-from renderer.turnmarks import gate, tick
+from renderer.turnmarks import gate, mark_size, tick
 from views.model import BoardView
 
 _ORDER: Final = "RBKN"  # the kinds' columns, as the rules list them; any other kind after
@@ -127,8 +127,10 @@ def _legend_mark(image: Image.Image, mark: str, at: tuple[int, int], size: int) 
     if mark == "gate":
         draw.rectangle((*box, box[0] + side - 1, box[1] + side - 1), fill=PLAIN[1])
         gate(draw, box, side, "white")
-    else:
-        tick(draw, (box[0] - round(side * 0.1), box[1] - round(side * 0.1)), side)
+    else:  # tick draws its disc in a cell's top-right corner: move the cell to centre it
+        disc, inset = mark_size(side), max(1.0, side / 24)
+        corner = box[0] + side / 2 + disc / 2 + inset - side
+        tick(draw, (round(corner), round(at[1] - disc / 2 - inset)), side)
     return round(side * 1.4)
 
 

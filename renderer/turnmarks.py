@@ -31,7 +31,8 @@ def draw_marks(
         tick(draw, (left + x, top + y), square)
 
 
-def _mark_size(square: int) -> float:
+def mark_size(square: int) -> float:
+    """Return the diameter of a gate's or a tick's disc in a cell square pixels wide."""
     return max(8.0, square * 0.34)
 
 
@@ -40,7 +41,7 @@ def gate(draw: ImageDraw.ImageDraw, at: tuple[int, int], square: int, side: Side
     x, y = at
     width = max(2, square // 10)
     draw.rectangle((x, y, x + square - 1, y + square - 1), outline=GATE_MARK, width=width)
-    size = _mark_size(square)
+    size = mark_size(square)
     inset = width + max(1.0, square / 24)
     box = (x + inset, y + square - inset - size, x + inset + size, y + square - inset)
     fill, edge = (WHITE, BLACK) if side == "white" else (BLACK, WHITE)
@@ -49,7 +50,7 @@ def gate(draw: ImageDraw.ImageDraw, at: tuple[int, int], square: int, side: Side
 
 def tick(draw: ImageDraw.ImageDraw, at: tuple[int, int], square: int) -> None:
     """Put a ticked disc in the top-right corner of the cell at: its piece moved this turn."""
-    size = _mark_size(square)
+    size = mark_size(square)
     inset = max(1.0, square / 24)
     right, top = at[0] + square - inset, at[1] + inset
     box = (right - size, top, right, top + size)

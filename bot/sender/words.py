@@ -116,6 +116,8 @@ def board_words(notice: BoardImage, gates: Sequence[str] = ()) -> list[str]:
 def event_words(event: Event, board: int) -> str:
     """Say in a sentence what an event did on the board it is shown on."""
     match event:
+        case Moved(side=side, san=san) if san == END:
+            return f"{side_name(side)} ended the turn."
         case Moved(side=side, san=san):
             return f"{side_name(side)} played {san}."
         case Rode() | Transferred():

@@ -1121,7 +1121,14 @@ def _json(data: Any, status: int = 200) -> web.Response:
 
 
 def _check_choices(path: str, registered: list[Json], given: list[Json]) -> None:
-    """Refuse, as Discord's app does, a value outside the choices a command's option offers."""
+    """Refuse, as Discord's app does, a value outside the choices a command's option offers.
+
+    The app sends no command without its required options, nor text outside its lengths.
+    """
+    named = {option["name"] for option in given}
+    for option in registered:
+        if option.get("required") and option["name"] not in named:
+            raise CommandRefused(f"/{path} needs its option {option['name']}")
     for option in given:
         found = next((o for o in registered if o["name"] == option["name"]), None)
         if found is None:
@@ -1131,6 +1138,10 @@ def _check_choices(path: str, registered: list[Json], given: list[Json]) -> None
                 f"{path} {option['name']}", found.get("options") or [], option["options"]
             )
             continue
+        if option.get("type") == 3 and not option.get("focused"):
+            length = len(str(option.get("value")))
+            if not found.get("min_length", 0) <= length <= found.get("max_length", 6000):
+                raise CommandRefused(f"/{path} {option['name']} takes no text {length} long")
         choices = found.get("choices")
         if choices and option.get("value") not in [choice["value"] for choice in choices]:
             raise CommandRefused(

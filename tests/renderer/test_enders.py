@@ -158,3 +158,26 @@ def test_a_replay_of_a_finished_game_draws_a_frame_per_action_and_the_ending() -
     gif = Image.open(io.BytesIO(replay_gif(game, 1)))
     assert gif.format == "GIF"
     assert gif.n_frames == len([e for e in game.events if type(e).__name__ == "Moved"]) + 1
+
+
+def _rows_of(image: Image.Image, colour: Colour) -> list[int]:
+    """Return the rows of an image where colour appears, top to bottom."""
+    return sorted(
+        {
+            y
+            for y in range(image.height)
+            for x in range(image.width)
+            if image.getpixel((x, y)) == colour
+        }
+    )  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("width", [400, 640])
+def test_the_legends_tick_stands_on_its_own_line_clear_of_the_gates_mark(width: int) -> None:
+    view = board_view(_midturn(), 1)
+    layout = BoardLayout.for_width(width, view.shape)
+    image = _image(view, "white", width)
+    panel = image.crop((layout.left + layout.diagram_width + layout.pad, 0, width, image.height))
+    gate, moved = _rows_of(panel, GATE_MARK), _rows_of(panel, MOVED_MARK)
+    assert gate and moved
+    assert moved[0] - gate[-1] > (gate[-1] - gate[0]) / 5

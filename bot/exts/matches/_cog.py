@@ -53,7 +53,7 @@ class Matches(commands.GroupCog, group_name="match"):
     @app_commands.command(name="create")
     @app_commands.describe(
         boards="how many boards (1 to 40)",
-        layout="boards in a line, or in a ring where the last and first are neighbours",
+        layout="boards in a line (default), or in a ring where the last and first are neighbours",
         white="the name of the team playing White (default White)",
         black="the name of the team playing Black (default Black)",
         clock=f"the time control: {clocks.HELP}",
@@ -77,7 +77,7 @@ class Matches(commands.GroupCog, group_name="match"):
         self,
         interaction: discord.Interaction,
         boards: app_commands.Range[int, 1, 40],
-        layout: Literal["line", "ring"],
+        layout: Literal["line", "ring"] = "line",
         white: app_commands.Range[str, 1, 40] | None = None,
         black: app_commands.Range[str, 1, 40] | None = None,
         clock: app_commands.Range[str, 1, 40] = "none",

@@ -79,3 +79,13 @@ def test_the_answer_to_a_move_says_whether_the_turn_goes_on_and_what_ended_it() 
     assert turn_reply(last, 1, goes_on=False, gates=GATES, ended=won) == (
         "Played Rf4-f2 on board 1: it is over, 0-1 (gate reached)."
     )
+
+
+def test_an_undone_end_of_a_turn_reads_as_ending_the_turn_not_as_a_move() -> None:
+    game = EndersGame()
+    events = tuple(game.play(1, "N@f2 Nf2-g4 end"))
+    undone = BoardShown("board:1", 1, events[1:], undone=True, reason="a slip")
+    assert board_words(undone) == [
+        "A moderator took back what happened here (a slip): White played Nf2-g4. "
+        "White ended the turn."
+    ]
