@@ -85,16 +85,19 @@ def check_side(side: object) -> None:
         raise RulesError(f"a team is 'white' or 'black', not {clip(str(side))!r}")
 
 
-def check_move_text(text: str, *, many: bool = False) -> None:
-    """Refuse a move that is not text, or too long to be one (or a turn of many actions)."""
+def check_move_text(text: str, *, many: bool = False, examples: str = "e4, Nf3 or Ne4^2") -> None:
+    """Refuse a move that is not text, or too long to be one (or a turn of many actions).
+
+    examples: what a move of the game looks like, to say in the refusal.
+    """
     if not isinstance(text, str):
-        raise RulesError("a move is written as text: e4, Nf3 or Ne4^2")
+        raise RulesError(f"a move is written as text: {examples}")
     if many and len(text.strip()) > MAX_TURN:
         raise RulesError(
             f"{clip(text)!r} is too long for one turn: play it in parts with more:True"
         )
     if not many and len(text.strip()) > MAX_MOVE:
-        raise RulesError(f"{clip(text)!r} is too long for a move: write it as e4, Nf3 or Ne4^2")
+        raise RulesError(f"{clip(text)!r} is too long for a move: write it as {examples}")
 
 
 def whole(number: object) -> bool:

@@ -36,7 +36,7 @@ class Play:
             await self._scheduler.settle(held)
             loaded = held.loaded
             many = loaded.match.MANY_ACTIONS
-            guards.check_move_text(text, many=many)
+            guards.check_move_text(text, many=many, examples=loaded.match.MOVE_EXAMPLES)
             if more and not many:
                 raise RulesError(
                     f"more: keeps a turn of many actions open; in {loaded.match.TITLE} one "

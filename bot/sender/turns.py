@@ -87,10 +87,10 @@ def turn_reply(
             return f"You ended your turn on board {board}."
         return f"Played {' '.join(sans[:-1])} on board {board} and ended your turn."
     gate = gate_reached(sans[-1], played[-1].side, gates)
-    if gate is not None:
-        opponents = side_name(opponent(played[-1].side))
+    if gate is not None:  # only White's reaching the gate leaves the game going
         return (
-            f"Played {written} on board {board}: {sans[-1]} reached {opponents}'s gate {gate}, "
-            "which ends your turn."
+            f"Played {written} on board {board}, reaching Black's gate {gate}, which ends "
+            f"your turn: Black draws by taking your gate {gates[0]} in its turn; otherwise "
+            "you win when it ends."
         )
     return f"Played {written} on board {board}, which ends your turn."

@@ -72,7 +72,8 @@ def test_the_answer_to_a_move_says_whether_the_turn_goes_on_and_what_ended_it() 
     )
     onto = [Moved(1, "white", 4, "f8f10", "Rf8-f10")]
     assert turn_reply(onto, 1, goes_on=False, gates=GATES) == (
-        "Played Rf8-f10 on board 1: Rf8-f10 reached Black's gate f10, which ends your turn."
+        "Played Rf8-f10 on board 1, reaching Black's gate f10, which ends your turn: Black "
+        "draws by taking your gate f2 in its turn; otherwise you win when it ends."
     )
     won = BoardEnded(1, "0-1", "gate reached", "", False)
     last = [Moved(1, "black", 5, "f4f2", "Rf4-f2")]
