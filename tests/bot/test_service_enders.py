@@ -10,15 +10,9 @@ from bot.errors import NotAllowedError, RulesError, WrongStateError
 from bot.service import MatchService, Moderator
 from bot.storage import Storage
 from tests.bot.test_service import run_at
+from tests.bot.test_service_enders_clocks import enders
 
 MOD = Moderator("mod", True)
-
-
-async def enders(service: MatchService, time_control: str = "10+5") -> int:
-    """Start an Ender's Chess game of Ana (White) against Bo (Black)."""
-    return await service.create_game(
-        "ana", "bo", boards=1, game="enders", time_control=time_control
-    )
 
 
 def placement(fen: str) -> str:
