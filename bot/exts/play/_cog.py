@@ -201,7 +201,7 @@ class Play(commands.Cog):
         game: int | None = None,
     ) -> None:
         """Show a board as it stands."""
-        match_id, board = await self._where(interaction, board, game)
+        match_id, board = await self._played(interaction, board, game)
         await interaction.response.defer(ephemeral=mine, thinking=True)
         shown = await self.service.shown_board(match_id, board)
         roster = await self.service.roster(match_id)
@@ -233,13 +233,7 @@ class Play(commands.Cog):
     ) -> None:
         """Replay a board's game so far as an animated image, a frame per move."""
         user = str(interaction.user.id)
-        if game is not None and board is not None:  # a finished game is no longer under way
-            if (await self.service.roster(game)).team_of(user) is None:
-                raise NotFoundError(f"you did not play in game {game}")
-            match_id = game
-            board = await self._board_of(game, board)
-        else:
-            match_id, board = await self._where(interaction, board, game)
+        match_id, board = await self._played(interaction, board, game)
         await interaction.response.defer(thinking=True)
         seats = dict((await self.service.roster(match_id)).boards_of(user))
         await send_replay(
@@ -335,6 +329,24 @@ class Play(commands.Cog):
             raise NotFoundError(f"you have no game {game} under way: /games lists yours")
         if board is None:
             board = await self._only_board(game, user)
+        return game, await self._board_of(game, board)
+
+    async def _played(
+        self, interaction: discord.Interaction, board: int | None, game: int | None
+    ) -> tuple[int, int]:
+        """Return the match and board a look at a board is about, finished games included.
+
+        A game named that is no longer under way may be looked at by those who played it:
+        its board named, or its only board.
+        """
+        if game is None or game in await self.service.games_of(str(interaction.user.id)):
+            return await self._where(interaction, board, game)
+        if (await self.service.roster(game)).team_of(str(interaction.user.id)) is None:
+            raise NotFoundError(f"you did not play in game {game}")
+        if board is None and await self.service.boards(game) == 1:
+            board = 1
+        if board is None:
+            raise NotFoundError(f"add the board option: game {game} has several boards")
         return game, await self._board_of(game, board)
 
     async def _offered(

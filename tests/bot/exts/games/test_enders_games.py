@@ -10,7 +10,7 @@ from typing import Any
 from PIL import Image
 
 from tests.bot.exts.games.test_dm_games import dm_texts, dm_until
-from tests.bot.exts.test_matches import club, move, replied
+from tests.bot.exts.test_matches import club, move, replied, sent_files
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord, Interaction
 
@@ -114,5 +114,12 @@ def test_an_enders_game_is_played_in_dms_whole_turns_and_turns_in_parts(tmp_path
                 assert "The game is over." in last
             final = [s for s in discord.sent if s.channel_id == bo_dm and s.files]
             _look("won.png", final[-1].files[-1][1])
+            # the game is over, yet its players may still look at its board
+            options = [{"type": 4, "name": "game", "value": 1}]
+            shown = await discord.invoke(ana, ana_dm, "board", options, subcommand="show")
+            ((name, png),) = await sent_files(discord, shown)
+            assert name == "board-1.png" and png.startswith(b"\x89PNG")
+            refused = await discord.invoke(ana, ana_dm, "board", subcommand="show")
+            assert "you have no game under way" in (await replied(discord, refused)).lower()
 
     offline(scenario)
