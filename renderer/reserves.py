@@ -111,7 +111,9 @@ def draw_band(
             image.paste(tile(letter, min(cell, step), PLAIN[0]), (x + index * step, y))
     small = font(line * 0.34)
     white, black = view.gates
-    legend = (("gate", f"gates: White {white}, Black {black}"), ("tick", "moved this turn"))
+    legend = [("gate", f"gates: White {white}, Black {black}")]
+    if not view.finished:  # no piece is ticked once the game is over
+        legend.append(("tick", "moved this turn"))
     x, y = left, top + 2 * line + line // 4
     for mark, words in legend:
         x += _legend_mark(image, mark, (x, y + line // 2), round(small.size))
@@ -177,6 +179,8 @@ def _legend_lines(view: BoardView, typeface: Font, width: int) -> list[tuple[str
     white, black = view.gates
     for index, line in enumerate(wrap(f"Gates: White {white}, Black {black}", typeface, room, 2)):
         lines.append(("gate" if index == 0 else "", line))
+    if view.finished:  # no piece is ticked once the game is over
+        return lines
     for index, line in enumerate(wrap("Moved this turn: may not move again", typeface, room, 3)):
         lines.append(("tick" if index == 0 else "", line))
     return lines

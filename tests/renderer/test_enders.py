@@ -181,3 +181,14 @@ def test_the_legends_tick_stands_on_its_own_line_clear_of_the_gates_mark(width: 
     gate, moved = _rows_of(panel, GATE_MARK), _rows_of(panel, MOVED_MARK)
     assert gate and moved
     assert moved[0] - gate[-1] > (gate[-1] - gate[0]) / 5
+
+
+def test_a_finished_games_panel_no_longer_explains_the_tick() -> None:
+    game = _midturn()
+    game.resign(1, "white")  # with White's turn under way and two pieces ticked
+    view = board_view(game, 1)
+    assert view.finished
+    layout = BoardLayout.for_width(SIZE, view.shape)
+    image = _image(view, "white")
+    panel = image.crop((layout.left + layout.diagram_width + layout.pad, 0, SIZE, image.height))
+    assert _rows_of(panel, GATE_MARK) and not _rows_of(panel, MOVED_MARK)
