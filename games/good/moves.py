@@ -5,7 +5,8 @@ Choices where the rules text is silent: a promotion uses up the captured piece i
 a real board, where the pawn is swapped for it), so no side ever has more of a kind than it
 started with; a lift needs at least one own piece on the elevator and more than the
 opponent's, so an empty elevator never moves; no action may leave one's own king attacked or
-push it to its death, lifts included.
+push it to its death, lifts included; en passant is open on the next action only, so an
+elevator move in between ends it.
 """
 
 from __future__ import annotations
