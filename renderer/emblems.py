@@ -216,8 +216,8 @@ def coronet(draw: ImageDraw.ImageDraw, s: float, ink: Colour, paper: Colour) -> 
     draw.polygon(points, fill=paper, outline=BLACK, width=line)
     draw.rectangle((s * 0.12, s * 0.74, s * 0.88, s * 0.8), fill=ink)
     for x, y in ((0.12, 0.5), (0.5, 0.42), (0.88, 0.5)):
-        r = s * 0.06
-        draw.ellipse((s * x - r, s * y - r, s * x + r, s * y + r), fill=paper, outline=BLACK, width=line)
+        box = (s * x - s * 0.06, s * y - s * 0.06, s * x + s * 0.06, s * y + s * 0.06)
+        draw.ellipse(box, fill=paper, outline=BLACK, width=line)
     arc = (s * 0.14, s * 0.08, s * 0.86, s * 0.62)
     draw.arc(arc, 200, 340, fill=BLACK, width=line * 3)
     draw.arc(arc, 202, 338, fill=ink, width=line)
