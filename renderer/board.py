@@ -93,7 +93,6 @@ def draw_board(
     image = Image.new("RGB", (size, layout.height), BACKGROUND)
     top, wide, high = layout.top, layout.diagram_width, layout.diagram_height
     _header(image, view, pad, size - 2 * pad, layout.header, names, clocks, perspective)
-    outside = layout.ruler > 0
     draw_diagram(
         image,
         view,
@@ -101,22 +100,21 @@ def draw_board(
         top=top,
         square=square,
         perspective=perspective,
-        coordinates=not outside,
+        coordinates=False,
     )
-    if outside:
-        draw_rulers(
-            image,
-            view.shape,
-            left=layout.left,
-            top=top,
-            square=square,
-            perspective=perspective,
-            size=layout.ruler_size,
-            room=layout.ruler,
-        )
+    draw_rulers(
+        image,
+        view.shape,
+        left=layout.left,
+        top=top,
+        square=square,
+        perspective=perspective,
+        size=layout.ruler_size,
+        room=layout.ruler,
+    )
     if layout.panel > 0:
         panel = (layout.left + wide + pad, top, layout.panel, high + layout.ruler)
-        draw_panel(image, view, panel, unit, perspective, layout.ruler_size or ruler_font(size))
+        draw_panel(image, view, panel, unit, perspective, layout.ruler_size)
     caption = font(size * 0.028)
     text = fit(view.caption, caption, size - 2 * pad)
     foot = top + high + layout.ruler + layout.footer / 2
@@ -141,8 +139,8 @@ class BoardLayout:
     footer: int
     diagram_width: int
     diagram_height: int
-    ruler_size: int = 0  # the coordinates' font size, beside the diagram
-    ruler: int = 0  # the room they take left of the diagram and under it
+    ruler_size: int  # the coordinates' font size, beside the diagram
+    ruler: int  # the room they take left of the diagram and under it
     paneled: bool = True  # a panel stands right of the diagram
 
     @classmethod
