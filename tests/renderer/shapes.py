@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from games.core.geometry import Shape, Square
-from games.core.pieces import Piece, Side
+from games.core.pieces import Piece
 from games.core.results import UNFINISHED
-from games.good.cells import shape as good_shape
-from scripts.samples import ESCHER_STAIRCASES
+from scripts.samples import ESCHER_STAIRCASES, GOOD_SHAFTS, good_start
 from views.model import BoardView
 from views.placement import write_placement
 
-__all__ = ["ESCHER_STAIRCASES"]
+__all__ = ["ESCHER_STAIRCASES", "GOOD_SHAFTS", "good_start"]
 
 ESCHER_START = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 
@@ -70,32 +69,4 @@ def back_ranks(shape: Shape, row: str, level: int = 0) -> dict[str, Piece]:
             name = Square(file, rank, level).name(shape.levels)
             if name in shape:
                 pieces[name] = Piece(kind, side)  # type: ignore[arg-type]
-    return pieces
-
-
-# Ben Good's Elevator, as views show it (camel L, prince Y, ox X): a start of the notes'
-# shape (each side's 48 pieces fill its four home poles; White's king on 2e1, Black's on 3e8
-# under pole c4's shaft on level 4), with shaft levels and back ranks of our own choosing,
-# for images only
-GOOD_SHAFTS = (3, 1, 0, 3, 1, 2, 2, 1, 2, 1, 1, 2, 0, 2, 3, 0)
-GOOD_BACK = "RNBXXBNRLYRQRYLNBLXXLBNK"  # each side's first rank, level by level, files a to h
-GOOD_KINGS = {"white": "2e1", "black": "3e8"}
-
-
-def good_start(shafts: tuple[int, ...] = GOOD_SHAFTS) -> dict[str, Piece]:
-    """Return the pieces of a start of Ben Good's Elevator, by cell, for the given shafts."""
-    board = good_shape(shafts)
-    pieces: dict[str, Piece] = {}
-    sides: tuple[tuple[Side, int, int], ...] = (("white", 0, 1), ("black", 7, -1))
-    for side, first, forward in sides:
-        letters = iter(GOOD_BACK)
-        for level in range(4):
-            for file in range(8):
-                back = Square(file, first, level).name(4)
-                if back in board:
-                    pieces[back] = Piece(next(letters), side)
-                    pieces[Square(file, first + forward, level).name(4)] = Piece("P", side)
-        king = next(name for name, piece in pieces.items() if piece == Piece("K", side))
-        there = GOOD_KINGS[side]
-        pieces[king], pieces[there] = pieces[there], pieces[king]
     return pieces
