@@ -88,6 +88,10 @@ ART: Final[dict[str, Recipe]] = {
     "I": Emblem("nut"),  # Fibnif
     "H": Charging("N"),  # Charging Knight: forward knight, king back, wazir aside
     "O": Badged("K", "chevrons"),  # Colonel: king, forward and sideways rook, forward knight
+    # Ben Good's Elevator (Good's own letters C, I and O are taken above)
+    "L": Emblem("camel"),  # Walking Camel
+    "Y": Emblem("coronet"),  # Vaulting Prince
+    "X": Emblem("ox"),  # Ox
 }
 
 

@@ -93,7 +93,6 @@ def draw_board(
     image = Image.new("RGB", (size, layout.height), BACKGROUND)
     top, wide, high = layout.top, layout.diagram_width, layout.diagram_height
     _header(image, view, pad, size - 2 * pad, layout.header, names, clocks, perspective)
-    outside = layout.ruler > 0
     draw_diagram(
         image,
         view,
@@ -101,21 +100,21 @@ def draw_board(
         top=top,
         square=square,
         perspective=perspective,
-        coordinates=not outside,
+        coordinates=False,
     )
-    if outside:
-        draw_rulers(
-            image,
-            view.shape,
-            left=layout.left,
-            top=top,
-            square=square,
-            perspective=perspective,
-            size=layout.ruler_size,
-            room=layout.ruler,
-        )
-    panel = (layout.left + wide + pad, top, layout.panel, high + layout.ruler)
-    draw_panel(image, view, panel, unit, perspective, layout.ruler_size or ruler_font(size))
+    draw_rulers(
+        image,
+        view.shape,
+        left=layout.left,
+        top=top,
+        square=square,
+        perspective=perspective,
+        size=layout.ruler_size,
+        room=layout.ruler,
+    )
+    if layout.panel > 0:
+        panel = (layout.left + wide + pad, top, layout.panel, high + layout.ruler)
+        draw_panel(image, view, panel, unit, perspective, layout.ruler_size)
     caption = font(size * 0.028)
     text = fit(view.caption, caption, size - 2 * pad)
     foot = top + high + layout.ruler + layout.footer / 2
@@ -128,7 +127,8 @@ class BoardLayout:
     """Where the parts of a board image go, for an image width and a board's shape.
 
     Every board's diagram fits the room an 8x8 one fills, so images keep their width:
-    a 10x10 board has smaller cells, a 7x7 larger, levels side by side smaller still.
+    a 10x10 board has smaller cells, a 7x7 larger. A board of several levels has no
+    neighbours to show: its levels take the panel's room too, as wide as the image.
     """
 
     width: int
@@ -139,24 +139,30 @@ class BoardLayout:
     footer: int
     diagram_width: int
     diagram_height: int
-    ruler_size: int = 0  # the coordinates' font size, beside a board of one level
-    ruler: int = 0  # the room they take left of the diagram and under it
+    ruler_size: int  # the coordinates' font size, beside the diagram
+    ruler: int  # the room they take left of the diagram and under it
+    paneled: bool = True  # a panel stands right of the diagram
 
     @classmethod
     def for_width(cls, width: int, shape: Shape = CHESSBOARD) -> BoardLayout:
         """Lay out a board image width pixels wide; the panel takes about a fifth.
 
-        A board of one level has its coordinates beside it, in strips taken from the room
-        the diagram fills; a board of several levels keeps them in its squares.
+        The coordinates stand beside the diagram, in strips taken from the room it fills.
         """
         pad = max(6, width // 64)
         unit = (width - 3 * pad - round(width * 0.2)) // 8
-        size = ruler_font(width) if shape.levels == 1 else 0
-        ruler = ruler_room(size) if size else 0
-        square = fit_square(shape, 8 * unit - ruler, 8 * unit - ruler)
+        size = ruler_font(width)
+        paneled = shape.levels == 1
+        if paneled:
+            ruler = ruler_room(size)
+            square = fit_square(shape, 8 * unit - ruler, 8 * unit - ruler)
+        else:  # as tall as the levels' grid needs
+            ruler = ruler_room(size, shape.ranks)
+            room = width - 2 * pad - ruler
+            square = fit_square(shape, room, 2 * room)
         wide, high = extent(shape, square)
         header, footer = round(width * 0.105), round(width * 0.06)
-        return cls(width, pad, unit, square, header, footer, wide, high, size, ruler)
+        return cls(width, pad, unit, square, header, footer, wide, high, size, ruler, paneled)
 
     @property
     def side(self) -> int:
@@ -165,7 +171,9 @@ class BoardLayout:
 
     @property
     def panel(self) -> int:
-        """Return the neighbour panel's width."""
+        """Return the neighbour panel's width, 0 when there is none."""
+        if not self.paneled:
+            return 0
         return self.width - 3 * self.pad - self.ruler - self.diagram_width
 
     @property

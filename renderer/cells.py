@@ -5,10 +5,10 @@ from __future__ import annotations
 import functools
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from games.core.geometry import CHESSBOARD, FILES, Shape
+from games.core.geometry import CHESSBOARD, FILES, Shape, Square
 from renderer.palette import Colour, Tint
 
 Perspective = Literal["white", "black"]
@@ -21,7 +21,7 @@ class Plan:
     """Where the cells of a board's diagram go, for one cell size and one side's view.
 
     The diagram is the box around the board's cells (a missing cell is a gap in it); the
-    levels of a board of several stand in a grid, level 1 first, each under its label.
+    levels of a board of several stand in a grid, each under its label: see level_places.
     """
 
     square: int
@@ -31,6 +31,7 @@ class Plan:
     labels: tuple[tuple[str, int, int], ...]  # each level's label and its bottom-left corner
     files: tuple[tuple[str, str], ...]  # the cell at the foot of each column, and its letter
     ranks: tuple[tuple[str, str], ...]  # the cell at the left of each row, and its number
+    gaps: dict[str, tuple[int, int]] = field(default_factory=dict)  # each missing cell's corner
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +60,20 @@ def spacing(levels: int, square: int) -> tuple[int, int]:
     """Return the gap between levels and the height of a level's label, for a cell size."""
     if levels == 1:
         return 0, 0
-    return max(4, square // 2), max(11, round(square * 0.45))
+    return max(4, square // 2), max(11, round(square * 0.6))
+
+
+def level_places(levels: int) -> tuple[tuple[int, int], ...]:
+    """Return the column and row of each level's diagram in the grid of a board's levels.
+
+    Four levels stand as Ben Good draws them: level 1 lower left, 2 upper left, 3 upper
+    right, 4 lower right, so that each sits beside the levels it touches. Other counts
+    fill the grid row by row, level 1 first.
+    """
+    if levels == 4:
+        return ((0, 1), (0, 0), (1, 0), (1, 1))
+    columns = math.ceil(math.sqrt(levels))
+    return tuple((level % columns, level // columns) for level in range(levels))
 
 
 @functools.lru_cache(maxsize=64)
@@ -67,9 +81,19 @@ def _box(shape: Shape) -> _Box:
     cells = [shape.parse(name) for name in shape.squares]
     files = [cell.file for cell in cells if cell is not None]
     ranks = [cell.rank for cell in cells if cell is not None]
-    columns = math.ceil(math.sqrt(shape.levels))
-    rows = math.ceil(shape.levels / columns)
+    places = level_places(shape.levels)
+    columns = max(column for column, _ in places) + 1
+    rows = max(row for _, row in places) + 1
     return _Box(min(files), max(files), min(ranks), max(ranks), shape.levels, columns, rows)
+
+
+def _block(box: _Box, level: int) -> list[Square]:
+    """Return every cell of a level inside the box, missing or not, rank by rank from the first."""
+    return [
+        Square(file, rank, level)
+        for rank in range(box.first_rank, box.last_rank + 1)
+        for file in range(box.first_file, box.last_file + 1)
+    ]
 
 
 @functools.lru_cache(maxsize=256)
@@ -98,24 +122,27 @@ def plan(shape: Shape, square: int, perspective: Perspective) -> Plan:
     files = box.last_file - box.first_file + 1
     ranks = box.last_rank - box.first_rank + 1
     origins: dict[str, tuple[int, int]] = {}
+    gaps: dict[str, tuple[int, int]] = {}
     labels: list[tuple[str, int, int]] = []
     # per level and column, the lowest cell and its file; per level and row, the leftmost
     feet: dict[tuple[int, int], tuple[int, str, str]] = {}
     lefts: dict[tuple[int, int], tuple[int, str, str]] = {}
-    for level in range(shape.levels):
-        left = level % box.columns * (files * square + gap)
-        top = level // box.columns * (band + ranks * square + gap) + band
+    for level, (across, down) in enumerate(level_places(shape.levels)):
+        left = across * (files * square + gap)
+        top = down * (band + ranks * square + gap) + band
         if shape.levels > 1:
             labels.append((f"Level {level + 1}", left, top))
-        for name in shape.squares:
-            cell = shape.parse(name)
-            if cell is None or cell.level != level:
-                continue
+        for cell in _block(box, level):
+            name = shape.name(cell)
             if perspective == "white":
                 column, row = cell.file - box.first_file, box.last_rank - cell.rank
             else:
                 column, row = box.last_file - cell.file, cell.rank - box.first_rank
-            origins[name] = (left + column * square, top + row * square)
+            corner = (left + column * square, top + row * square)
+            if name in shape.missing:
+                gaps[name] = corner
+                continue
+            origins[name] = corner
             if feet.get((level, column), (-1, "", ""))[0] < row:
                 feet[(level, column)] = (row, name, FILES[cell.file])
             if lefts.get((level, row), (files, "", ""))[0] > column:
@@ -128,6 +155,7 @@ def plan(shape: Shape, square: int, perspective: Perspective) -> Plan:
         labels=tuple(labels),
         files=tuple((name, letter) for _, name, letter in feet.values()),
         ranks=tuple((name, number) for _, name, number in lefts.values()),
+        gaps=gaps,
     )
 
 

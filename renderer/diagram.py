@@ -28,6 +28,7 @@ from renderer.palette import (
     Colour,
     Tint,
 )
+from renderer.platforms import draw_platforms
 from renderer.seam import draw_seam
 from renderer.sprites import SPRITES
 from renderer.stairs import restore_stairs, stairs_layer
@@ -86,6 +87,8 @@ def draw_diagram(
         covered.add(name)
     if inside:
         _coordinates(image, left, top, layout, covered)
+    if view.platform:
+        draw_platforms(image, view, layout, (left, top))
     draw_marks(draw, view, origins, (left, top), square)
     if view.capturable is not None:
         x, y = origins[view.capturable]
@@ -174,7 +177,7 @@ def _tints(view: BoardView) -> dict[str, Tint]:
     for index, move in enumerate(view.turn_moves, start=1 - len(view.turn_moves)):
         for name in move:
             tints[name] = LAST_MOVE if index == 0 else EARLIER_MOVE
-    for name in view.last_move or ():
+    for name in (*(view.last_move or ()), *view.lifted):
         tints[name] = LAST_MOVE
     if view.departure is not None:
         tints[view.departure.square] = DEPARTED

@@ -138,6 +138,91 @@ def four(draw: ImageDraw.ImageDraw, s: float, ink: Colour, paper: Colour) -> Non
     )
 
 
+def camel(draw: ImageDraw.ImageDraw, s: float, ink: Colour, paper: Colour) -> None:
+    """Draw the Walking Camel (CW): a camel walking, its hump high, facing as the knight."""
+    line = round(s * _LINE)
+    legs = [((x, 0.6), (x + lean, 0.9)) for x, lean in ((0.34, -0.05), (0.46, 0.04))]
+    legs += [((x, 0.6), (x + lean, 0.9)) for x, lean in ((0.7, -0.05), (0.8, 0.04))]
+    neck = ((0.38, 0.52), (0.2, 0.24))
+    body, hump = (0.3, 0.42, 0.9, 0.68), (0.44, 0.16, 0.78, 0.58)
+    head = (0.04, 0.17, 0.3, 0.28)
+    # the outline first, every part widened by a line; then the parts in paper over it
+    for colour, grow in ((BLACK, line), (paper, 0)):
+        for start, end in [*legs, neck]:
+            width = round(s * (0.09 if (start, end) == neck else 0.07)) + 2 * grow
+            points = [(s * start[0], s * start[1]), (s * end[0], s * end[1])]
+            draw.line(points, fill=colour, width=width)
+            if grow:
+                cap = width / 2
+                x, y = points[1]
+                draw.rectangle((x - cap, y - grow, x + cap, y + grow), fill=colour)
+        for box in (body, hump):
+            draw.ellipse(_grown(box, s, grow), fill=colour)
+        draw.rounded_rectangle(_grown(head, s, grow), radius=s * 0.05 + grow, fill=colour)
+    eye = s * 0.025
+    draw.ellipse((s * 0.2 - eye, s * 0.21 - eye, s * 0.2 + eye, s * 0.21 + eye), fill=ink)
+    draw.arc((s * 0.42, s * 0.44, s * 0.8, s * 0.8), 200, 340, fill=ink, width=line)
+    draw.line((s * 0.89, s * 0.52, s * 0.95, s * 0.7), fill=BLACK, width=line)
+
+
+def _grown(box: tuple[float, float, float, float], s: float, grow: float) -> tuple[float, ...]:
+    """Return a box given in shares of s, in pixels, widened by grow on every side."""
+    left, top, right, bottom = box
+    return (s * left - grow, s * top - grow, s * right + grow, s * bottom + grow)
+
+
+def ox(draw: ImageDraw.ImageDraw, s: float, ink: Colour, paper: Colour) -> None:
+    """Draw the Ox (mNmDmAcF, and it pushes): an ox's head seen from the front, horns wide."""
+    line = round(s * _LINE)
+    for side in (-1, 1):
+        horn = [
+            (s / 2 + side * s * 0.14, s * 0.3),
+            (s / 2 + side * s * 0.36, s * 0.3),
+            (s / 2 + side * s * 0.46, s * 0.08),
+            (s / 2 + side * s * 0.26, s * 0.4),
+        ]
+        draw.polygon(horn, fill=paper, outline=BLACK, width=line)
+        ear = [
+            (s / 2 + side * s * 0.18, s * 0.36),
+            (s / 2 + side * s * 0.42, s * 0.42),
+            (s / 2 + side * s * 0.2, s * 0.5),
+        ]
+        draw.polygon(ear, fill=paper, outline=BLACK, width=line)
+    head = [
+        (s * 0.28, s * 0.26),
+        (s * 0.72, s * 0.26),
+        (s * 0.68, s * 0.66),
+        (s * 0.62, s * 0.72),
+        (s * 0.38, s * 0.72),
+        (s * 0.32, s * 0.66),
+    ]
+    draw.polygon(head, fill=paper, outline=BLACK, width=line)
+    muzzle = (s * 0.3, s * 0.62, s * 0.7, s * 0.9)
+    draw.rounded_rectangle(muzzle, radius=s * 0.12, fill=ink, outline=BLACK, width=line)
+    nostril = s * 0.04
+    for x in (0.41, 0.59):
+        box = (s * x - nostril, s * 0.74 - nostril, s * x + nostril, s * 0.74 + nostril)
+        draw.ellipse(box, fill=paper)
+    eye = s * 0.035
+    for x in (0.4, 0.6):
+        draw.ellipse((s * x - eye, s * 0.44 - eye, s * x + eye, s * 0.44 + eye), fill=ink)
+
+
+def coronet(draw: ImageDraw.ImageDraw, s: float, ink: Colour, paper: Colour) -> None:
+    """Draw the Vaulting Prince (KmHmG): a prince's coronet, low and wide, under a vault's arc."""
+    line = round(s * _LINE)
+    points = [(s * 0.12, s * 0.84), (s * 0.12, s * 0.5), (s * 0.3, s * 0.66)]
+    points += [(s * 0.5, s * 0.42), (s * 0.7, s * 0.66), (s * 0.88, s * 0.5), (s * 0.88, s * 0.84)]
+    draw.polygon(points, fill=paper, outline=BLACK, width=line)
+    draw.rectangle((s * 0.12, s * 0.74, s * 0.88, s * 0.8), fill=ink)
+    for x, y in ((0.12, 0.5), (0.5, 0.42), (0.88, 0.5)):
+        box = (s * x - s * 0.06, s * y - s * 0.06, s * x + s * 0.06, s * y + s * 0.06)
+        draw.ellipse(box, fill=paper, outline=BLACK, width=line)
+    arc = (s * 0.14, s * 0.08, s * 0.86, s * 0.62)
+    draw.arc(arc, 200, 340, fill=BLACK, width=line * 3)
+    draw.arc(arc, 202, 338, fill=ink, width=line)
+
+
 EMBLEMS: Final[dict[str, Emblem]] = {
     "waffle": waffle,
     "fad": fad,
@@ -147,4 +232,7 @@ EMBLEMS: Final[dict[str, Emblem]] = {
     "chevrons": chevrons,
     "cross": cross,
     "four": four,
+    "camel": camel,
+    "ox": ox,
+    "coronet": coronet,
 }

@@ -142,9 +142,8 @@ def _frame(
     """Draw one frame: a line saying what happened above the board as it then stood."""
     pad = max(6, size // 40)
     side = (size - 2 * pad) // 8 * 8  # the room an 8x8 board fills; others are fitted in it
-    outside = view.shape.levels == 1  # coordinates beside the board, readable at a preview
-    letters = ruler_font(size) if outside else 0
-    room = ruler_room(letters, view.shape.ranks) if outside else 0
+    letters = ruler_font(size)  # coordinates beside the board, readable at a preview
+    room = ruler_room(letters, view.shape.ranks)
     square = fit_square(view.shape, side - room, side - room)
     high = extent(view.shape, square)[1]
     header = round(side * 0.2)
@@ -166,17 +165,16 @@ def _frame(
         top=header,
         square=square,
         perspective=perspective,
-        coordinates=not outside,
+        coordinates=False,
     )
-    if outside:
-        draw_rulers(
-            image,
-            view.shape,
-            left=left,
-            top=header,
-            square=square,
-            perspective=perspective,
-            size=letters,
-            room=room,
-        )
+    draw_rulers(
+        image,
+        view.shape,
+        left=left,
+        top=header,
+        square=square,
+        perspective=perspective,
+        size=letters,
+        room=room,
+    )
     return image

@@ -61,12 +61,13 @@ def draw_rulers(
     typeface = SPRITES.font(size)
     # along the diagram's edges, also where a column or row stops short of them
     # whole pixels: a half rounds to even, which would shift labels by one as they turn
+    # levels side by side share their columns' letters, levels one above another their rows'
     foot = top + extent(shape, square)[1] + room // 2
-    for name, letter in layout.files:
-        x, _ = layout.origins[name]
+    columns = {layout.origins[name][0]: letter for name, letter in layout.files}
+    for x, letter in columns.items():
         write(image, (left + x + square // 2, foot), letter, typeface, TEXT, anchor="mm", bold=True)
-    for name, number in layout.ranks:
-        _, y = layout.origins[name]
+    rows = {layout.origins[name][1]: number for name, number in layout.ranks}
+    for y, number in rows.items():
         at = (left - room // 2, top + y + square // 2)
         write(image, at, number, typeface, TEXT, anchor="mm", bold=True)
 

@@ -8,13 +8,15 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-from games.core.geometry import CHESSBOARD, Shape
-from games.core.pieces import Piece
+from games.core.geometry import CHESSBOARD, Shape, Square
+from games.core.pieces import Piece, Side
 from games.core.results import UNFINISHED
 from games.elevator import Match
+from games.good.cells import shape as good_shape
 from renderer import board_png, board_view_png, overview_png, replay_gif
 from renderer.legend import armies_png
 from views.model import BoardView, Cell, Neighbour
+from views.placement import write_placement
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "images"
 
@@ -49,6 +51,65 @@ ESCHER_STAIRCASES = (
     ("a1", "a2", "a3", "a4", "a5", "a6"),
     ("f1", "f2", "f3", "f4", "f5", "f6"),
 )
+
+
+# Ben Good's Elevator, as views show it (camel L, prince Y, ox X): a start of the notes'
+# shape (each side's 48 pieces fill its four home poles; White's king on 2e1, Black's on 3e8
+# under pole c4's shaft on level 4), with shaft levels and back ranks of our own choosing,
+# for images only
+GOOD_SHAFTS = (3, 1, 0, 3, 1, 2, 2, 1, 2, 1, 1, 2, 0, 2, 3, 0)
+GOOD_BACK = "RNBXXBNRLYRQRYLNBLXXLBNK"  # each side's first rank, level by level, files a to h
+GOOD_KINGS = {"white": "2e1", "black": "3e8"}
+
+
+def good_start(shafts: tuple[int, ...] = GOOD_SHAFTS) -> dict[str, Piece]:
+    """Return the pieces of a start of Ben Good's Elevator, by cell, for the given shafts."""
+    board = good_shape(shafts)
+    pieces: dict[str, Piece] = {}
+    sides: tuple[tuple[Side, int, int], ...] = (("white", 0, 1), ("black", 7, -1))
+    for side, first, forward in sides:
+        letters = iter(GOOD_BACK)
+        for level in range(4):
+            for file in range(8):
+                back = Square(file, first, level).name(4)
+                if back in board:
+                    pieces[back] = Piece(next(letters), side)
+                    pieces[Square(file, first + forward, level).name(4)] = Piece("P", side)
+        king = next(name for name, piece in pieces.items() if piece == Piece("K", side))
+        there = GOOD_KINGS[side]
+        pieces[king], pieces[there] = pieces[there], pieces[king]
+    return pieces
+
+
+def good_view() -> BoardView:
+    """Return the view of a board of Ben Good's Elevator after Black's first move, E3c4U.
+
+    There is no game of Good's in the rules yet: the view is built from the sample start.
+    """
+    after = (*GOOD_SHAFTS[:14], 2, *GOOD_SHAFTS[15:])  # pole c4's shaft now on level 3
+    pieces = {
+        f"4{name[1:]}" if name[0] == "3" and name[1:] in {"e7", "f7", "e8", "f8"} else name: piece
+        for name, piece in good_start().items()
+    }
+    return BoardView(
+        number=1,
+        placement=write_placement(pieces, good_shape(after)),
+        turn="white",
+        fullmove=2,
+        elevators=(),
+        result=UNFINISHED,
+        ending="",
+        transfer_pending=None,
+        last_move=None,
+        departure=None,
+        arrivals=(),
+        check=None,
+        capturable=None,
+        caption="1... E3c4U: Black's king rides pole c4's elevator up to level 4",
+        shape=good_shape(after),
+        platform=2,
+        lifted=("4e7", "4f7", "4e8", "4f8"),
+    )
 
 
 def escher_view() -> BoardView:
@@ -144,6 +205,7 @@ def main(out: Path = OUT) -> None:
     (out / "armies.png").write_bytes(armies_png(800))
     (out / "displaced.png").write_bytes(board_png(displaced_match(), 2, size=400))
     (out / "ten.png").write_bytes(board_view_png(ten_view(), size=400))
+    (out / "good.png").write_bytes(board_view_png(good_view()))
     for path in sorted(out.iterdir()):
         print(f"{path}: {path.stat().st_size // 1024} KB")
 

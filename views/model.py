@@ -107,6 +107,9 @@ class BoardView:
     gates: tuple[str, ...] = ()  # White's gate and Black's, where each drops
     moved: tuple[str, ...] = ()  # the pieces the mover has moved this turn, by cell
     turn_moves: tuple[tuple[str, str], ...] = ()  # each action of the turn shown: from, to
+    # Boards of levels cut into square elevators that move (Ben Good's Elevator):
+    platform: int = 0  # an elevator's side in cells: each level is cut into such squares
+    lifted: tuple[str, ...] = ()  # a lift as the last move: the cells its elevator now fills
 
     @property
     def finished(self) -> bool:

@@ -49,6 +49,9 @@ def board_record(view: BoardView) -> dict[str, Any]:
         record["passes_to"] = view.passes_to
     if view.move_held:
         record["move_held"] = True
+    if view.platform:  # a board of moving elevators (Ben Good's Elevator)
+        record["platform"] = view.platform
+        record["lifted"] = list(view.lifted)
     if view.reserves is not None:  # a turn of many actions (Ender's Chess)
         record["reserves"] = list(view.reserves)
         record["gates"] = list(view.gates)
@@ -91,6 +94,8 @@ def board_from_record(record: dict[str, Any]) -> BoardView:
             gates=tuple(str(gate) for gate in record.get("gates", ())),
             moved=tuple(str(cell) for cell in record.get("moved", ())),
             turn_moves=tuple((str(a), str(b)) for a, b in record.get("turn_moves", ())),
+            platform=int(record.get("platform", 0)),
+            lifted=tuple(str(cell) for cell in record.get("lifted", ())),
         )
         view.pieces()  # refuses a placement that does not fit the board
         return view

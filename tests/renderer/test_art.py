@@ -8,6 +8,8 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from games.core.armies import ARMIES
+from games.core.pieces import PIECE_KINDS
+from games.good.kinds import REGISTRY_LETTERS
 from renderer.art import ART, Fide, piece_sprite
 
 GREY = (128, 128, 128)  # between the light and dark squares, so neither hides an outline
@@ -51,9 +53,17 @@ def test_every_army_piece_has_its_own_drawing() -> None:
             assert letter in ART, f"{army.title}' {letter} would be drawn as a lettered disc"
 
 
-@pytest.mark.parametrize("letter", sorted(set("DWACSMFEGIHO")))
+@pytest.mark.parametrize("letter", sorted(set("DWACSMFEGIHOLYX")))
 def test_a_fairy_piece_stands_within_its_square_in_both_colours(letter: str) -> None:
     for symbol in (letter, letter.lower()):
         sprite = piece_sprite(symbol, 48)
         covered = sum(sprite.getchannel("A").histogram()[129:]) / 48**2
         assert 0.2 < covered < 0.8  # a figure, not a speck nor a filled square
+
+
+def test_good_elevators_camel_prince_and_ox_have_their_own_drawings() -> None:
+    named = [("C", "L", "walking camel"), ("I", "Y", "vaulting prince"), ("O", "X", "ox")]
+    for good, letter, name in named:
+        assert REGISTRY_LETTERS[good] == letter and PIECE_KINDS[letter].name == name
+        assert not isinstance(ART[letter], Fide)
+    assert set(REGISTRY_LETTERS.values()) <= set(ART)  # every kind of Good's has a drawing

@@ -18,6 +18,7 @@ def test_the_samples_script_draws_the_readme_images(tmp_path: Path) -> None:
         "check.png",
         "displaced.png",
         "escher.png",
+        "good.png",
         "overview.png",
         "replay.gif",
         "ten.png",

@@ -115,7 +115,9 @@ def test_levels_stand_side_by_side_under_their_labels() -> None:
     first, second = (square_origin(name, layout.square, "white", shape) for name in ("1a8", "2a8"))
     assert first[1] == second[1] > 0  # side by side, below the labels
     assert second[0] >= first[0] + 8 * layout.square
-    assert layout.diagram_width <= layout.side and layout.diagram_height < layout.side
+    # no neighbours to show: the levels take the panel's room, as wide as the image
+    assert layout.panel == 0 and layout.left + layout.diagram_width + layout.pad <= SIZE
+    assert layout.diagram_width > layout.side and layout.diagram_height < layout.side
     assert at(image, view, "1g1", "white", "top edge") == square_colour("g1", LAST_MOVE)
     assert at(image, view, "2e4", "white", "top edge") == square_colour("e4", LAST_MOVE)
     assert at(image, view, "1c4", "white", "middle") == PLAIN[0]
@@ -129,7 +131,7 @@ def test_a_board_up_to_16x16_and_four_levels_fits_the_width() -> None:
     for shape in (Shape(16, 16), Shape(8, 8, levels=4), Shape(12, 9)):
         view = view_of(shape, {})
         layout = BoardLayout.for_width(400, shape)
-        assert layout.diagram_width <= layout.side and layout.diagram_height <= layout.side
+        assert layout.left + layout.diagram_width + layout.pad + layout.panel <= 400
         png = board_view_png(view, "white", 400)
         assert Image.open(io.BytesIO(png)).size == (400, layout.height)
 

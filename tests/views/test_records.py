@@ -12,6 +12,7 @@ from games.core.pieces import Piece
 from games.elevator import Match
 from games.elevator.teams import team_map
 from games.enders.game import EndersGame
+from games.good.cells import shape as good_shape
 from renderer import board_png, board_view_png, overview_png, overview_view_png
 from views.model import board_view, match_view
 from views.placement import write_placement
@@ -109,3 +110,16 @@ def test_an_enders_view_mid_turn_reads_back_with_its_reserves_gates_and_turn() -
     assert board_from_record(json.loads(json.dumps(board_record(view)))) == view
     overview = match_view(game, [1])
     assert match_from_record(json.loads(json.dumps(match_record(overview)))) == overview
+
+
+def test_a_view_of_moving_elevators_reads_back_with_its_lift() -> None:
+    good = good_shape((0,) * 14 + (2, 0))
+    view = replace(
+        board_view(Match(2), 1),
+        placement=write_placement({"4e8": Piece("K", "black"), "2e1": Piece("K", "white")}, good),
+        shape=good,
+        platform=2,
+        lifted=("4e7", "4f7", "4e8", "4f8"),
+        last_move=None,
+    )
+    assert board_from_record(json.loads(json.dumps(board_record(view)))) == view

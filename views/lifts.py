@@ -1,0 +1,31 @@
+"""Ben Good's Elevator: the cells an elevator stands on after a lift, read from its notation.
+
+A lift is written as Good writes it: `E`, the elevator's level before it moves, its pole on
+the elevators' own 4x4 grid, then `U` or `D` (`E3c4U`: pole c4's elevator from level 3 up).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from games.good.cells import LEVELS, NAMES, POLE_NAMES, pole_cells
+
+PLATFORM: Final = 2  # the side of an elevator, in cells
+
+_LIFT: Final = re.compile(r"E([1-9])([a-z][0-9])([UD])")
+
+
+def lifted_cells(notation: str) -> tuple[str, ...] | None:
+    """Return the four cells a lift's elevator stands on after it, or None if it is no lift.
+
+    Raise ValueError for a lift off the poles or levels of the board.
+    """
+    found = _LIFT.fullmatch(notation)
+    if found is None:
+        return None
+    level_text, pole_name, way = found.groups()
+    level = int(level_text) - 1 + (1 if way == "U" else -1)
+    if pole_name not in POLE_NAMES or not 0 <= level < LEVELS:
+        raise ValueError(f"{notation!r} moves no elevator of the board")
+    return tuple(NAMES[number] for number in pole_cells(POLE_NAMES.index(pole_name), level))
