@@ -2,42 +2,13 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from games.core.errors import MatchConfigError
 from games.good.cells import NUMBERS, POLE_NAMES
 from games.good.setup import START, START_FEN
 from games.good.text import read_fen, write_fen
-
-# Every pole's shaft as the start has it, and no piece.
-SHAFTS = re.sub("[A-Za-z]", "1", START_FEN.split()[0]).split("|")
-
-
-def placed(**pieces: str) -> str:
-    """Return a placement of SHAFTS with pieces put on named cells (`e1_2="K"` is 2e1)."""
-    rows = [[list(_expand(row)) for row in level.split("/")] for level in SHAFTS]
-    for key, symbol in pieces.items():
-        square, level = key.split("_")
-        rows[int(level) - 1][8 - int(square[1])][ord(square[0]) - ord("a")] = symbol
-    return "|".join("/".join(_pack(row) for row in level) for level in rows)
-
-
-def _expand(row: str) -> str:
-    return "".join("." * int(c) if c.isdigit() else c for c in row)
-
-
-def _pack(marks: list[str]) -> str:
-    text, empty = "", 0
-    for mark in marks:
-        if mark == ".":
-            empty += 1
-            continue
-        text += (str(empty) if empty else "") + mark
-        empty = 0
-    return text + (str(empty) if empty else "")
-
+from tests.games.good.positions import placed
 
 KINGS = placed(e1_2="K", e8_3="k")
 
