@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from games.core.board import Board
+from games.core.events import Event, Moved
 from games.core.oneboard import OneBoardGame
 from games.core.pieces import Side
 from games.core.results import Ending
@@ -39,3 +42,21 @@ class GoodGame(OneBoardGame):
         if playing.repeated():
             return playing.turn, Ending.REPETITION_CAUSED  # the mover who made it loses
         return super()._automatic_ending(board)
+
+    def _state_refusal(
+        self, board: Board, last: Event, played: tuple[Side, int] | None
+    ) -> str | None:
+        if isinstance(last, Moved):
+            return None  # a long form is no UCI to read squares from: _misfit compares moves
+        return super()._state_refusal(board, last, played)
+
+    def _misfit(self, starts: Sequence[str], events: Sequence[Event]) -> str | None:
+        """Say how the board's state contradicts the log: other moves, or another start."""
+        misfit = super()._misfit(starts, events)
+        if misfit is not None:
+            return misfit
+        state = self.good_board(1).state()
+        logged = [event.uci for event in events if isinstance(event, Moved)]
+        if state["root"] != starts[0] or state["moves"] != logged:
+            return "the state of board 1 does not fit the log: its moves are not the log's"
+        return None
