@@ -49,10 +49,11 @@ def write(action: Action, position: Position, legal: Sequence[Action]) -> str:
     level, file, rank = start[0], start[1], start[2]
     mark = "" if action.captured is None else "x"
     rest = f"{mark}{NAMES[action.target]}{_suffix(action, position)}"
+    rivals = [a for a in legal if isinstance(a, Step) and a.target == action.target]
     for hint in ("", file, level, level + file, file + rank, start):
         text = f"{symbol.upper()}{hint}{rest}"
         try:
-            if parse(text, legal, position) == action:
+            if parse(text, rivals, position) == action:
                 return text
         except IllegalMoveError:
             continue
