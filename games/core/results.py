@@ -33,6 +33,7 @@ class Ending(StrEnum):
     GATE_REACHED = "gate reached"
     GATE_ANSWERED = "gate answered"
     NO_PIECES = "no pieces left"
+    REPETITION_CAUSED = "third repetition caused"
 
 
 def result_for(winner: Side | None) -> str:

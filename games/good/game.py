@@ -1,0 +1,62 @@
+"""Ben Good's Elevator as a game of its own: games.new_game("good"), or from a text position."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.core.board import Board
+from games.core.events import Event, Moved
+from games.core.oneboard import OneBoardGame
+from games.core.pieces import Side
+from games.core.results import Ending
+from games.good.board import GoodBoard
+
+
+class GoodGame(OneBoardGame):
+    """A game of Ben Good's Elevator on one board, from the reconstructed start or a position.
+
+    Endings beside resignation, agreement and time: checkmate; stalemate and bare kings
+    draw; the player whose action makes a position stand for the third time loses; a draw
+    may be claimed after fifty moves of each side with no capture, fall or pawn move, and
+    comes by itself after seventy-five.
+    """
+
+    KIND = "good"
+    TITLE = "Ben Good's Elevator"
+    RECORD_FORMAT = "good-game"
+    MOVE_EXAMPLES = "N2c3, O2a3/Pa4, E3c4U or 2b1-2c3"
+    RESETS = "capture, fall or pawn move"
+    PGN_VARIANT = "Ben Good's Elevator"
+
+    def _new_board(self, fen: str | None) -> Board:
+        return GoodBoard(1, fen)
+
+    def good_board(self, board: int = 1) -> GoodBoard:
+        """Return the board as Good's rules know it: its position and legal actions."""
+        found = self._board(board)
+        assert isinstance(found, GoodBoard)
+        return found
+
+    def _automatic_ending(self, board: int) -> tuple[Side | None, Ending] | None:
+        playing = self.good_board(board)
+        if playing.repeated():
+            return playing.turn, Ending.REPETITION_CAUSED  # the mover who made it loses
+        return super()._automatic_ending(board)
+
+    def _state_refusal(
+        self, board: Board, last: Event, played: tuple[Side, int] | None
+    ) -> str | None:
+        if isinstance(last, Moved):
+            return None  # a long form is no UCI to read squares from: _misfit compares moves
+        return super()._state_refusal(board, last, played)
+
+    def _misfit(self, starts: Sequence[str], events: Sequence[Event]) -> str | None:
+        """Say how the board's state contradicts the log: other moves, or another start."""
+        misfit = super()._misfit(starts, events)
+        if misfit is not None:
+            return misfit
+        state = self.good_board(1).state()
+        logged = [event.uci for event in events if isinstance(event, Moved)]
+        if state["root"] != starts[0] or state["moves"] != logged:
+            return "the state of board 1 does not fit the log: its moves are not the log's"
+        return None

@@ -1,0 +1,148 @@
+"""Why an action a player named is illegal in Ben Good's Elevator, said so they can act on it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from games.good.cells import NAMES, POLE_NAMES, pole_cells, pole_of, rank_of
+from games.good.position import Action, Lift, Position, Step
+from games.good.steps import first_pushed, lift_level
+
+KIND_NAMES: Final = {
+    "K": "king",
+    "Q": "queen",
+    "I": "prince",
+    "R": "rook",
+    "B": "bishop",
+    "N": "knight",
+    "C": "camel",
+    "O": "ox",
+    "P": "pawn",
+}
+
+
+def _side(white: bool) -> str:
+    return "White" if white else "Black"
+
+
+def _a(name: str) -> str:
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+
+
+def _shaft(position: Position, number: int) -> str:
+    pole = pole_of(number)
+    return f"{NAMES[number]} is in pole {POLE_NAMES[pole]}'s shaft now"
+
+
+def step_refusal(
+    position: Position,
+    legal: Sequence[Action],
+    *,
+    kind: str | None,
+    origin: int | None,
+    target: int,
+    promotion: str | None,
+    push: str | None,
+    number: int,
+) -> str:
+    """Return why no legal step fits what a player wrote: kind, start, target and the rest."""
+    side = _side(position.white)
+    where = f"on board {number}"
+    to = NAMES[target]
+    if not position.exists(target):
+        return f"{_shaft(position, target)}: no piece may end its move there {where}"
+    piece = KIND_NAMES[kind] if kind else "piece"
+    if origin is not None:
+        symbol = position.cells[origin]
+        if symbol is None:
+            if not position.exists(origin):
+                return f"{_shaft(position, origin)}, so no piece stands there {where}"
+            return f"there is no piece on {NAMES[origin]} {where}"
+        name = KIND_NAMES[symbol.upper()]
+        if not position.own(symbol):
+            return f"the {name} on {NAMES[origin]} is {_side(not position.white)}'s"
+        if kind is not None and symbol.upper() != kind:
+            return f"the piece on {NAMES[origin]} is {_a(name)}, not {_a(piece)}"
+        mover = f"the {name} on {NAMES[origin]}"
+    else:
+        mover = f"no {piece} of {side}'s"
+        if kind is not None and (kind if position.white else kind.lower()) not in position.cells:
+            return f"{side} has no {piece} left {where}"
+    target_symbol = position.cells[target]
+    if position.own(target_symbol):
+        assert target_symbol is not None
+        return f"{side}'s own {KIND_NAMES[target_symbol.upper()]} stands on {to} {where}"
+    reaching = [
+        step
+        for step in legal
+        if isinstance(step, Step)
+        and step.target == target
+        and (origin is None or step.start == origin)
+        and (kind is None or (position.cells[step.start] or "").upper() == kind)
+    ]
+    if reaching and promotion is not None:
+        return _promotion_refusal(position, reaching, promotion, target)
+    if reaching and push is not None:
+        return _push_refusal(position, reaching, to)
+    if origin is not None:
+        return f"{mover} cannot go to {to} now {where}"
+    return f"{mover} can go to {to} now {where}"
+
+
+def _promotion_refusal(
+    position: Position, reaching: list[Step], promotion: str, target: int
+) -> str:
+    side = _side(position.white)
+    kinds = sorted({s.promotion.upper() for s in reaching if s.promotion}, key="QRBNCOI".find)
+    if kinds:
+        names = ", ".join(KIND_NAMES[k] for k in kinds)
+        return f"{side}'s pawn may become only a kind of its own that was captured: {names}"
+    last = (6, 7) if position.white else (1, 0)
+    if rank_of(target) not in last or not all(
+        (position.cells[s.start] or "").upper() == "P" for s in reaching
+    ):
+        return "only a pawn promotes, on reaching its seventh or eighth rank"
+    return f"no piece of {side}'s has been captured, so a pawn has nothing to become"
+
+
+def _push_refusal(position: Position, reaching: list[Step], to: str) -> str:
+    pushes = [step for step in reaching if step.pushed]
+    if not pushes:
+        return f"a move to {to} pushes nothing here: leave out the '/'"
+    origin, onto = first_pushed(pushes[0])
+    symbol = position.cells[origin]
+    assert symbol is not None
+    goes = f"to {onto}" if onto is not None else "off the board"
+    return (
+        f"the ox's move to {to} pushes the {KIND_NAMES[symbol.upper()]} on {NAMES[origin]} "
+        f"{goes} first: write /{symbol.upper()}{onto or ''}"
+    )
+
+
+def lift_refusal(position: Position, lift: Lift, level: int, number: int) -> str:
+    """Return why the elevator on level (from 0) of lift's pole may not go as lift says."""
+    pole = POLE_NAMES[lift.pole]
+    shaft = position.shafts[lift.pole]
+    way = "up" if lift.up else "down"
+    if level == shaft:
+        return f"level {level + 1} of pole {pole} is its shaft, not an elevator, on board {number}"
+    if lift_level(position, lift) != level:
+        return (
+            f"an elevator moves one level, into its pole's shaft: pole {pole}'s is on level "
+            f"{shaft + 1}, so its elevator on level {level + 1} cannot go {way}"
+        )
+    mine = theirs = 0
+    for cell in pole_cells(lift.pole, level):
+        symbol = position.cells[cell]
+        if symbol is not None:
+            mine += position.own(symbol)
+            theirs += not position.own(symbol)
+    side = _side(position.white)
+    if mine == 0 or mine <= theirs:
+        return (
+            f"{side} does not control the elevator on level {level + 1} of pole {pole}: it "
+            f"holds {mine} of {side}'s pieces and {theirs} of the opponent's, and control "
+            "needs at least one of yours and more than the opponent's"
+        )
+    return f"moving that elevator {way} would leave {side}'s king in check on board {number}"
