@@ -21,6 +21,7 @@ from games.elevator.match import RECORD_FORMAT as ELEVATOR_FORMAT
 from games.elevator.match import Match
 from games.enders.game import EndersGame
 from games.escher.game import EscherGame
+from games.good.game import GoodGame
 
 # Every game the bot offers, by kind: its description, then its class.
 _GAMES: Final[dict[str, tuple[str, type[BoardGame[Any]]]]] = {
@@ -44,6 +45,11 @@ _GAMES: Final[dict[str, tuple[str, type[BoardGame[Any]]]]] = {
         "Ender's Chess: a 47-cell board the pieces enter by a gate, in turns where a side "
         "may move every piece it has once; first to take the opponent's gate wins",
         EndersGame,
+    ),
+    "good": (
+        "Ben Good's Elevator: 3-D chess on four levels of 2x2 platforms that move up and "
+        "down their poles, with walking, vaulting, flying and pushing pieces",
+        GoodGame,
     ),
 }
 

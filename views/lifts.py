@@ -1,4 +1,4 @@
-"""Ben Good's Elevator: the cells an elevator stands on after a lift, read from its notation.
+"""Ben Good's Elevator in views: a lift's cells, read from its notation, and the placement.
 
 A lift is written as Good writes it: `E`, the elevator's level before it moves, its pole on
 the elevators' own 4x4 grid, then `U` or `D` (`E3c4U`: pole c4's elevator from level 3 up).
@@ -9,7 +9,12 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from games.good.cells import LEVELS, NAMES, POLE_NAMES, pole_cells
+from games.core.geometry import Shape
+from games.core.pieces import Piece, Side
+from games.good.cells import LEVELS, NAMES, POLE_NAMES, SIDE, pole_cells
+from games.good.kinds import registry_symbol
+from games.good.text import read_fen
+from views.placement import write_placement
 
 PLATFORM: Final = 2  # the side of an elevator, in cells
 
@@ -29,3 +34,24 @@ def lifted_cells(notation: str) -> tuple[str, ...] | None:
     if pole_name not in POLE_NAMES or not 0 <= level < LEVELS:
         raise ValueError(f"{notation!r} moves no elevator of the board")
     return tuple(NAMES[number] for number in pole_cells(POLE_NAMES.index(pole_name), level))
+
+
+def good_placement(fen: str) -> str:
+    """Return the placement a position of Good's as text shows, as views write any board.
+
+    Shaft cells count as empty and Good's camel, prince and ox take the registry's letters.
+    """
+    position, _, _ = read_fen(fen)
+    pieces = {
+        NAMES[number]: Piece(
+            registry_symbol(symbol).upper(), "white" if symbol.isupper() else "black"
+        )
+        for number, symbol in enumerate(position.cells)
+        if symbol is not None
+    }
+    return write_placement(pieces, Shape(SIDE, SIDE, LEVELS))
+
+
+def side_of(symbol: str) -> Side:
+    """Return whose a piece letter is: upper case White."""
+    return "white" if symbol.isupper() else "black"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -26,12 +27,15 @@ from games.elevator import (
 from games.elevator.shaft import DIRECTIONS
 from games.enders.game import EndersGame
 from games.enders.notation import END
+from games.good.game import GoodGame
+from views.lifts import PLATFORM, good_placement, lifted_cells
 from views.placement import king, read_placement, without
 from views.turns import TurnParts, latest_turn, turn_caption, turn_parts
 
 Viewed = BoardGame[Any]  # a game of any kind: Elevator Chess matches show the most
 
 MAX_SHOWN: Final = 40  # boards an overview shows at most
+_LONG: Final = re.compile(r"([1-9]?[a-z][0-9]{1,2})[-x]([1-9]?[a-z][0-9]{1,2})(?:[=/].*)?")
 
 # The events that change what a board's picture shows: one replay frame each.
 SHOWN = (Moved, Rode, Arrived, Transferred, BoardEnded)
@@ -255,14 +259,14 @@ def _current(
     shape = match.shape(board)
     check = capturable = None
     if ending is None:
-        fen = match.fen(board)
+        fen = readable(match, match.fen(board))
         if match.is_check(board):
             check = _king(fen, shape, match.side_to_move(board))
         if match.king_capturable(board):
             capturable = _king(fen, shape, opponent(match.side_to_move(board)))
     else:
         left = [e.square for e, _ in recent if isinstance(e, Transferred)]
-        fen = _without(ending.fen, shape, left)
+        fen = _without(readable(match, ending.fen), shape, left)
         check = _mated(fen, shape, ending)
     return _view(
         match,
@@ -298,13 +302,13 @@ def replay_views(match: Viewed, board: int) -> list[BoardView]:
             check = capturable = None
             if ended is not None:
                 left = [event.square] if isinstance(event, Transferred) else []
-                fen = _without(ended.fen, shape, left)
+                fen = _without(readable(match, ended.fen), shape, left)
                 check = _mated(fen, shape, ended)
             elif ended_here is not None:
-                fen = ended_here.fen
+                fen = readable(match, ended_here.fen)
                 check = _mated(fen, shape, ended_here)
             else:
-                fen = replica.fen(board)
+                fen = readable(match, replica.fen(board))
                 if replica.is_check(board):
                     check = _king(fen, shape, replica.side_to_move(board))
                 if replica.king_capturable(board):
@@ -340,8 +344,12 @@ def _view(
     last_move: tuple[str, str] | None = None
     departure: Departure | None = None
     arrivals: list[Arrival] = []
+    lifted: tuple[str, ...] = ()
     for event, direction in recent:
-        if isinstance(event, Moved) and event.uci != END:
+        if isinstance(event, Moved) and isinstance(match, GoodGame):
+            lifted = lifted_cells(event.uci) or ()
+            last_move = None if lifted else split_move(event.uci, match.shape(board))
+        elif isinstance(event, Moved) and event.uci != END:
             last_move = split_move(event.uci, match.shape(board))
         elif isinstance(event, (Rode, Transferred)):
             departure = Departure(event.square, event.direction, event.to_board)
@@ -396,7 +404,20 @@ def _view(
         gates=() if parts is None else parts.gates,
         moved=() if parts is None else parts.moved,
         turn_moves=moves,
+        platform=PLATFORM if isinstance(match, GoodGame) else 0,
+        lifted=lifted,
     )
+
+
+def readable(match: Viewed, fen: str) -> str:
+    """Return a FEN whose first field is the placement as views write it, for any game.
+
+    Ben Good's Elevator writes its shafts and its own letters; every other game's FEN
+    (Ender's Chess's too, read whole by turn_parts) is returned as it is.
+    """
+    if not isinstance(match, GoodGame):
+        return fen
+    return f"{good_placement(fen)} {fen.split(' ', 1)[1]}"
 
 
 def _passes_to(match: Viewed, board: int) -> int | None:
@@ -501,6 +522,9 @@ def split_move(uci: str, shape: Shape) -> tuple[str, str]:
     _, at, square = uci.partition("@")
     if at and square in shape:
         return square, square
+    written = _LONG.fullmatch(uci)  # Ben Good's long form: 2b1-2c3, 2d4x2e5, 2a1-2a3/Pa4
+    if written is not None and written[1] in shape and written[2] in shape:
+        return written[1], written[2]
     for cut in range(2, len(uci) - 1):
         start, rest = uci[:cut], uci[cut:]
         if start not in shape:

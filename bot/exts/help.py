@@ -13,8 +13,8 @@ from bot.exts.rules import COLOUR, example_file, rules_embed
 
 ABOUT: Final = (
     "This bot hosts Elevator Chess (Ralph Betza's chess on several boards linked by "
-    "elevators) and its family: Escher Staircase, Cylindrical chess, Ender's Chess and "
-    "ordinary chess. A server plays team "
+    "elevators) and its family: Escher Staircase, Cylindrical chess, Ender's Chess, Ben "
+    "Good's Elevator and ordinary chess. A server plays team "
     "matches in channels of their own, friends play casual games in their DMs with the bot, "
     "and moderators keep matches fair. Board images, clocks and exports come with every game."
 )

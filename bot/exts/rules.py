@@ -21,6 +21,7 @@ from games.cylinder.game import CylinderGame
 from games.elevator import Match
 from games.enders.game import EndersGame
 from games.escher.game import EscherGame
+from games.good.game import GoodGame
 from renderer import board_view_png
 from views.model import board_view
 
@@ -36,6 +37,7 @@ class Explained:
     caption: str  # what the example shows, under the image
     example: Callable[[], Hosted]  # the game as the example leaves it; board 1 unless told
     board: int = 1
+    width: int = EXAMPLE_WIDTH  # wider for a board whose levels stand side by side
 
 
 def _elevator_example() -> Hosted:
@@ -69,6 +71,14 @@ def _enders_example() -> Hosted:
     game.play(1, "K@f2 Kf2-f3 end")
     game.play(1, "B@f10 Bf10-d8 end")
     game.play(1, "N@f2 Nf2-e4 Kf3-g4")
+    return game
+
+
+def _good_example() -> Hosted:
+    """White's ox pushed a pawn up the a-file; Black's king rode its elevator up to level 4."""
+    game = GoodGame()
+    game.play(1, "O2a3/Pa4")
+    game.play(1, "E3c4U")
     return game
 
 
@@ -150,6 +160,27 @@ RULES: Final[Mapping[str, Explained]] = MappingProxyType(
             "not move again this turn.",
             _enders_example,
         ),
+        "good": Explained(
+            "Ben Good's Elevator is 3-D chess on four levels of an 8x8 plan cut into 16 "
+            "poles of 2x2 elevators. Each pole has three elevators and one empty shaft; cells "
+            "are named level, file, rank (`2e1`), elevators on their own grid (`c4`).\n\n"
+            "**Elevators.** Instead of a piece move, move an elevator you control (more of "
+            "your pieces on it than the opponent's, at least one) one level into its shaft, "
+            "with its pieces: `E3c4U` (up) or `D` (down).\n\n"
+            "**Pieces.** King and pawn (forward or sideways; double step from its first two "
+            "ranks; promotes only to a kind of its own already captured). Walking knight and "
+            "camel also step one cell straight; the vaulting prince steps one cell or leaps "
+            "three without capturing; the ox leaps, captures one step diagonally and pushes "
+            "lines of pieces, which die off the board or in a shaft (`O2a3/Pa4`). Flying "
+            "rook, bishop and queen may change level once, through the first shaft met on "
+            "their level.\n\n"
+            "**The game.** Checkmate wins; a lift can escape check, except from a flyer. "
+            "Stalemate draws; whoever causes a third repetition loses. Any move may be typed "
+            "long: `2b1-2c3`.",
+            "Above: White's ox pushed the a-pawn to 2a4; Black's king rode pole c4 up to level 4.",
+            _good_example,
+            width=720,
+        ),
         "chess": Explained(
             "Chess by FIDE's rules, on one board, between two players.\n\n"
             "Write moves in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`) or UCI (`g1f3`); autocomplete "
@@ -166,7 +197,8 @@ RULES: Final[Mapping[str, Explained]] = MappingProxyType(
 def example_png(kind: str) -> bytes:
     """Draw a game's example, once per kind: it never changes."""
     explained = RULES[kind]
-    return board_view_png(board_view(explained.example(), explained.board), size=EXAMPLE_WIDTH)
+    view = board_view(explained.example(), explained.board)
+    return board_view_png(view, size=explained.width)
 
 
 def rules_embed(kind: str) -> tuple[discord.Embed, str]:

@@ -8,7 +8,6 @@ import logging
 from collections import OrderedDict
 from collections.abc import Awaitable
 from dataclasses import replace
-from functools import partial
 
 import discord
 
@@ -40,7 +39,7 @@ from bot.sender.words import board_words, overview_words, reminder_words
 from bot.service import MatchService
 from bot.shown import ShownGame
 from games.core.pieces import SIDES, Side, side_name
-from renderer import overview_view_png
+from renderer import board_view_png, overview_view_png
 
 logger = logging.getLogger(__name__)
 
@@ -247,14 +246,7 @@ class DmPoster(Poster):
         channel = await self._channel(int(bound[f"dm:{side}"]))
         views = game.view.views
         mine = [view.number for view in views if not view.finished and view.turn == side]
-        draw = partial(
-            overview_view_png,
-            game.view,
-            perspective=side,
-            marked=mine,
-            clocks=all_clocks(game.clocks),
-        )
-        image = await asyncio.to_thread(draw)
+        image = await asyncio.to_thread(_game_image, game, side, mine)
         status = (
             f"Your move on board {', '.join(map(str, mine))}." if mine else "Your opponent's move."
         )
@@ -280,3 +272,19 @@ class DmPoster(Poster):
             await self._retire(channel, match_id, f"dm-message:{side}", posted.id)
         except Exception:
             logger.exception("game %d: the previous image kept its menu", match_id)
+
+
+def _game_image(game: ShownGame, side: Side, mine: list[int]) -> bytes:
+    """Draw a DM game for one player: its overview, or a board of levels at its full size.
+
+    Levels stand side by side, so the board's own image (without a side panel) is the one
+    a player can read at Discord's preview size.
+    """
+    views = game.view.views
+    clocks = all_clocks(game.clocks)
+    if len(views) == 1 and views[0].shape.levels > 1:
+        (white, _), (black, _) = game.view.scores[:2]
+        return board_view_png(
+            views[0], side, names=(white, black), clocks=clocks.get(views[0].number)
+        )
+    return overview_view_png(game.view, perspective=side, marked=mine, clocks=clocks)

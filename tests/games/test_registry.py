@@ -59,7 +59,7 @@ def test_an_unknown_kind_or_option_is_refused_clearly(
 
 
 # A move for each side in each game; chess's unless a game's moves are written otherwise.
-_OPENINGS = {"enders": ("B@f2 Bf2-d4 end", "N@f10 end")}
+_OPENINGS = {"enders": ("B@f2 Bf2-d4 end", "N@f10 end"), "good": ("O2a3/Pa4", "E3c4U")}
 
 
 @pytest.mark.parametrize("kind", sorted(games.KINDS))
