@@ -52,7 +52,10 @@ class GridLayout:
         teams: each board's label has a second line for its teams.
         """
         columns, rows = grid_shape(count)
-        plain = cls(columns, rows, max(15, min(40, _WIDTH // columns // 8)), teams=teams)
+        shapes = list(shapes)
+        # a board of levels draws each level in a quarter of its square: give it twice the room
+        most = 80 if any(shape.levels > 1 for shape in shapes) else 40
+        plain = cls(columns, rows, max(15, min(most, _WIDTH // columns // 8)), teams=teams)
         flat = [shape.ranks for shape in shapes if shape.levels == 1]
         if not flat:
             return plain

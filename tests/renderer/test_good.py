@@ -8,10 +8,12 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
+from games.chess.game import ChessGame
 from games.core.geometry import Shape
 from games.core.pieces import Piece
 from games.good.cells import shape
-from renderer import board_view_png
+from games.good.game import GoodGame
+from renderer import board_view_png, overview_view_png
 from renderer.board import BoardLayout
 from renderer.cells import Perspective, plan, square_colour
 from renderer.palette import BACKGROUND, CHECK, CLOSED_MARK, LAST_MOVE, PLAIN, Colour
@@ -19,7 +21,7 @@ from renderer.rulers import PREVIEW
 from tests.renderer.preview import contrast, ink, runs, shrink
 from tests.renderer.shapes import GOOD_SHAFTS, good_start, view_of
 from views.lifts import lifted_cells
-from views.model import BoardView
+from views.model import BoardView, match_view
 
 SIZE = 640  # as the bot sends board images
 PERSPECTIVES: tuple[Perspective, Perspective] = ("white", "black")
@@ -182,3 +184,9 @@ def test_a_board_of_levels_without_moving_elevators_draws_no_platforms() -> None
     view = view_of(flat, {"2e1": Piece("K", "white")})
     image = drawn(view)
     assert at(image, view, "1b3", 0.99, 0.5, "white") == square_colour("b3", PLAIN)
+
+
+def test_an_overview_of_a_game_of_levels_gives_its_board_twice_a_flat_boards_room() -> None:
+    flat = Image.open(io.BytesIO(overview_view_png(match_view(ChessGame(), [1]))))
+    levels = Image.open(io.BytesIO(overview_view_png(match_view(GoodGame(), [1]))))
+    assert levels.width >= 1.6 * flat.width
