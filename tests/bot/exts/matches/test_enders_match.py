@@ -26,8 +26,18 @@ async def act(
     return await replied(discord, await discord.invoke(user, channel, "move", options))
 
 
-async def started(discord: FakeDiscord, ana: int, bo: int, guild: int, clock: str = "10+5") -> int:
-    """Create, fill and start Ana's one-board Ender's match against Bo; return board-1."""
+async def started(
+    discord: FakeDiscord,
+    ana: int,
+    bo: int,
+    guild: int,
+    clock: str = "10+5",
+    game: tuple[str, str] = ("enders", "Ender's Chess"),
+) -> int:
+    """Create, fill and start Ana's one-board match against Bo; return board-1.
+
+    game: the kind and its title (Ender's Chess unless told).
+    """
     general = discord.channel_named(guild, "general")
     options = [
         {"type": 4, "name": "boards", "value": 1},
@@ -35,12 +45,12 @@ async def started(discord: FakeDiscord, ana: int, bo: int, guild: int, clock: st
         {"type": 3, "name": "white", "value": "Ana"},
         {"type": 3, "name": "black", "value": "Bo"},
         {"type": 3, "name": "clock", "value": clock},
-        {"type": 3, "name": "game", "value": "enders"},
+        {"type": 3, "name": "game", "value": game[0]},
     ]
     created = await discord.invoke(ana, general, "match", options, subcommand="create")
     lobby = created.original
     assert lobby is not None
-    assert "Ender's Chess match 1: one board" in str(lobby["embeds"])
+    assert f"{game[1]} match 1: one board" in str(lobby["embeds"])
     await discord.click(ana, int(lobby["id"]), "lobby:1:join-white")
     await discord.click(bo, int(lobby["id"]), "lobby:1:join-black")
     begun = await discord.click(ana, int(lobby["id"]), "lobby:1:start")
