@@ -25,7 +25,8 @@ from renderer.palette import BACKGROUND, MUTED, TEXT, to_palette
 from renderer.rulers import draw_rulers, ruler_font, ruler_room
 from renderer.text import font, wrap, write
 from renderer.turnmarks import shows_turns
-from views.model import BoardView, replay_views
+from views.model import BoardView
+from views.replay import replay_views
 
 FRAME_MS: Final = 1000
 LAST_FRAME_MS: Final = 4000

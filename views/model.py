@@ -1,15 +1,16 @@
-"""What an image of one board shows: position, state, highlights and neighbours."""
+"""Reading what images show from a game at one moment: board views and overviews.
+
+The views themselves are plain data in views/shown.py; replays are read in views/replay.py.
+"""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
 
 from games.core.boardgame import BoardGame
-from games.core.geometry import CHESSBOARD, Shape
-from games.core.pieces import SIDES, kind_name, opponent, side_name
+from games.core.geometry import Shape
+from games.core.pieces import SIDES, opponent, side_name
 from games.core.results import UNFINISHED, winner_of
 from games.elevator import (
     Arrived,
@@ -18,10 +19,8 @@ from games.elevator import (
     Event,
     Match,
     Moved,
-    Piece,
     Rode,
     Side,
-    TransferDeclined,
     Transferred,
 )
 from games.elevator.shaft import DIRECTIONS
@@ -29,129 +28,22 @@ from games.enders.game import EndersGame
 from games.enders.notation import END
 from games.good.game import GoodGame
 from views.lifts import PLATFORM, good_placement, lifted_cells
-from views.placement import king, read_placement, without
+from views.moves import SHOWN, Shown, caption, split_move
+from views.placement import king, without
+from views.shown import (
+    MAX_SHOWN,
+    Arrival,
+    BoardView,
+    Cell,
+    Departure,
+    MatchView,
+    Neighbour,
+)
 from views.turns import TurnParts, latest_turn, turn_caption, turn_parts
 
 Viewed = BoardGame[Any]  # a game of any kind: Elevator Chess matches show the most
 
-MAX_SHOWN: Final = 40  # boards an overview shows at most
-_LONG: Final = re.compile(r"([1-9]?[a-z][0-9]{1,2})[-x]([1-9]?[a-z][0-9]{1,2})(?:[=/].*)?")
-
-# The events that change what a board's picture shows: one replay frame each.
-SHOWN = (Moved, Rode, Arrived, Transferred, BoardEnded)
-Shown = Moved | Rode | Arrived | Transferred | BoardEnded
 _PLAYED = (Moved, Rode, Transferred)
-
-
-@dataclass(frozen=True, slots=True)
-class Departure:
-    """A piece left this square by elevator for another board."""
-
-    square: str
-    direction: Direction
-    to_board: int
-
-
-@dataclass(frozen=True, slots=True)
-class Arrival:
-    """A piece arrived on this square by elevator from another board."""
-
-    square: str
-    direction: Direction
-    from_board: int
-
-
-@dataclass(frozen=True, slots=True)
-class Cell:
-    """One elevator square of a neighbouring board, beside the square of ours it joins."""
-
-    ours: str
-    theirs: str
-    piece: Piece | None
-
-
-@dataclass(frozen=True, slots=True)
-class Neighbour:
-    """Where rides in one direction land: a board and its elevator squares, or why none."""
-
-    direction: Direction
-    board: int | None
-    through: int | None  # the closed board a ride passes on its way
-    blocked: str  # why no ride lands, when board is None
-    end: bool  # there is no board at all that way: the end of a line
-    status: str  # whose turn it is there
-    cells: tuple[Cell, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class BoardView:
-    """Everything an image of one board shows, read from a match at one moment."""
-
-    number: int
-    placement: str
-    turn: Side
-    fullmove: int
-    elevators: tuple[str, ...]
-    result: str
-    ending: str
-    transfer_pending: Side | None
-    last_move: tuple[str, str] | None
-    departure: Departure | None
-    arrivals: tuple[Arrival, ...]
-    check: str | None
-    capturable: str | None
-    caption: str
-    neighbours: tuple[Neighbour, ...] = ()  # up then down; none once no piece may leave
-    shape: Shape = CHESSBOARD
-    staircases: tuple[tuple[str, ...], ...] = ()  # each one's squares in the order pieces travel
-    passes_to: int | None = None  # Alice's Elevator Chess: where a move capturing nothing goes
-    move_held: bool = False  # Automatic Elevator Chess: the side to move has given its move here
-    # Games whose turns are many actions (Ender's Chess):
-    reserves: tuple[str, str] | None = None  # White's and Black's pieces off the board
-    gates: tuple[str, ...] = ()  # White's gate and Black's, where each drops
-    moved: tuple[str, ...] = ()  # the pieces the mover has moved this turn, by cell
-    turn_moves: tuple[tuple[str, str], ...] = ()  # each action of the turn shown: from, to
-    # Boards of levels cut into square elevators that move (Ben Good's Elevator):
-    platform: int = 0  # an elevator's side in cells: each level is cut into such squares
-    lifted: tuple[str, ...] = ()  # a lift as the last move: the cells its elevator now fills
-
-    @property
-    def finished(self) -> bool:
-        """Tell whether the board has ended, which closes it."""
-        return self.result != UNFINISHED
-
-    def pieces(self) -> dict[str, Piece]:
-        """Return the pieces shown, by square name."""
-        return read_placement(self.placement, self.shape)
-
-    @property
-    def status(self) -> str:
-        """Say in a few words where the board stands: who is to move, or how it ended."""
-        if not self.finished:
-            return f"{side_name(self.turn)} to move · move {self.fullmove}"
-        winner = winner_of(self.result)
-        outcome = "Drawn" if winner is None else f"{side_name(winner)} won"
-        return f"{outcome} by {self.ending}" if self.ending else outcome
-
-
-@dataclass(frozen=True, slots=True)
-class MatchView:
-    """What an overview of a match shows, read at one moment: the score and some boards."""
-
-    boards: int
-    layout: str
-    scores: tuple[tuple[str, float], ...]  # each team and its points, in the teams' order
-    finished: int  # how many boards are closed
-    winners: tuple[str, ...] | None  # the teams that won the match, once it is decided
-    views: tuple[BoardView, ...]  # the boards shown, in the order shown
-    title: str = ""  # the game's name, for a game other than Elevator Chess
-    # White's and Black's team on each board shown, when the match has more than two teams
-    teams: tuple[tuple[str, str], ...] = ()
-
-    @property
-    def shown(self) -> list[int]:
-        """Return the numbers of the boards shown."""
-        return [view.number for view in self.views]
 
 
 def match_view(
@@ -225,7 +117,7 @@ def board_views(
             break
         event = events[index]
         if isinstance(event, SHOWN) and event.board in waiting:
-            recent[event.board].append((event, _arrival_direction(events, index)))
+            recent[event.board].append((event, arrival_direction(events, index)))
             if isinstance(event, _PLAYED):
                 waiting.discard(event.board)
     return [
@@ -261,14 +153,14 @@ def _current(
     if ending is None:
         fen = readable(match, match.fen(board))
         if match.is_check(board):
-            check = _king(fen, shape, match.side_to_move(board))
+            check = shown_king(fen, shape, match.side_to_move(board))
         if match.king_capturable(board):
-            capturable = _king(fen, shape, opponent(match.side_to_move(board)))
+            capturable = shown_king(fen, shape, opponent(match.side_to_move(board)))
     else:
         left = [e.square for e, _ in recent if isinstance(e, Transferred)]
-        fen = _without(readable(match, ending.fen), shape, left)
-        check = _mated(fen, shape, ending)
-    return _view(
+        fen = without_pieces(readable(match, ending.fen), shape, left)
+        check = mated(fen, shape, ending)
+    return view_of(
         match,
         board,
         fen,
@@ -281,55 +173,7 @@ def _current(
     )
 
 
-def replay_views(match: Viewed, board: int) -> list[BoardView]:
-    """Return one view of a board for each event its replay shows, in order."""
-    shape = match.shape(board)  # refuses a board the match does not have
-    views: list[BoardView] = []
-    ended: BoardEnded | None = None
-    pending: Side | None = None
-    for group, replica in match.history():
-        ended_here = next(
-            (e for e in group if isinstance(e, BoardEnded) and e.board == board), None
-        )
-        for index, event in enumerate(group):
-            if isinstance(event, (Transferred, TransferDeclined)) and event.board == board:
-                pending = None
-            if not (isinstance(event, SHOWN) and event.board == board):
-                continue
-            if isinstance(event, BoardEnded):
-                ended = event
-                pending = winner_of(event.result) if event.transfer_pending else None
-            check = capturable = None
-            if ended is not None:
-                left = [event.square] if isinstance(event, Transferred) else []
-                fen = _without(readable(match, ended.fen), shape, left)
-                check = _mated(fen, shape, ended)
-            elif ended_here is not None:
-                fen = readable(match, ended_here.fen)
-                check = _mated(fen, shape, ended_here)
-            else:
-                fen = readable(match, replica.fen(board))
-                if replica.is_check(board):
-                    check = _king(fen, shape, replica.side_to_move(board))
-                if replica.king_capturable(board):
-                    capturable = _king(fen, shape, opponent(replica.side_to_move(board)))
-            direction = _arrival_direction(group, index)
-            views.append(
-                _view(
-                    replica,
-                    board,
-                    fen,
-                    [(event, direction)],
-                    ending=ended,
-                    pending=pending,
-                    check=check,
-                    capturable=capturable,
-                )
-            )
-    return views
-
-
-def _view(
+def view_of(
     match: Viewed,
     board: int,
     fen: str,
@@ -428,36 +272,6 @@ def _passes_to(match: Viewed, board: int) -> int | None:
     return other if match.is_open(other) else None
 
 
-def caption(event: Shown) -> str:
-    """Describe an event in a line a player reads under the board."""
-    if isinstance(event, Moved):
-        dots = "." if event.side == "white" else "..."
-        return f"{event.fullmove}{dots} {event.san}"
-    if isinstance(event, Rode):
-        dots = "." if event.side == "white" else "..."
-        return (
-            f"{event.fullmove}{dots} {event.notation}: the {kind_name(event.piece)} "
-            f"rides {event.direction} to board {event.to_board}"
-        )
-    if isinstance(event, Transferred):
-        return (
-            f"Victory transfer {event.notation}: the {kind_name(event.piece)} "
-            f"goes {event.direction} to board {event.to_board}"
-        )
-    if isinstance(event, Arrived):
-        text = (
-            f"A {event.arriving.describe()} arrives on {event.square} from board {event.from_board}"
-        )
-        if event.check:
-            text += ": check"
-        if event.king_capturable:
-            text += f": the {opponent(event.side)} king can be captured"
-        return text
-    winner = winner_of(event.result)
-    outcome = "drawn" if winner is None else f"{side_name(winner)} wins"
-    return f"{event.result}: {outcome} by {event.ending}"
-
-
 def _neighbours(match: Viewed, board: int) -> tuple[Neighbour, ...]:
     if not isinstance(match, Match):
         return ()
@@ -481,7 +295,7 @@ def _neighbours(match: Viewed, board: int) -> tuple[Neighbour, ...]:
     return tuple(found)
 
 
-def _arrival_direction(events: Sequence[Event], index: int) -> Direction | None:
+def arrival_direction(events: Sequence[Event], index: int) -> Direction | None:
     """Return which way the ride went that caused the arrival at index (None if no arrival)."""
     if not isinstance(events[index], Arrived):
         return None
@@ -492,20 +306,20 @@ def _arrival_direction(events: Sequence[Event], index: int) -> Direction | None:
     return None
 
 
-def _mated(fen: str, shape: Shape, ending: BoardEnded) -> str | None:
+def mated(fen: str, shape: Shape, ending: BoardEnded) -> str | None:
     """Return the square of the king mated on a board that ended in checkmate."""
-    return _king(fen, shape, _turn(fen)) if ending.ending == "checkmate" else None
+    return shown_king(fen, shape, _turn(fen)) if ending.ending == "checkmate" else None
 
 
 def _turn(fen: str) -> Side:
     return "white" if fen.split()[1] == "w" else "black"
 
 
-def _king(fen: str, shape: Shape, side: Side) -> str | None:
+def shown_king(fen: str, shape: Shape, side: Side) -> str | None:
     return king(fen.split()[0], shape, side)
 
 
-def _without(fen: str, shape: Shape, squares: Sequence[str]) -> str:
+def without_pieces(fen: str, shape: Shape, squares: Sequence[str]) -> str:
     """Return fen with the pieces on squares taken off (they left by victory transfer)."""
     if not squares:
         return fen
@@ -513,23 +327,22 @@ def _without(fen: str, shape: Shape, squares: Sequence[str]) -> str:
     return f"{without(placement, shape, squares)} {rest}"
 
 
-def split_move(uci: str, shape: Shape) -> tuple[str, str]:
-    """Return the squares a move in UCI goes from and to; names may have two-digit ranks.
-
-    A move is its from and to squares' names, then a promotion's letter if any; a drop
-    (B@f10) goes from and to the square it lands on.
-    """
-    _, at, square = uci.partition("@")
-    if at and square in shape:
-        return square, square
-    written = _LONG.fullmatch(uci)  # Ben Good's long form: 2b1-2c3, 2d4x2e5, 2a1-2a3/Pa4
-    if written is not None and written[1] in shape and written[2] in shape:
-        return written[1], written[2]
-    for cut in range(2, len(uci) - 1):
-        start, rest = uci[:cut], uci[cut:]
-        if start not in shape:
-            continue
-        for end in (rest, rest[:-1]):
-            if end in shape and (end == rest or rest[-1].isalpha()):
-                return start, end
-    raise ValueError(f"{uci!r} is no move between two squares of the board")
+__all__ = [
+    "MAX_SHOWN",
+    "SHOWN",
+    "Arrival",
+    "BoardView",
+    "Cell",
+    "Departure",
+    "MatchView",
+    "Neighbour",
+    "Shown",
+    "Viewed",
+    "board_view",
+    "board_views",
+    "caption",
+    "match_view",
+    "readable",
+    "side_scores",
+    "split_move",
+]

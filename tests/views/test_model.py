@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from games.elevator import Arrived, BoardEnded, Match, Moved, Rode, Transferred
-from views.model import board_view, replay_views
+from views.model import board_view
 from views.records import board_from_record, board_record
+from views.replay import replay_views
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 KNIGHT_D5 = "4k3/8/8/3N4/8/8/8/4K3 w - - 0 1"

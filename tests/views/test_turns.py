@@ -5,7 +5,8 @@ from __future__ import annotations
 from games.chess.game import ChessGame
 from games.core.events import Moved
 from games.enders.game import EndersGame
-from views.model import board_view, replay_views
+from views.model import board_view
+from views.replay import replay_views
 from views.turns import latest_turn, turn_caption, turn_parts
 
 
