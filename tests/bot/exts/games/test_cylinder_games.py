@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.bot.exts.games.test_dm_games import dm_until
-from tests.bot.exts.test_matches import club, move, replied
+from tests.bot.exts.games.test_dm_games import dm_game, dm_until
+from tests.bot.exts.test_matches import club, move
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord
 
@@ -13,19 +13,10 @@ from tests.fakediscord.server import FakeDiscord
 def test_a_cylindrical_game_is_challenged_and_played_across_the_edge(tmp_path: Path) -> None:
     async def scenario(discord: FakeDiscord) -> None:
         ana, bo, guild = club(discord)
-        general = discord.channel_named(guild, "general")
         async with running_bot(tmp_path, discord):
-            options = [
-                {"type": 6, "name": "opponent", "value": str(bo)},
-                {"type": 3, "name": "game", "value": "cylinder"},
-            ]
-            sent = await discord.invoke(ana, general, "challenge", options)
-            assert "Challenge sent" in await replied(discord, sent)
-            (invitation,) = discord.messages[discord.dms[bo]]
-            assert "challenges you to Cylindrical chess, " in invitation["content"]
-            await discord.click(bo, int(invitation["id"]), "invite:1:accept")
-            await dm_until(discord, ana, "Your move on board 1.")
-            ana_dm, bo_dm = discord.dms[ana], discord.dms[bo]
+            ana_dm, bo_dm = await dm_game(
+                discord, ana, bo, guild, "cylinder", "Cylindrical chess, "
+            )
             assert "Played e4 on board 1" in await move(discord, ana, ana_dm, "e4")
             assert "Played d5 on board 1" in await move(discord, bo, bo_dm, "d5")
             assert "Played Bb5+ on board 1" in await move(discord, ana, ana_dm, "Bb5")

@@ -31,6 +31,27 @@ async def dm_until(discord: FakeDiscord, user: int, words: str) -> str:
     raise AssertionError(f"no DM to {user} says {words!r}")
 
 
+async def dm_game(
+    discord: FakeDiscord, ana: int, bo: int, guild: int, kind: str, title: str
+) -> tuple[int, int]:
+    """Have Ana challenge Bo to a game of a kind from #general and Bo accept it.
+
+    Return Ana's and Bo's DM channels once Ana, White, has heard it is her move.
+    """
+    general = discord.channel_named(guild, "general")
+    options = [
+        {"type": 6, "name": "opponent", "value": str(bo)},
+        {"type": 3, "name": "game", "value": kind},
+    ]
+    sent = await discord.invoke(ana, general, "challenge", options)
+    assert "Challenge sent" in await replied(discord, sent)
+    (invitation,) = discord.messages[discord.dms[bo]]
+    assert f"challenges you to {title}" in invitation["content"]
+    await discord.click(bo, int(invitation["id"]), "invite:1:accept")
+    await dm_until(discord, ana, "Your move on board 1.")
+    return discord.dms[ana], discord.dms[bo]
+
+
 def test_a_dm_game_from_challenge_to_result(tmp_path: Path) -> None:
     async def scenario(discord: FakeDiscord) -> None:
         ana, bo, guild = club(discord)

@@ -9,7 +9,7 @@ from typing import Any
 
 from PIL import Image
 
-from tests.bot.exts.games.test_dm_games import dm_texts, dm_until
+from tests.bot.exts.games.test_dm_games import dm_game, dm_texts, dm_until
 from tests.bot.exts.test_matches import club, move, replied, sent_files
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord, Interaction
@@ -43,20 +43,8 @@ async def typed(discord: FakeDiscord, user: int, channel: int, text: str) -> lis
 def test_an_enders_game_is_played_in_dms_whole_turns_and_turns_in_parts(tmp_path: Path) -> None:
     async def scenario(discord: FakeDiscord) -> None:
         ana, bo, guild = club(discord)
-        general = discord.channel_named(guild, "general")
         async with running_bot(tmp_path, discord):
-            options = [
-                {"type": 6, "name": "opponent", "value": str(bo)},
-                {"type": 3, "name": "game", "value": "enders"},
-            ]
-            assert "Challenge sent" in await replied(
-                discord, await discord.invoke(ana, general, "challenge", options)
-            )
-            (invitation,) = discord.messages[discord.dms[bo]]
-            assert "challenges you to Ender's Chess" in invitation["content"]
-            await discord.click(bo, int(invitation["id"]), "invite:1:accept")
-            await dm_until(discord, ana, "Your move on board 1.")
-            ana_dm, bo_dm = discord.dms[ana], discord.dms[bo]
+            ana_dm, bo_dm = await dm_game(discord, ana, bo, guild, "enders", "Ender's Chess")
 
             # autocomplete: the drops and end, then what may follow the actions typed
             assert await typed(discord, ana, ana_dm, "") == ["R@f2", "B@f2", "K@f2", "N@f2", "end"]

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from PIL import Image
 
-from tests.bot.exts.games.test_dm_games import dm_until
-from tests.bot.exts.test_matches import club, move, replied
+from tests.bot.exts.games.test_dm_games import dm_game, dm_until
+from tests.bot.exts.test_matches import club, move
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord
 
@@ -29,20 +29,8 @@ def _latest_image(discord: FakeDiscord, channel: int) -> Image.Image:
 def test_an_escher_game_is_challenged_and_played_in_dms(tmp_path: Path) -> None:
     async def scenario(discord: FakeDiscord) -> None:
         ana, bo, guild = club(discord)
-        general = discord.channel_named(guild, "general")
         async with running_bot(tmp_path, discord):
-            options = [
-                {"type": 6, "name": "opponent", "value": str(bo)},
-                {"type": 3, "name": "game", "value": "escher"},
-            ]
-            sent = await discord.invoke(ana, general, "challenge", options)
-            assert "Challenge sent" in await replied(discord, sent)
-            (invitation,) = discord.messages[discord.dms[bo]]
-            assert "challenges you to Escher Staircase, " in invitation["content"]
-            await discord.click(bo, int(invitation["id"]), "invite:1:accept")
-            first = await dm_until(discord, ana, "Your move on board 1.")
-            assert first.startswith("Game 1:")
-            ana_dm, bo_dm = discord.dms[ana], discord.dms[bo]
+            ana_dm, bo_dm = await dm_game(discord, ana, bo, guild, "escher", "Escher Staircase, ")
             assert "Played e4 on board 1" in await move(discord, ana, ana_dm, "e4")
             assert "Played e5 on board 1" in await move(discord, bo, bo_dm, "e5")
             refused = await move(discord, ana, ana_dm, "Bc4=Q")

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from PIL import Image
 
-from tests.bot.exts.games.test_dm_games import dm_until
+from tests.bot.exts.games.test_dm_games import dm_game, dm_until
 from tests.bot.exts.games.test_enders_games import typed
-from tests.bot.exts.test_matches import club, move, replied
+from tests.bot.exts.test_matches import club, move
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord
 
@@ -30,19 +30,8 @@ def _latest_image(discord: FakeDiscord, channel: int, name: str) -> Image.Image:
 def test_a_game_of_ben_goods_elevator_is_challenged_and_played_in_dms(tmp_path: Path) -> None:
     async def scenario(discord: FakeDiscord) -> None:
         ana, bo, guild = club(discord)
-        general = discord.channel_named(guild, "general")
         async with running_bot(tmp_path, discord):
-            options = [
-                {"type": 6, "name": "opponent", "value": str(bo)},
-                {"type": 3, "name": "game", "value": "good"},
-            ]
-            sent = await discord.invoke(ana, general, "challenge", options)
-            assert "Challenge sent" in await replied(discord, sent)
-            (invitation,) = discord.messages[discord.dms[bo]]
-            assert "challenges you to Ben Good's Elevator" in invitation["content"]
-            await discord.click(bo, int(invitation["id"]), "invite:1:accept")
-            await dm_until(discord, ana, "Your move on board 1.")
-            ana_dm, bo_dm = discord.dms[ana], discord.dms[bo]
+            ana_dm, bo_dm = await dm_game(discord, ana, bo, guild, "good", "Ben Good's Elevator")
 
             # autocomplete offers the ox's leap and its push apart
             offered = await typed(discord, ana, ana_dm, "O2a3")
