@@ -151,7 +151,8 @@ class Front:
     ) -> list[str]:
         """Return what user may pick to play on a board now, given what they typed.
 
-        The legal moves that match it (none unless user may move there); in a game whose
+        The legal moves that match it (none unless user may move there), or when none does
+        and the game has a long form (Ben Good's 2b1-2c3), the long forms that do; in a game whose
         turns are many actions, after whole actions typed ("B@f2 "), each legal next action
         led by them, worked out on a copy of the game.
         """
@@ -165,7 +166,8 @@ class Front:
                 return []
             done, partial = choices.split_typed(typed)
             if not (match.MANY_ACTIONS and done):
-                return choices.matching(match.legal_moves(board), typed)
+                short = choices.matching(match.legal_moves(board), typed)
+                return short or choices.matching(match.long_moves(board), typed)
             copy = _copy(match)
         return choices.continuations(copy, board, done, partial)
 

@@ -190,6 +190,14 @@ class BoardGame(GameRecords[ConfigT]):
             return []
         return self._normal_moves(board) + self._special_moves(board, playing.turn)
 
+    def long_moves(self, board: int) -> list[str]:
+        """Return the side to move's moves on a board in a long form players may also type.
+
+        None unless the game has such a form beside its short one (Ben Good's 2b1-2c3).
+        """
+        self._board(board)
+        return []
+
     def claimable_draw(self, board: int) -> str | None:
         """Return the draw the side to move on a board may claim now, or None."""
         self._board(board)

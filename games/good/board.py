@@ -122,6 +122,11 @@ class GoodBoard(CellBoard[Standing]):
         position, legal = self.position, self._position.legal()
         return [notation.write(action, position, legal) for action in legal]
 
+    def long_moves(self) -> list[str]:
+        """Return the legal actions in their long form (2b1-2c3), which players may also type."""
+        position = self.position
+        return [notation.long(action, position) for action in self._position.legal()]
+
     def parse_move(self, text: str) -> str:
         """Return the long form of the legal action text names, or refuse it saying why."""
         position = self.position

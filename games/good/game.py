@@ -37,6 +37,12 @@ class GoodGame(OneBoardGame):
         assert isinstance(found, GoodBoard)
         return found
 
+    def long_moves(self, board: int) -> list[str]:
+        """Return the side to move's actions from cell to cell (2b1-2c3, E3c4U)."""
+        if self.ending(board) is not None:
+            return []
+        return self.good_board(board).long_moves()
+
     def _automatic_ending(self, board: int) -> tuple[Side | None, Ending] | None:
         playing = self.good_board(board)
         if playing.repeated():

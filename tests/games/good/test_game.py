@@ -160,3 +160,28 @@ def test_random_playouts_conserve_pieces_and_replay_exactly(seed: int) -> None:
     copy = GoodGame.from_json(game.to_json())
     assert copy.events == game.events and copy.fen(1) == game.fen(1)
     assert copy.board_result(1) == game.board_result(1)
+
+
+def test_the_long_forms_name_each_legal_move_from_cell_to_cell_and_each_is_playable() -> None:
+    game = GoodGame()
+    longs, shorts = game.long_moves(1), game.legal_moves(1)
+    assert len(longs) == len(shorts)
+    assert "2a1-2a3/Pa4" in longs and "2a1-2a3" in longs and "E2c1D" in longs
+    for text, short in zip(longs, shorts, strict=True):
+        played = GoodGame()
+        played.play(1, text)
+        assert played.good_board(1).fen() != game.good_board(1).fen()
+        assert played.good_board(1).fen() == _after(short)
+
+
+def _after(text: str) -> str:
+    """Return the position after White plays text from the start."""
+    game = GoodGame()
+    game.play(1, text)
+    return game.good_board(1).fen()
+
+
+def test_a_finished_game_has_no_long_forms_to_offer() -> None:
+    game = GoodGame()
+    game.resign(1, "white")
+    assert game.long_moves(1) == []

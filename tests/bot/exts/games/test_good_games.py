@@ -53,7 +53,8 @@ def test_a_game_of_ben_goods_elevator_is_challenged_and_played_in_dms(tmp_path: 
             lifted = _latest_image(discord, ana_dm, "lift.png")
             assert lifted.size == start.size
 
-            # the long form is always read
+            # the long form is always read, and autocomplete offers it once it is begun
+            assert await typed(discord, ana, ana_dm, "1g1-") == ["1g1-1f3"]
             assert "Played N1f3 on board 1" in await move(discord, ana, ana_dm, "1g1-1f3")
             await dm_until(discord, bo, "White played N1f3.")
 
