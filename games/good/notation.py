@@ -23,7 +23,7 @@ from games.good.steps import first_pushed, lift_level
 
 EXAMPLES: Final = "a move such as N2c3, P2e4, O2a3/Pa4 or E3c4U, or its start and end (2b1-2c3)"
 _STEP: Final = re.compile(
-    r"(?P<kind>[KQIRBNCOP])?(?P<level>[1-4])?(?P<file>[a-h])?(?P<rank>[1-8])?[-x]?"
+    r"(?P<kind>[KQIRBNCOP])?(?P<level>[1-4])?(?P<file>[a-h])?(?P<rank>[1-8])?(?P<mark>[-x])?"
     r"(?P<target>[1-4][a-h][1-8])"
     r"(?P<push>/(?P<pushed>[KQIRBNCOP])?(?P<onto>[a-h][1-8])?)?"
     r"(?:=(?P<promotion>[A-Za-z]))?"
@@ -45,18 +45,17 @@ def write(action: Action, position: Position, legal: Sequence[Action]) -> str:
         return _lift(action, position)
     symbol = position.cells[action.start]
     assert symbol is not None
-    start = NAMES[action.start]
-    level, file, rank = start[0], start[1], start[2]
     mark = "" if action.captured is None else "x"
     rest = f"{mark}{NAMES[action.target]}{_suffix(action, position)}"
     rivals = [a for a in legal if isinstance(a, Step) and a.target == action.target]
-    for hint in ("", file, level, level + file, file + rank, start):
-        text = f"{symbol.upper()}{hint}{rest}"
-        try:
-            if parse(text, rivals, position) == action:
-                return text
-        except IllegalMoveError:
-            continue
+    text = f"{symbol.upper()}{rest}"
+    try:
+        if parse(text, rivals, position) == action:
+            return text
+    except IllegalMoveError:
+        pass
+    # a hint of the start (Pa2b4) reads like a move between two squares of a flat board:
+    # where the piece and the cell are not enough, the long form (2a4-2b4) says it plainly
     return long(action, position)
 
 
@@ -123,6 +122,11 @@ def parse(text: str, legal: Sequence[Action], position: Position, *, number: int
                 push=found["push"],
                 number=number,
             )
+        )
+    if found["mark"] == "x" and fits[0].captured is None:
+        raise IllegalMoveError(
+            f"{typed(token)} takes nothing on board {number}: {NAMES[target]} is empty, "
+            f"so write {write(fits[0], position, legal)}"
         )
     return fits[0]
 

@@ -141,8 +141,8 @@ def lift_refusal(position: Position, lift: Lift, level: int, number: int) -> str
     side = _side(position.white)
     if mine == 0 or mine <= theirs:
         return (
-            f"{side} does not control the elevator on level {level + 1} of pole {pole}: it "
-            f"holds {mine} of {side}'s pieces and {theirs} of the opponent's, and control "
-            "needs at least one of yours and more than the opponent's"
+            f"{side} does not control pole {pole}'s elevator on level {level + 1} on board "
+            f"{number}: it holds {mine} of {side}'s pieces and {theirs} of the opponent's "
+            "(control is more than the opponent's, at least one)"
         )
     return f"moving that elevator {way} would leave {side}'s king in check on board {number}"

@@ -56,7 +56,7 @@ class Play(commands.Cog):
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     @app_commands.allowed_installs(guilds=True, users=True)
     @app_commands.describe(
-        move="a move (e4, Nf3, O-O), a ride (Nd4^2), or Ender's Chess actions (B@f2 Bf2-d4)",
+        move="a move (e4, Nf3, O-O), a ride (Nd4^2), Ender's actions (B@f2 Bf2-d4), Good's (E3c4U)",
         board="the board, when you are not in a board's channel",
         game=GAME_HELP,
         more="Ender's Chess: keep your turn open for more actions (finish with /move end)",

@@ -63,7 +63,8 @@ def test_black_opens_by_lifting_the_kings_elevator_written_e3c4u() -> None:
 
 def test_the_long_form_names_start_and_target_and_may_always_be_typed() -> None:
     assert parse("2b1-2a3", OPENING, START) == step("2b1", "2a3")
-    assert parse("2b1x2a3", OPENING, START) == step("2b1", "2a3")
+    with pytest.raises(IllegalMoveError, match="2b1x2a3 takes nothing on board 1"):
+        parse("2b1x2a3", OPENING, START)
     assert parse("2f2-2f4+", OPENING, START) == step("2f2", "2f4")
 
 
@@ -75,7 +76,7 @@ def test_a_bare_cell_is_a_pawns_move_and_another_pieces_when_no_pawn_goes_there(
     assert parse("3b3", legal, position) == step("3d2", "3b3")
 
 
-def test_two_pieces_of_a_kind_are_told_apart_by_file_level_or_file_and_rank() -> None:
+def test_two_pieces_of_a_kind_reaching_a_cell_are_written_in_the_long_form() -> None:
     position = at(a1_2="N", c1_2="N", b5_2="R", b5_4="R", b8_3="R", b5_3="R")
     legal: list[Action] = [
         step("2a1", "2b3"),
@@ -86,13 +87,19 @@ def test_two_pieces_of_a_kind_are_told_apart_by_file_level_or_file_and_rank() ->
         step("3b5", "3b7"),
     ]
     assert written(position, legal) == [
-        "Na2b3",
-        "Nc2b3",
-        "R23b6",
-        "R43b6",
-        "Rb83b7",
-        "Rb53b7",
+        "2a1-2b3",
+        "2c1-2b3",
+        "2b5-3b6",
+        "4b5-3b6",
+        "3b8-3b7",
+        "3b5-3b7",
     ]
+
+
+def test_a_start_hint_typed_by_a_player_is_still_read() -> None:
+    position = at(a1_2="N", c1_2="N")
+    legal: list[Action] = [step("2a1", "2b3"), step("2c1", "2b3")]
+    assert parse("Na2b3", legal, position) == step("2a1", "2b3")
 
 
 def test_a_move_two_pieces_fit_is_refused_naming_both() -> None:
@@ -166,7 +173,7 @@ def test_a_promotion_to_a_kind_not_captured_is_refused_naming_those_that_were() 
         ("E1c1U", "level 1 of pole c1 is its shaft"),
         ("E4c1U", "pole c1's is on level 1, so its elevator on level 4 cannot go up"),
         ("E3c1D", "its elevator on level 3 cannot go down"),
-        ("E2c1D", "White does not control the elevator on level 2 of pole c1: it holds 1"),
+        ("E2c1D", "White does not control pole c1's elevator on level 2 on board 1: it holds 1"),
         ("E3b1U", "moving that elevator up would leave White's king in check"),
     ],
 )
@@ -180,3 +187,11 @@ def test_an_elevator_move_that_is_not_legal_is_refused_saying_why(text: str, rea
 def test_text_that_is_no_action_at_all_says_how_actions_are_written(text: str) -> None:
     with pytest.raises(NotAMoveError, match=r"write a move such as N2c3, .* \(2b1-2c3\)"):
         parse(text, OPENING, START)
+
+
+def test_an_x_on_a_move_that_takes_nothing_is_refused() -> None:
+    position = at(a1_2="N")
+    legal: list[Action] = [step("2a1", "2b3")]
+    refusal = "Nx2b3 takes nothing on board 1: 2b3 is empty, so write N2b3"
+    with pytest.raises(IllegalMoveError, match=refusal):
+        parse("Nx2b3", legal, position)
