@@ -14,12 +14,9 @@ from games.core.errors import AmbiguousMoveError, IllegalMoveError, not_a_move
 from games.core.pieces import side_name
 from games.core.reach import FILES, INDEX, NAMES, side_of
 from games.core.refusals import PROMOTIONS, illegal_move, with_choice
+from games.core.san import UCI, read_san, starts
 from games.cylinder.position import CASTLINGS, Position
 
-_UCI: Final = re.compile(r"([a-h][1-8])([a-h][1-8])([qrbn])?")
-_SAN: Final = re.compile(
-    r"([NBRQK])?([a-h])?([1-8])?([x:])?([a-h][1-8])(?:=?([QRBNqrbn]))?[+#]*[!?]*"
-)
 _CASTLING: Final = re.compile(r"([0O])-\1(-\1)?[+#]*[!?]*")
 
 
@@ -91,28 +88,22 @@ def parse(position: Position, text: str, number: int, *, rides: bool = True) -> 
     rides: the board has elevators, so a refusal mentions how rides are written.
     """
     token = text.strip()
-    if found := _UCI.fullmatch(token):
+    if found := UCI.fullmatch(token):
         return _parse_uci(position, token, found, number)
     if found := _CASTLING.fullmatch(token):
         return _parse_castling(position, token, long=found[2] is not None, number=number)
-    found = _SAN.fullmatch(token)
-    if found is None:
+    written = read_san(token)
+    if written is None:
         raise not_a_move(token, number, rides=rides)
-    letter, file, rank, _, square, choice_text = found.groups()
-    target = INDEX[square]
-    piece = letter or "P"
-    if not position.white:
-        piece = piece.lower()
-    candidates = [
-        start
-        for start in range(64)
-        if position.cells[start] == piece
-        and (file is None or FILES[start % 8] == file)
-        and (rank is None or str(start // 8 + 1) == rank)
-        and (letter is not None or file is not None or start % 8 == target % 8)
-        and target in position.targets(start)
-        and position.castling_right(start, target) is None
-    ]
+    target = written.target
+    candidates = starts(
+        position.cells,
+        position.white,
+        written,
+        lambda start, to: (
+            to in position.targets(start) and position.castling_right(start, to) is None
+        ),
+    )
     if not candidates:
         raise IllegalMoveError(_illegal(position, token, number))
     legal = [start for start in candidates if position.is_legal(start, target)]
@@ -121,8 +112,7 @@ def parse(position: Position, text: str, number: int, *, rides: bool = True) -> 
     if len(legal) > 1:
         options = " or ".join(san(position, start, target, None) for start in legal)
         raise AmbiguousMoveError(f"{token} is ambiguous on board {number}: write {options}")
-    choice = choice_text.upper() if choice_text else None
-    return _with_choice(position, token, legal[0], target, choice, number)
+    return _with_choice(position, token, legal[0], target, written.choice, number)
 
 
 def _parse_uci(position: Position, token: str, found: re.Match[str], number: int) -> str:

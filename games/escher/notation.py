@@ -14,12 +14,9 @@ from games.core.errors import AmbiguousMoveError, IllegalMoveError, not_a_move
 from games.core.pieces import side_name
 from games.core.reach import BLACK, FILES, INDEX, NAMES, WHITE, side_of
 from games.core.refusals import PROMOTIONS, illegal_move, promotion_choices, with_choice
+from games.core.san import UCI, read_san, starts
 from games.escher.position import CHECK, LEGAL, Position
 
-_UCI: Final = re.compile(r"([a-h][1-8])([a-h][1-8])([qrbn])?")
-_SAN: Final = re.compile(
-    r"([NBRQK])?([a-h])?([1-8])?([x:])?([a-h][1-8])(?:=?([QRBNqrbn]))?[+#]*[!?]*"
-)
 _CHOICE: Final = re.compile(r"([a-h][1-8])=?([QRBNqrbn])[+#]*")
 _CASTLING: Final = re.compile(r"[0Oo](-[0Oo]){1,2}[+#]*")
 
@@ -102,7 +99,7 @@ def parse(position: Position, text: str, number: int, *, rides: bool = True) -> 
     pending = position.pending()
     if pending >= 0:
         return _parse_choice(position, token, pending, number)
-    if found := _UCI.fullmatch(token):
+    if found := UCI.fullmatch(token):
         start, target = INDEX[found[1]], INDEX[found[2]]
         choice = found[3].upper() if found[3] else None
         piece = position.cells[start]
@@ -114,23 +111,13 @@ def parse(position: Position, text: str, number: int, *, rides: bool = True) -> 
         return _with_choice(position, token, start, target, choice, number)
     if _CASTLING.fullmatch(token):
         raise IllegalMoveError(f"there is no castling in Escher Staircase (board {number})")
-    found = _SAN.fullmatch(token)
-    if found is None:
+    written = read_san(token)
+    if written is None:
         raise not_a_move(token, number, rides=rides)
-    letter, file, rank, _, square, choice_text = found.groups()
-    target = INDEX[square]
-    piece = letter or "P"
-    if not position.white:
-        piece = piece.lower()
-    candidates = [
-        start
-        for start in range(64)
-        if position.cells[start] == piece
-        and (file is None or FILES[start % 8] == file)
-        and (rank is None or str(start // 8 + 1) == rank)
-        and (letter is not None or file is not None or start % 8 == target % 8)
-        and target in position.targets(start)
-    ]
+    target = written.target
+    candidates = starts(
+        position.cells, position.white, written, lambda start, to: to in position.targets(start)
+    )
     if not candidates:
         raise IllegalMoveError(_illegal(position, token, number))
     verdicts = [(start, position.refusal(start, target)) for start in candidates]
@@ -140,8 +127,7 @@ def parse(position: Position, text: str, number: int, *, rides: bool = True) -> 
     if len(legal) > 1:
         options = " or ".join(san(position, start, target, None) for start in legal)
         raise AmbiguousMoveError(f"{token} is ambiguous on board {number}: write {options}")
-    choice = choice_text.upper() if choice_text else None
-    return _with_choice(position, token, legal[0], target, choice, number)
+    return _with_choice(position, token, legal[0], target, written.choice, number)
 
 
 def _parse_choice(position: Position, token: str, pending: int, number: int) -> str:
@@ -149,7 +135,7 @@ def _parse_choice(position: Position, token: str, pending: int, number: int) -> 
     found = _CHOICE.fullmatch(token)
     if found is not None and found[1] == square:
         return f"{square}{square}{found[2].lower()}"
-    found = _UCI.fullmatch(token)
+    found = UCI.fullmatch(token)
     if found is not None and found[1] == found[2] == square and found[3]:
         return token
     raise IllegalMoveError(
