@@ -87,6 +87,37 @@ class Reach:
             for i in range(64)
         )
 
+    def piece_targets(self, cells: Cells, start: int, kind: str, own: frozenset[str]) -> list[int]:
+        """Return where a knight, king, bishop, rook or queen on start may go: empty or enemy.
+
+        kind: its upper-case letter; own: the letters of its side. Castling and pawns are
+        each board's own; a square two rays reach (round a cylinder) is listed twice.
+        """
+        found: list[int] = []
+        if kind == "N" or kind == "K":
+            for s in (self.knight if kind == "N" else self.king)[start]:
+                target = cells[s]
+                if target is None or target not in own:
+                    found.append(s)
+            return found
+        rays = (
+            self.diagonal[start]
+            if kind == "B"
+            else self.orthogonal[start]
+            if kind == "R"
+            else self.diagonal[start] + self.orthogonal[start]
+        )
+        for ray in rays:
+            for s in ray:
+                target = cells[s]
+                if target is None:
+                    found.append(s)
+                else:
+                    if target not in own:
+                        found.append(s)
+                    break
+        return found
+
     def attacked(self, cells: Cells, square: int, white: bool) -> bool:
         """Tell whether the side white names attacks square with FIDE's pieces."""
         knight, king, pawn = ("N", "K", "P") if white else ("n", "k", "p")

@@ -13,12 +13,8 @@ from typing import Final
 
 from games.core.reach import BLACK, WHITE, Cells, find_king
 from games.cylinder.squares import (
-    DIAGONAL,
-    KING,
-    KNIGHT,
     LAST_RANK,
     LINES,
-    ORTHOGONAL,
     PAWN_TAKES,
     REACH,
 )
@@ -103,30 +99,9 @@ class Position:
                 if (target is not None and target not in own) or (target is None and s == self.ep):
                     found.append(s)
             return found
-        if kind == "N" or kind == "K":
-            for s in (KNIGHT if kind == "N" else KING)[start]:
-                target = cells[s]
-                if target is None or target not in own:
-                    found.append(s)
-            if kind == "K":
-                found.extend(self._castling_targets(start))
-            return found
-        rays = (
-            DIAGONAL[start]
-            if kind == "B"
-            else ORTHOGONAL[start]
-            if kind == "R"
-            else DIAGONAL[start] + ORTHOGONAL[start]
-        )
-        for ray in rays:
-            for s in ray:
-                target = cells[s]
-                if target is None:
-                    found.append(s)
-                else:
-                    if target not in own:
-                        found.append(s)
-                    break
+        found = REACH.piece_targets(cells, start, kind, own)
+        if kind == "K":
+            found.extend(self._castling_targets(start))
         # Two rays may reach one square round both sides of the cylinder: list it once.
         return list(dict.fromkeys(found))
 

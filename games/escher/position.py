@@ -14,8 +14,6 @@ from typing import Final
 from games.core.reach import BLACK, WHITE, Cells, find_king
 from games.escher.squares import (
     DIAGONAL,
-    KING,
-    KNIGHT,
     KNIGHT_SETS,
     LAST_RANK,
     LINES,
@@ -152,29 +150,7 @@ class Position:
                 elif s == self.ep:
                     found.append(s)
             return found
-        if kind == "N" or kind == "K":
-            for s in (KNIGHT if kind == "N" else KING)[start]:
-                target = cells[s]
-                if target is None or target not in own:
-                    found.append(s)
-            return found
-        rays = (
-            DIAGONAL[start]
-            if kind == "B"
-            else ORTHOGONAL[start]
-            if kind == "R"
-            else DIAGONAL[start] + ORTHOGONAL[start]
-        )
-        for ray in rays:
-            for s in ray:
-                target = cells[s]
-                if target is None:
-                    found.append(s)
-                else:
-                    if target not in own:
-                        found.append(s)
-                    break
-        return found
+        return REACH.piece_targets(cells, start, kind, own)
 
     def pseudo(self) -> Iterator[tuple[int, int]]:
         """Yield the moves of the side to move, before king safety and jams."""
