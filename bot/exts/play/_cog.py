@@ -14,9 +14,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import NotFoundError, ServiceError
+from bot.errors import ServiceError
 from bot.exts import clocks
 from bot.exts.play._buttons import ask_to_resign, offered_words
+from bot.exts.play._places import Places
 from bot.exts.play._replay import send_replay
 from bot.sender.turns import turn_reply
 from bot.sender.words import held_words
@@ -51,6 +52,7 @@ class Play(commands.Cog):
 
     def __init__(self, service: MatchService) -> None:
         self.service = service
+        self.places = Places(service)
 
     @app_commands.command(name="move")
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
@@ -70,7 +72,7 @@ class Play(commands.Cog):
         more: bool = False,
     ) -> None:
         """Play a move or a ride on a board."""
-        match_id, board = await self._where(interaction, board, game)
+        match_id, board = await self.places.where(interaction, board, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
         outcome = await self.service.play(
             match_id, str(interaction.user.id), board, move, more=more
@@ -139,7 +141,7 @@ class Play(commands.Cog):
         game: int | None = None,
     ) -> None:
         """Resign a board (its player, or the team's captain), after confirming."""
-        match_id, board = await self._where(interaction, board, game)
+        match_id, board = await self.places.where(interaction, board, game)
         await ask_to_resign(interaction, self.service, match_id, board)
 
     @app_commands.command(name="draw")
@@ -160,9 +162,9 @@ class Play(commands.Cog):
         """Offer, accept, decline or claim a draw on a board."""
         user = str(interaction.user.id)
         if action in ("accept", "decline") and board is None:
-            match_id, board = await self._offered(interaction, game, action)
+            match_id, board = await self.places.offered(interaction, game, action)
         else:
-            match_id, board = await self._where(interaction, board, game)
+            match_id, board = await self.places.where(interaction, board, game)
         act = {
             "offer": self.service.offer_draw,
             "accept": self.service.accept_draw,
@@ -201,7 +203,7 @@ class Play(commands.Cog):
         game: int | None = None,
     ) -> None:
         """Show a board as it stands."""
-        match_id, board = await self._played(interaction, board, game)
+        match_id, board = await self.places.played(interaction, board, game)
         await interaction.response.defer(ephemeral=mine, thinking=True)
         shown = await self.service.shown_board(match_id, board)
         roster = await self.service.roster(match_id)
@@ -233,7 +235,7 @@ class Play(commands.Cog):
     ) -> None:
         """Replay a board's game so far as an animated image, a frame per move."""
         user = str(interaction.user.id)
-        match_id, board = await self._played(interaction, board, game)
+        match_id, board = await self.places.played(interaction, board, game)
         await interaction.response.defer(thinking=True)
         seats = dict((await self.service.roster(match_id)).boards_of(user))
         await send_replay(
@@ -255,7 +257,7 @@ class Play(commands.Cog):
         """
         try:
             namespace = interaction.namespace
-            match_id, board = await self._where(interaction, namespace.board, namespace.game)
+            match_id, board = await self.places.where(interaction, namespace.board, namespace.game)
             user = str(interaction.user.id)
             moves = await self.service.move_options(match_id, user, board, current)
         except ServiceError:
@@ -273,8 +275,8 @@ class Play(commands.Cog):
             if game is None:
                 bound = await self.service.bound_to(str(interaction.channel_id))
                 here = [m for m, place in bound if place.startswith("board:")]
-                game = here[0] if here else await self._only_game(user)
-            mine, others = await self._turns(game, user)
+                game = here[0] if here else await self.places.only_game(user)
+            mine, others = await self.places.turns(game, user)
         except ServiceError:
             return []
         choices = [(b, f"board {b} (your move)") for b in mine] + [
@@ -298,112 +300,6 @@ class Play(commands.Cog):
             if current.strip().lower() in label.lower():
                 found.append(app_commands.Choice(name=label[:100], value=match_id))
         return found[:MAX_CHOICES]
-
-    async def _board_of(self, match_id: int, board: int) -> int:
-        boards = await self.service.boards(match_id)
-        if not 1 <= board <= boards:
-            raise NotFoundError(f"there is no board {board}: this match has boards 1 to {boards}")
-        return board
-
-    async def _where(
-        self, interaction: discord.Interaction, board: int | None, game: int | None = None
-    ) -> tuple[int, int]:
-        """Return the match and board a command is about.
-
-        In a board's channel: that board, or the board named. Elsewhere (a DM, say): the game
-        named, or the caller's only game, or the one where it is their move; and the board
-        named, or the one board where it is their move.
-        """
-        user = str(interaction.user.id)
-        if game is None:
-            for match_id, place in await self.service.bound_to(str(interaction.channel_id)):
-                if place.startswith("board:"):
-                    here = int(place.removeprefix("board:"))
-                    return match_id, await self._board_of(
-                        match_id, board if board is not None else here
-                    )
-                if board is not None and (place == "overview" or place.startswith("team:")):
-                    return match_id, await self._board_of(match_id, board)
-            game = await self._only_game(user)
-        elif game not in await self.service.games_of(user):
-            raise NotFoundError(f"you have no game {game} under way: /games lists yours")
-        if board is None:
-            board = await self._only_board(game, user)
-        return game, await self._board_of(game, board)
-
-    async def _played(
-        self, interaction: discord.Interaction, board: int | None, game: int | None
-    ) -> tuple[int, int]:
-        """Return the match and board a look at a board is about, finished games included.
-
-        A game named that is no longer under way may be looked at by those who played it:
-        its board named, or its only board.
-        """
-        if game is None or game in await self.service.games_of(str(interaction.user.id)):
-            return await self._where(interaction, board, game)
-        if (await self.service.roster(game)).team_of(str(interaction.user.id)) is None:
-            raise NotFoundError(f"you did not play in game {game}")
-        if board is None and await self.service.boards(game) == 1:
-            board = 1
-        if board is None:
-            raise NotFoundError(f"add the board option: game {game} has several boards")
-        return game, await self._board_of(game, board)
-
-    async def _offered(
-        self, interaction: discord.Interaction, game: int | None, action: str
-    ) -> tuple[int, int]:
-        """Return the board a draw answer names none for: the one with an offer to the caller.
-
-        In a board's channel it is that board; elsewhere, the one board of the caller's games
-        (or of the game named) where the opponent's offer stands.
-        """
-        user = str(interaction.user.id)
-        if game is None:
-            for match_id, place in await self.service.bound_to(str(interaction.channel_id)):
-                if place.startswith("board:"):
-                    return match_id, int(place.removeprefix("board:"))
-        games = await self.service.games_of(user)
-        if game is not None:
-            if game not in games:
-                raise NotFoundError(f"you have no game {game} under way: /games lists yours")
-            games = [game]
-        offers = [(g, b) for g in games for b in await self.service.draw_offers(g, user)]
-        if len(offers) == 1:
-            return offers[0]
-        if not offers:
-            raise NotFoundError(f"there is no draw offer for you to {action}")
-        if len({g for g, _ in offers}) == 1:
-            boards = ", ".join(str(b) for _, b in offers)
-            raise NotFoundError(
-                f"you have draw offers on boards {boards} of game {offers[0][0]}: "
-                "add the board option"
-            )
-        where = ", ".join(f"game {g} board {b}" for g, b in offers)
-        raise NotFoundError(f"you have draw offers in {where}: add the game and board options")
-
-    async def _turns(self, match_id: int, user: str) -> tuple[list[int], list[int]]:
-        """Return the boards where it is user's move, and the other open boards they hold."""
-        return await self.service.turns(match_id, user)
-
-    async def _only_game(self, user: str) -> int:
-        games = await self.service.games_of(user)
-        if len(games) == 1:
-            return games[0]
-        if not games:
-            raise NotFoundError("you have no game under way: /challenge starts one")
-        to_move = [g for g in games if (await self._turns(g, user))[0]]
-        if len(to_move) == 1:
-            return to_move[0]
-        raise NotFoundError("you have several games: add the game option (/games lists them)")
-
-    async def _only_board(self, match_id: int, user: str) -> int:
-        mine, others = await self._turns(match_id, user)
-        if len(mine) == 1:
-            return mine[0]
-        if not mine and len(others) == 1:
-            return others[0]
-        boards = ", ".join(map(str, mine or others))
-        raise NotFoundError(f"add the board option: you have boards {boards} in game {match_id}")
 
 
 for _command in (Play.move, Play.resign, Play.draw, Play.board_show, Play.board_replay):
