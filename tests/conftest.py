@@ -1,0 +1,54 @@
+"""Fixtures every test area shares: the throwaway PostgreSQL server and the engines to run on."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.postgres import Cluster, require_binaries
+
+ENGINES = ("sqlite", "postgres")
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[Cluster]:
+    """Start one PostgreSQL cluster for the session; skip, saying why, if it is not installed."""
+    cluster = Cluster.start(require_binaries())
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_cluster: Cluster) -> Iterator[str]:
+    """Yield the DSN of a fresh, empty database of its own, dropped after the test."""
+    name = postgres_cluster.create_database()
+    try:
+        yield postgres_cluster.url(name)
+    finally:
+        postgres_cluster.drop_database(name)
+
+
+@pytest.fixture(params=ENGINES)
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Yield a fresh database's URL on each engine: sqlite:///<absolute path>, postgresql://."""
+    if request.param == "postgres":
+        url: str = request.getfixturevalue("postgres_url")
+        return url
+    return f"sqlite:///{tmp_path / 'elevator.db'}"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test that needs the PostgreSQL server, so -m 'not postgres' leaves them out."""
+    for item in items:
+        fixtures = getattr(item, "fixturenames", ())
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        if (
+            "postgres_cluster" in fixtures
+            or "postgres_url" in fixtures
+            or params.get("database_url") == "postgres"
+        ):
+            item.add_marker(pytest.mark.postgres)
