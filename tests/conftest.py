@@ -52,3 +52,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             or params.get("database_url") == "postgres"
         ):
             item.add_marker(pytest.mark.postgres)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Say how many tests skipped PostgreSQL and why, even under -q."""
+    reasons = [
+        report.longrepr[2]
+        for report in terminalreporter.stats.get("skipped", [])
+        if isinstance(report.longrepr, tuple) and "PostgreSQL" in report.longrepr[2]
+    ]
+    if reasons:
+        reason = reasons[0].removeprefix("Skipped: ")
+        terminalreporter.write_line(f"{len(reasons)} PostgreSQL tests skipped: {reason}")
