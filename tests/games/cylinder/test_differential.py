@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import re
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from games.chess.board import FideBoard
@@ -55,7 +55,11 @@ def placement_of(board: CylinderBoard) -> dict[tuple[int, int], str]:
 
 
 def random_edge_free_fen(chooser: random.Random) -> str:
-    """Return a random edge-free position with both kings apart and pawns off the end ranks."""
+    """Return a random edge-free position with both kings apart and pawns off the end ranks.
+
+    The side not to move is never in check: no game reaches such a position, and taking
+    the king there leaves boards whose verdicts on a missing king need not agree.
+    """
     while True:
         placement: dict[tuple[int, int], str] = {}
         extra = chooser.randint(2, 10)
@@ -71,7 +75,9 @@ def random_edge_free_fen(chooser: random.Random) -> str:
                 row = "".join(placement.get((file, rank), "1") for file in range(8))
                 rows.append(re.sub("1+", lambda ones: str(len(ones[0])), row))
             turn = chooser.choice("wb")
-            return f"{'/'.join(rows)} {turn} - - 0 1"
+            fen = f"{'/'.join(rows)} {turn} - - 0 1"
+            if not FideBoard(1, (), fen).king_capturable():  # a game cannot reach it otherwise
+                return fen
 
 
 def unmarked(moves: list[str]) -> list[str]:
@@ -98,6 +104,7 @@ def test_the_start_position_agrees_with_chess_since_every_crossing_is_blocked() 
 
 @settings(max_examples=120, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32))
+@example(seed=5979)  # once drew a start where the side to move could take the king
 def test_edge_free_positions_and_their_playouts_agree_with_chess(seed: int) -> None:
     chooser = random.Random(seed)
     fen = random_edge_free_fen(chooser)
