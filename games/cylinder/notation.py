@@ -11,17 +11,17 @@ import re
 from typing import Final
 
 from games.core.errors import AmbiguousMoveError, IllegalMoveError, not_a_move
-from games.core.pieces import side_name
-from games.core.reach import FILES, INDEX, NAMES, side_of
-from games.core.refusals import PROMOTIONS, illegal_move, with_choice
+from games.core.reach import FILES, INDEX, NAMES
+from games.core.refusals import (
+    PROMOTIONS,
+    chosen_move,
+    refused_move,
+    turn_of,
+)
 from games.core.san import UCI, read_san, starts
 from games.cylinder.position import CASTLINGS, Position
 
 _CASTLING: Final = re.compile(r"([0O])-\1(-\1)?[+#]*[!?]*")
-
-
-def _turn(position: Position) -> str:
-    return side_name(side_of(position.white))
 
 
 def san(position: Position, start: int, target: int, choice: str | None) -> str:
@@ -105,14 +105,14 @@ def parse(position: Position, text: str, number: int, *, rides: bool = True) -> 
         ),
     )
     if not candidates:
-        raise IllegalMoveError(_illegal(position, token, number))
+        raise IllegalMoveError(refused_move(position, token, number))
     legal = [start for start in candidates if position.is_legal(start, target)]
     if not legal:
         raise IllegalMoveError(_into_check(position, token, number))
     if len(legal) > 1:
         options = " or ".join(san(position, start, target, None) for start in legal)
         raise AmbiguousMoveError(f"{token} is ambiguous on board {number}: write {options}")
-    return _with_choice(position, token, legal[0], target, written.choice, number)
+    return chosen_move(position, token, (legal[0], target), written.choice, number, san)
 
 
 def _parse_uci(position: Position, token: str, found: re.Match[str], number: int) -> str:
@@ -124,7 +124,7 @@ def _parse_uci(position: Position, token: str, found: re.Match[str], number: int
             "a piece may not go round the cylinder back to its own square"
         )
     if piece is None or piece.isupper() != position.white:
-        raise IllegalMoveError(_illegal(position, token, number))
+        raise IllegalMoveError(refused_move(position, token, number))
     if piece in ("K", "k") and position.cells[target] == ("R" if position.white else "r"):
         # A castling typed as the king taking its own rook (e1h1), as python-chess reads it.
         for right in position.castling:
@@ -132,17 +132,17 @@ def _parse_uci(position: Position, token: str, found: re.Match[str], number: int
             if (king, rook) == (start, target):
                 target = king_target
     if target not in position.targets(start):
-        raise IllegalMoveError(_illegal(position, token, number))
+        raise IllegalMoveError(refused_move(position, token, number))
     if not position.is_legal(start, target):
         raise IllegalMoveError(_into_check(position, token, number))
     choice = found[3].upper() if found[3] else None
-    return _with_choice(position, token, start, target, choice, number)
+    return chosen_move(position, token, (start, target), choice, number, san)
 
 
 def _parse_castling(position: Position, token: str, *, long: bool, number: int) -> str:
     right = ("Q" if long else "K") if position.white else ("q" if long else "k")
     king, target, _, _, between, _ = CASTLINGS[right]
-    turn = _turn(position)
+    turn = turn_of(position)
     if right not in position.castling:
         raise IllegalMoveError(f"{turn} may no longer castle that way on board {number}")
     if any(position.cells[s] is not None for s in between):
@@ -161,24 +161,6 @@ def _parse_castling(position: Position, token: str, *, long: bool, number: int) 
 
 
 def _into_check(position: Position, token: str, number: int) -> str:
-    turn = _turn(position)
+    turn = turn_of(position)
     reason = f"it would leave {turn}'s king in check"
     return f"{token} is not legal for {turn} on board {number}: {reason}"
-
-
-def _illegal(position: Position, token: str, number: int) -> str:
-    return illegal_move(token, _turn(position), number, in_check=position.in_check())
-
-
-def _with_choice(
-    position: Position, token: str, start: int, target: int, choice: str | None, number: int
-) -> str:
-    return with_choice(
-        token,
-        f"{NAMES[start]}{NAMES[target]}",
-        _turn(position),
-        number,
-        needs=position.needs_choice(start, target),
-        choice=choice,
-        plain=lambda: san(position, start, target, None),
-    )

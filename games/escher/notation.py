@@ -11,18 +11,19 @@ import re
 from typing import Final
 
 from games.core.errors import AmbiguousMoveError, IllegalMoveError, not_a_move
-from games.core.pieces import side_name
-from games.core.reach import BLACK, FILES, INDEX, NAMES, WHITE, side_of
-from games.core.refusals import PROMOTIONS, illegal_move, promotion_choices, with_choice
+from games.core.reach import BLACK, FILES, INDEX, NAMES, WHITE
+from games.core.refusals import (
+    PROMOTIONS,
+    chosen_move,
+    promotion_choices,
+    refused_move,
+    turn_of,
+)
 from games.core.san import UCI, read_san, starts
 from games.escher.position import CHECK, LEGAL, Position
 
 _CHOICE: Final = re.compile(r"([a-h][1-8])=?([QRBNqrbn])[+#]*")
 _CASTLING: Final = re.compile(r"[0Oo](-[0Oo]){1,2}[+#]*")
-
-
-def _turn(position: Position) -> str:
-    return side_name(side_of(position.white))
 
 
 def choice_san(square: int, kind: str) -> str:
@@ -104,11 +105,11 @@ def parse(position: Position, text: str, number: int, *, rides: bool = True) -> 
         choice = found[3].upper() if found[3] else None
         piece = position.cells[start]
         if piece is None or piece not in (WHITE if position.white else BLACK):
-            raise IllegalMoveError(_illegal(position, token, number))
+            raise IllegalMoveError(refused_move(position, token, number))
         if target not in position.targets(start):
-            raise IllegalMoveError(_illegal(position, token, number))
+            raise IllegalMoveError(refused_move(position, token, number))
         _refuse(position, token, position.refusal(start, target), number)
-        return _with_choice(position, token, start, target, choice, number)
+        return chosen_move(position, token, (start, target), choice, number, san)
     if _CASTLING.fullmatch(token):
         raise IllegalMoveError(f"there is no castling in Escher Staircase (board {number})")
     written = read_san(token)
@@ -119,7 +120,7 @@ def parse(position: Position, text: str, number: int, *, rides: bool = True) -> 
         position.cells, position.white, written, lambda start, to: to in position.targets(start)
     )
     if not candidates:
-        raise IllegalMoveError(_illegal(position, token, number))
+        raise IllegalMoveError(refused_move(position, token, number))
     verdicts = [(start, position.refusal(start, target)) for start in candidates]
     legal = [start for start, verdict in verdicts if verdict == LEGAL]
     if not legal:
@@ -127,7 +128,7 @@ def parse(position: Position, text: str, number: int, *, rides: bool = True) -> 
     if len(legal) > 1:
         options = " or ".join(san(position, start, target, None) for start in legal)
         raise AmbiguousMoveError(f"{token} is ambiguous on board {number}: write {options}")
-    return _with_choice(position, token, legal[0], target, written.choice, number)
+    return chosen_move(position, token, (legal[0], target), written.choice, number, san)
 
 
 def _parse_choice(position: Position, token: str, pending: int, number: int) -> str:
@@ -139,7 +140,7 @@ def _parse_choice(position: Position, token: str, pending: int, number: int) -> 
     if found is not None and found[1] == found[2] == square and found[3]:
         return token
     raise IllegalMoveError(
-        f"{_turn(position)} must first choose what the pawn on {square} becomes on "
+        f"{turn_of(position)} must first choose what the pawn on {square} becomes on "
         f"board {number}: write {promotion_choices(square)}"
     )
 
@@ -147,28 +148,10 @@ def _parse_choice(position: Position, token: str, pending: int, number: int) -> 
 def _refuse(position: Position, token: str, verdict: int, number: int) -> None:
     if verdict == LEGAL:
         return
-    turn = _turn(position)
+    turn = turn_of(position)
     reason = (
         f"it would leave {turn}'s king in check"
         if verdict == CHECK
         else f"the staircases would move two pieces onto {NAMES[verdict]}"
     )
     raise IllegalMoveError(f"{token} is not legal for {turn} on board {number}: {reason}")
-
-
-def _illegal(position: Position, token: str, number: int) -> str:
-    return illegal_move(token, _turn(position), number, in_check=position.in_check())
-
-
-def _with_choice(
-    position: Position, token: str, start: int, target: int, choice: str | None, number: int
-) -> str:
-    return with_choice(
-        token,
-        f"{NAMES[start]}{NAMES[target]}",
-        _turn(position),
-        number,
-        needs=position.needs_choice(start, target),
-        choice=choice,
-        plain=lambda: san(position, start, target, None),
-    )
