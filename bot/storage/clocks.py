@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 import aiosqlite
 
+from bot.shards import Shards
 from bot.storage.connection import rows
 
 
@@ -59,8 +60,14 @@ async def drop_clock_marks(db: aiosqlite.Connection, match_id: int, seq: int) ->
     await db.execute("DELETE FROM clock_marks WHERE match_id = ? AND seq >= ?", (match_id, seq))
 
 
-async def due_matches(db: aiosqlite.Connection, now: float) -> list[aiosqlite.Row]:
-    """Return the active matches with a clock or a transfer deadline due, earliest first."""
+async def due_matches(
+    db: aiosqlite.Connection, now: float, shards: Shards | None = None
+) -> list[aiosqlite.Row]:
+    """Return the active matches with a clock or a transfer deadline due, earliest first.
+
+    Given shards, only their matches are returned.
+    """
+    mine = "" if shards is None or shards.all else f"AND {shards.where('m.guild')} "
     return await rows(
         db,
         "SELECT match_id, MIN(at) AS at FROM ("
@@ -68,7 +75,7 @@ async def due_matches(db: aiosqlite.Connection, now: float) -> list[aiosqlite.Ro
         " UNION ALL"
         " SELECT match_id, deadline AS at FROM transfer_deadlines WHERE deadline <= ?"
         ") JOIN matches m ON m.id = match_id WHERE m.status = 'active' "
-        "GROUP BY match_id ORDER BY at",
+        f"{mine}GROUP BY match_id ORDER BY at",
         now,
         now,
     )

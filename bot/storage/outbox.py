@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import aiosqlite
 
+from bot.shards import Shards
 from bot.storage.connection import rows
 
 
@@ -21,17 +22,22 @@ async def enqueue(
     )
 
 
-async def due_notices(db: aiosqlite.Connection, now: float, limit: int) -> list[aiosqlite.Row]:
+async def due_notices(
+    db: aiosqlite.Connection, now: float, limit: int, shards: Shards | None = None
+) -> list[aiosqlite.Row]:
     """Return the oldest unsent notification of each place, if it is due, longest due first.
 
     One per place keeps each place in order: the next waits until this one is sent. The
     places' heads are kept apart (outbox_heads) by when they are due, so this reads only the
-    rows it returns, however many notices wait behind them or in their backoff.
+    rows it returns, however many notices wait behind them or in their backoff. Given shards,
+    only the notices of their matches (and, with shard 0, those of no match) are returned.
     """
+    mine = "" if shards is None or shards.all else f"AND {shards.where('m.guild')} "
     return await rows(
         db,
         "SELECT o.* FROM outbox_heads h JOIN outbox o ON o.id = h.id "
-        "WHERE h.due <= ? ORDER BY h.due, h.id LIMIT ?",
+        "LEFT JOIN matches m ON m.id = o.match_id "
+        f"WHERE h.due <= ? {mine}ORDER BY h.due, h.id LIMIT ?",
         now,
         limit,
     )
