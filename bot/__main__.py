@@ -8,6 +8,7 @@ import contextlib
 import logging
 import signal
 import sys
+from typing import Final
 
 import discord
 import discord.http
@@ -18,22 +19,49 @@ from discord.gateway import DiscordWebSocket
 from bot.bot import DiscordUnreachable, ElevatorBot, unreachable
 from bot.claim import DatabaseClaimed, claim
 from bot.settings import Settings, SettingsError, load_settings
+from bot.shards import Shards, ShardsError
 
 logger = logging.getLogger("bot")
+
+SHARD_REFUSALS: Final = {  # the gateway's close codes that no reconnect can cure
+    4010: "no such shard (4010 Invalid shard): --shards must be below --shard-count",
+    4011: (
+        "the bot is in too many servers for so few shards (4011 Sharding required): "
+        "raise --shard-count, a shard per 1,000 servers or so"
+    ),
+}
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
     """Read the command line."""
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
+    parser.add_argument(
+        "--shards",
+        metavar="IDS",
+        help="run these shards only (0-3, 5 or 0,2,4-6; overrides SHARDS); needs --shard-count",
+    )
+    parser.add_argument(
+        "--shard-count",
+        type=int,
+        metavar="N",
+        help="how many shards the bot has in all, across its processes (overrides SHARD_COUNT)",
+    )
     commands = parser.add_subparsers(dest="command")
     sync = commands.add_parser("sync", help="register the slash commands with Discord, then exit")
     sync.add_argument("--guild", type=int, help="register in this guild only (instant)")
     return parser.parse_args(argv)
 
 
-async def run(settings: Settings, token: str) -> None:
+def chosen_shards(arguments: argparse.Namespace, settings: Settings) -> Shards | None:
+    """Return the shards asked for, the command line's over the settings' (None: every one)."""
+    text = arguments.shards if arguments.shards is not None else settings.shards
+    count = arguments.shard_count if arguments.shard_count is not None else settings.shard_count
+    return Shards.chosen(text, count)
+
+
+async def run(settings: Settings, token: str, shards: Shards | None = None) -> None:
     """Run the bot until it is stopped; SIGTERM (a service manager's stop) closes it cleanly."""
-    async with ElevatorBot(settings) as bot:
+    async with ElevatorBot(settings, shards=shards) as bot:
         loop = asyncio.get_running_loop()
         with contextlib.suppress(NotImplementedError):  # signal handlers: not on Windows
             loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
@@ -62,7 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         settings = load_settings()
         token = settings.token()
-    except SettingsError as error:
+        shards = chosen_shards(arguments, settings)
+    except (SettingsError, ShardsError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     discord.utils.setup_logging(level=logging.getLevelName(settings.log_level), root=True)
@@ -75,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
             asyncio.run(sync(settings, token, arguments.guild or settings.dev_guild_id))
         else:
             with claim(settings.database_path):
-                asyncio.run(run(settings, token))
+                asyncio.run(run(settings, token, shards))
     except DatabaseClaimed as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
@@ -90,6 +119,12 @@ def main(argv: list[str] | None = None) -> int:
     except DiscordUnreachable as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
+    except discord.ConnectionClosed as error:
+        refusal = SHARD_REFUSALS.get(error.code)
+        if refusal is None:
+            raise
+        print(f"error: Discord closed shard {error.shard_id}: {refusal}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         logger.info("stopped")
     return 0

@@ -32,6 +32,10 @@ class Settings(BaseSettings):
     database_path: Path = DEFAULT_PATH
     log_level: str = "INFO"
     dev_guild_id: int | None = None
+    # a sharded bot: the shards this process runs (0-3, 5 or 0,2,4-6) and how many in all;
+    # both unset: one process runs every shard; the command line's --shards wins
+    shards: str | None = None
+    shard_count: int | None = None
     # for the offline test Discord only: where its REST API and its gateway live
     discord_api_base: str | None = None
     discord_gateway_url: str | None = None
@@ -46,7 +50,14 @@ class Settings(BaseSettings):
             raise ValueError(f"{value!r} is not a log level: use DEBUG, INFO, WARNING or ERROR")
         return level
 
-    @field_validator("dev_guild_id", "discord_api_base", "discord_gateway_url", mode="before")
+    @field_validator(
+        "dev_guild_id",
+        "discord_api_base",
+        "discord_gateway_url",
+        "shards",
+        "shard_count",
+        mode="before",
+    )
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value

@@ -70,6 +70,22 @@ class Shards:
             ids.update(range(first, last + 1))
         return cls(frozenset(ids), count)
 
+    @classmethod
+    def chosen(cls, text: str | None, count: int | None) -> Shards | None:
+        """Return the shards asked for, or None when none were: run every shard Discord advises.
+
+        text is --shards (SHARDS) and count --shard-count (SHARD_COUNT); a count alone runs
+        all of its shards in this process.
+        """
+        if text is None and count is None:
+            return None
+        if count is None:
+            raise ShardsError(
+                f"--shards {text} needs --shard-count (or SHARD_COUNT): how many shards the bot "
+                "has in all, across every process"
+            )
+        return cls.every(count) if text is None else cls.parse(text, count)
+
     @property
     def all(self) -> bool:
         """Say whether this process runs every shard (and so owns every match)."""
