@@ -7,7 +7,7 @@ import contextlib
 import itertools
 import logging
 import os
-from typing import Final
+from typing import Any, Final
 
 import aiohttp
 import discord
@@ -21,6 +21,7 @@ from bot.exts.mentions import NOBODY
 from bot.sender import DiscordSender
 from bot.service import MatchService
 from bot.settings import Settings
+from bot.shards import Shards
 from bot.storage import Storage
 
 logger = logging.getLogger(__name__)
@@ -29,6 +30,7 @@ RETRY_WAITS: Final = (1.0, 2.0, 5.0, 10.0, 30.0, 60.0)  # seconds between tries 
 STOP_WAIT: Final = 10.0  # seconds the background work gets to finish when the bot stops
 RATE_LIMIT_WAIT: Final = 30.0  # seconds of a rate limit discord.py may sleep inside a send
 SETTLE_EVERY: Final = 1.0  # seconds between looks for flags, reminders and lapsed transfers
+IDENTIFY_WINDOW: Final = 5.0  # Discord lets max_concurrency shards identify per 5 seconds
 EXTENSIONS: Final = (
     "bot.exts.errors",
     "bot.exts.rules",
@@ -73,11 +75,22 @@ def intents() -> discord.Intents:
     return discord.Intents.default()
 
 
-class ElevatorBot(commands.Bot):
-    """The bot: slash commands over the match service, with its storage opened at set-up."""
+class ElevatorBot(commands.AutoShardedBot):
+    """The bot: slash commands over the match service, with its storage opened at set-up.
 
-    def __init__(self, settings: Settings, *, commands_only: bool = False) -> None:
+    It runs the shards it is given, acting on their servers' matches alone (and on the DM
+    games with shard 0); without shards it runs every one, as many as Discord advises.
+    """
+
+    def __init__(
+        self, settings: Settings, *, shards: Shards | None = None, commands_only: bool = False
+    ) -> None:
+        # without shards, discord.py asks Discord how many to run
+        sharding: dict[str, Any] = {}
+        if shards is not None:
+            sharding = {"shard_ids": sorted(shards.ids), "shard_count": shards.count}
         super().__init__(
+            **sharding,
             command_prefix=commands.when_mentioned,
             intents=intents(),
             allowed_mentions=NOBODY,  # each message names whom it may ping
@@ -86,6 +99,9 @@ class ElevatorBot(commands.Bot):
             max_ratelimit_timeout=RATE_LIMIT_WAIT,
         )
         self.settings = settings
+        self.own = shards if shards is not None else Shards.every()
+        self._concurrency: int | None = None  # shards that may identify at once, from Discord
+        self._identified: dict[int, float] = {}  # a bucket of shards: when one last identified
         self._commands_only = commands_only
         self._setting_up = False
         self._store: Storage | None = None
@@ -139,7 +155,7 @@ class ElevatorBot(commands.Bot):
                 await self.load_extension(name)
             return
         self._store = await Storage.open(self.settings.database_path)
-        self._service = MatchService(self._store)
+        self._service = MatchService(self._store, shards=self.own)
         # what fell due while the bot was down is settled, in the order it fell, before any
         # interaction can reach a match; its notices go out once connected
         try:
@@ -152,10 +168,40 @@ class ElevatorBot(commands.Bot):
         # a send may sleep out a rate limit of up to RATE_LIMIT_WAIT inside discord.py: give
         # it longer than that before taking it for a sender that does not answer
         sender = DiscordSender(self, self._service)
-        worker = DeliveryWorker(self._store, sender, timeout=RATE_LIMIT_WAIT + 15)
+        worker = DeliveryWorker(
+            self._store,
+            sender,
+            timeout=RATE_LIMIT_WAIT + 15,
+            shards=self.own,
+            # the outbox is pruned by one process, that of shard 0, not by all at once
+            prune=self.own.dms,
+        )
         self._background.append(asyncio.create_task(self._deliver(worker)))
         self._background.append(asyncio.create_task(self._settle()))
-        logger.info("set up with %s", self.settings.database_path)
+        logger.info(
+            "set up with %s, running %s",
+            self.settings.database_path,
+            self.own if self.shard_ids is not None else "every shard",
+        )
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Wait until Discord lets this shard identify: max_concurrency shards per 5 seconds.
+
+        Shards whose ids differ modulo max_concurrency identify together (discord.py's own
+        hook waits 5 s before every shard but the first, which for a large bot is minutes).
+        """
+        if self._concurrency is None:
+            try:
+                self._concurrency = (await self.fetch_session_start_limits()).max_concurrency
+            except discord.DiscordException as error:
+                logger.warning("Discord did not say how many may identify at once: %s", error)
+                self._concurrency = 1
+        bucket = (shard_id or 0) % max(self._concurrency, 1)
+        loop = asyncio.get_running_loop()
+        last = self._identified.get(bucket)
+        if last is not None:
+            await asyncio.sleep(max(0.0, last + IDENTIFY_WINDOW - loop.time()))
+        self._identified[bucket] = loop.time()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Keep the name of whoever acts (a command, a button, a menu), for images to show."""

@@ -26,6 +26,7 @@ from functools import partial
 from typing import Any, Protocol
 
 from bot import storage
+from bot.shards import Shards
 from bot.storage import Storage
 
 logger = logging.getLogger(__name__)
@@ -90,12 +91,18 @@ class DeliveryWorker:
         timeout: float = 30.0,
         max_attempts: int = MAX_ATTEMPTS,
         wake: bool = True,
+        shards: Shards | None = None,
+        prune: bool = True,
     ) -> None:
         """Deliver store's notices through sender.
 
         batch: how many places are sent to at once; timeout: seconds a send may take;
-        wake: look as soon as notices are committed, not only every interval.
+        wake: look as soon as notices are committed, not only every interval; shards: send
+        only the notices of their matches (a process's own; None: all); prune: delete old
+        notices every hour (one process of several does).
         """
+        self._shards = shards
+        self._prune = prune
         self._timeout = timeout
         self._max_attempts = max_attempts
         self._pruned_at: float | None = None
@@ -117,7 +124,9 @@ class DeliveryWorker:
         """Start sending each due notice whose place has no send under way; return the sends."""
         async with self._store.read() as db:
             # the heads being sent are still pending: ask for enough to fill the batch anyway
-            due = await storage.due_notices(db, self._clock(), self._batch + len(self._sending))
+            due = await storage.due_notices(
+                db, self._clock(), self._batch + len(self._sending), self._shards
+            )
         started = []
         for row in due:
             if len(self._sending) >= self._batch:
@@ -225,7 +234,9 @@ class DeliveryWorker:
                     if pruning is not None:
                         _log_failure(pruning, "pruning the outbox failed")
                     pruning = None
-                    if self._pruned_at is None or self._clock() - self._pruned_at >= PRUNE_EVERY:
+                    if self._prune and (
+                        self._pruned_at is None or self._clock() - self._pruned_at >= PRUNE_EVERY
+                    ):
                         self._pruned_at = self._clock()  # a failed prune waits for the next hour
                         pruning = asyncio.create_task(self.prune())
                 # cleared before the look: whatever is committed after it wakes the next one

@@ -27,6 +27,7 @@ from bot.app.rematch import Rematches
 from bot.app.scheduler import Scheduler
 from bot.app.transfers import Transfers
 from bot.app.unit import Clock, Units
+from bot.shards import Shards
 from bot.storage import Storage
 
 __all__ = ["MatchService", "MatchShape", "Moderator", "Outcome", "TeamChange"]
@@ -43,12 +44,14 @@ class MatchService:
         transfer_window: float = 120.0,
         new_key: Callable[[], str] = lambda: secrets.token_hex(8),
         cache_size: int = 5000,
+        shards: Shards | None = None,
     ) -> None:
+        """Serve store's matches; shards: the process's own, whose clocks it settles (None: all)."""
         units = Units(store, clock=clock, new_key=new_key, cache_size=cache_size)
         self._locks = units.locks  # what memory holds, for the tests to look at
         self._loaded = units.loaded
         actions = Actions(transfer_window)
-        scheduler = Scheduler(units, actions)
+        scheduler = Scheduler(units, actions, shards)
         lobby = Lobby(units)
         challenges = Challenges(units)
         play = Play(units, actions, scheduler)

@@ -12,6 +12,7 @@ from bot.errors import DamagedError
 from bot.hosted import elevator_match, pending_transfer
 from bot.news import CLOCK, DEADLINE
 from bot.notices import Notice, Reminder, board_place
+from bot.shards import Shards
 
 logger = logging.getLogger(__name__)
 
@@ -19,18 +20,22 @@ logger = logging.getLogger(__name__)
 class Scheduler:
     """Settles what falls due in matches, in the order it fell."""
 
-    def __init__(self, units: Units, actions: Actions) -> None:
+    def __init__(self, units: Units, actions: Actions, shards: Shards | None = None) -> None:
+        """Settle the matches of shards (a process's own; None: every match)."""
         self._units = units
         self._actions = actions
+        self._shards = shards
 
     async def settle_due(self) -> list[Outcome]:
         """Settle every due flag, reminder and transfer deadline, the earliest match first.
+
+        Only this process's shards' matches: another process settles the others'.
 
         The bot runs this every second and once on start, before it takes any action, so
         that what fell due while it was down is settled in the order it fell.
         """
         async with self._units.store.read() as db:
-            due = await storage.due_matches(db, self._units.clock())
+            due = await storage.due_matches(db, self._units.clock(), self._shards)
         outcomes = []
         for row in due:
             try:
