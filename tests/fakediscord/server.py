@@ -9,8 +9,6 @@ INTERACTION_CREATE would.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import itertools
 import json
 import logging
 import re
@@ -20,9 +18,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import web
 
 from tests.fakediscord.commands import may_use, registration_errors
+from tests.fakediscord.gateway import Gateway
+from tests.fakediscord.snowflakes import Snowflakes
 
 logger = logging.getLogger(__name__)
 
@@ -82,7 +82,7 @@ class FakeDiscord:
     """The fake: state, the REST routes, the gateway, and the means to act as a user."""
 
     def __init__(self) -> None:
-        self._ids = itertools.count(1_100_000_000_000_000_000)
+        self._ids = Snowflakes()
         self.application_id = self.new_id()
         self.bot_user = self._user(self.application_id, "Elevator", bot=True)
         self.users: dict[int, Json] = {self.application_id: self.bot_user}
@@ -110,9 +110,8 @@ class FakeDiscord:
         # bytes a file may have: 10 MiB in DMs and servers without boosts; a test may lower it,
         # and interactions report it (attachment_size_limit) as Discord's do
         self.upload_limit = 10 * 1024 * 1024
-        self.identified = asyncio.Event()
-        self._sockets: list[web.WebSocketResponse] = []
-        self._seq = 0
+        self.identified = asyncio.Event()  # a session of the bot got its READY
+        self.gateway = Gateway(self)
         self._runner: web.AppRunner | None = None
         self.port = 0
 
@@ -120,7 +119,7 @@ class FakeDiscord:
 
     def new_id(self) -> int:
         """Return a fresh snowflake."""
-        return next(self._ids)
+        return self._ids.next()
 
     def _user(self, user_id: int, name: str, *, bot: bool = False) -> Json:
         return {
@@ -139,9 +138,12 @@ class FakeDiscord:
         self.users[user_id] = self._user(user_id, name)
         return user_id
 
-    def add_guild(self, name: str, owner: int) -> int:
-        """Create a guild with a #general channel, owned by owner; return its id."""
-        guild_id = self.new_id()
+    def add_guild(self, name: str, owner: int, *, shard: tuple[int, int] | None = None) -> int:
+        """Create a guild with a #general channel, owned by owner; return its id.
+
+        shard: (id, count) to make a guild whose events Discord sends to that shard.
+        """
+        guild_id = self.new_id() if shard is None else self._ids.next_on(*shard)
         everyone = {
             "id": str(guild_id),
             "name": "@everyone",
@@ -265,7 +267,7 @@ class FakeDiscord:
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.add_routes(
             [
-                web.get("/gateway", self._gateway),
+                web.get("/gateway", self.gateway.serve),
                 web.get(f"{API}/users/@me", self._me),
                 web.get(f"{API}/oauth2/applications/@me", self._application),
                 web.get(f"{API}/gateway/bot", self._gateway_bot),
@@ -300,8 +302,7 @@ class FakeDiscord:
 
     async def stop(self) -> None:
         """Close every connection and stop serving."""
-        for socket in list(self._sockets):
-            await socket.close()
+        await self.gateway.close()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -345,12 +346,12 @@ class FakeDiscord:
         return _json(
             {
                 "url": f"ws://127.0.0.1:{self.port}/gateway",
-                "shards": 1,
+                "shards": self.gateway.recommended_shards(),
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 1000,
                     "reset_after": 0,
-                    "max_concurrency": 1,
+                    "max_concurrency": self.gateway.max_concurrency,
                 },
             }
         )
@@ -811,55 +812,9 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ the gateway
 
-    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
-        socket = web.WebSocketResponse()
-        await socket.prepare(request)
-        self._sockets.append(socket)
-        await self._send(socket, {"op": 10, "d": {"heartbeat_interval": 41250}})
-        try:
-            async for frame in socket:
-                if frame.type != WSMsgType.TEXT:
-                    continue
-                message = json.loads(frame.data)
-                if message["op"] == 1:
-                    await self._send(socket, {"op": 11})
-                elif message["op"] == 2:
-                    await self._ready(socket)
-        finally:
-            self._sockets.remove(socket)
-        return socket
-
-    async def _ready(self, socket: web.WebSocketResponse) -> None:
-        await self._dispatch_to(
-            socket,
-            "READY",
-            {
-                "v": 10,
-                "user": self.bot_user,
-                "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
-                "session_id": secrets.token_hex(16),
-                "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
-                "application": {"id": str(self.application_id), "flags": 0},
-                "private_channels": [],
-                "relationships": [],
-            },
-        )
-        for guild_id in self.guilds:
-            await self._dispatch_to(socket, "GUILD_CREATE", self._guild_payload(guild_id))
-        self.identified.set()
-
-    async def _send(self, socket: web.WebSocketResponse, message: Json) -> None:
-        await socket.send_str(json.dumps(message))
-
-    async def _dispatch_to(self, socket: web.WebSocketResponse, event: str, data: Json) -> None:
-        self._seq += 1
-        await self._send(socket, {"op": 0, "t": event, "s": self._seq, "d": data})
-
     async def dispatch(self, event: str, data: Json) -> None:
-        """Send an event to every connected bot."""
-        for socket in list(self._sockets):
-            with contextlib.suppress(ConnectionResetError):
-                await self._dispatch_to(socket, event, data)
+        """Send an event to the bot's session of the shard Discord would send it to."""
+        await self.gateway.dispatch(event, data)
 
     # ------------------------------------------------------------------ acting as a user
 
