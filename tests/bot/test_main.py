@@ -31,12 +31,13 @@ def bot_environment(tmp_path: Path, discord: FakeDiscord | None, **extra: str) -
     return env
 
 
-async def start_bot(tmp_path: Path, env: dict[str, str], output: IO[bytes]) -> Process:
-    """Start `python -m bot` in tmp_path, what it prints going to output."""
+async def start_bot(tmp_path: Path, env: dict[str, str], output: IO[bytes], *args: str) -> Process:
+    """Start `python -m bot [args]` in tmp_path, what it prints going to output."""
     return await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
         "bot",
+        *args,
         cwd=tmp_path,  # no .env there: the settings come from the environment alone
         env=env,
         stdout=output,
@@ -57,8 +58,12 @@ async def until_connected(discord: FakeDiscord, process: Process, log: Path) -> 
 
 
 @contextlib.asynccontextmanager
-async def running_bot(tmp_path: Path, discord: FakeDiscord) -> AsyncIterator[Process]:
-    """Run `python -m bot` until the block ends, once it has connected to the gateway.
+async def running_bot(
+    tmp_path: Path, discord: FakeDiscord, *args: str, **extra: str
+) -> AsyncIterator[Process]:
+    """Run `python -m bot [args]` until the block ends, once it has connected to the gateway.
+
+    extra: settings for its environment beyond those of bot_environment.
 
     What it logs goes to bot.log beside its database (a pipe nobody read could fill and
     stall it); the token must never appear there.
@@ -66,7 +71,8 @@ async def running_bot(tmp_path: Path, discord: FakeDiscord) -> AsyncIterator[Pro
     discord.identified.clear()
     log = tmp_path / "bot.log"
     with log.open("ab") as output:
-        process = await start_bot(tmp_path, bot_environment(tmp_path, discord), output)
+        environment = bot_environment(tmp_path, discord, **extra)
+        process = await start_bot(tmp_path, environment, output, *args)
     try:
         await until_connected(discord, process, log)
         yield process

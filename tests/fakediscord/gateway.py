@@ -48,6 +48,7 @@ class Session:
     ready: bool = False
     seq: int = 0  # each session numbers its own events
     events: list[str] = field(default_factory=list)  # the events it was sent, in order
+    heard: list[int | None] = field(default_factory=list)  # the server of each event routed
 
 
 class Gateway:
@@ -146,6 +147,7 @@ class Gateway:
                 None if guild is None else int(guild), session.count
             ):
                 with contextlib.suppress(ConnectionResetError):
+                    session.heard.append(None if guild is None else int(guild))
                     await self._dispatch_to(session, event, data)
                     sent += 1
         if not sent:
