@@ -20,13 +20,11 @@ def registered_commands() -> list[str]:
     """Return every slash command of the bot's real command tree, as typed after the slash."""
 
     async def build() -> list[str]:
-        bot = ElevatorBot(Settings(discord_token="unused"), commands_only=True)
-        try:
+        # entered as `python -m bot sync` does: a sharded client closes only once entered
+        async with ElevatorBot(Settings(discord_token="unused"), commands_only=True) as bot:
             await bot.setup_hook()  # loads every extension over an empty database in memory
             commands = bot.tree.walk_commands()
             return [c.qualified_name for c in commands if isinstance(c, app_commands.Command)]
-        finally:
-            await bot.close()
 
     return asyncio.run(build())
 
