@@ -21,8 +21,6 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from typing import Final
 
-import aiosqlite
-
 from bot import storage
 from bot.app.guards import whole
 from bot.app.outcomes import Moderator
@@ -33,7 +31,7 @@ from bot.lobby import Roster
 from bot.news import boards_of
 from bot.notices import BoardImage, Notice
 from bot.shown import shown_boards, shown_game
-from bot.storage import Storage
+from bot.storage import Db, Storage
 from games.core.clocks import BoardClock, Clocks, TimeControl, clock_rows
 from games.core.errors import shown
 from games.core.pieces import Side
@@ -42,7 +40,7 @@ from games.elevator import Event, GameError
 logger = logging.getLogger(__name__)
 
 Clock = Callable[[], float]
-Write = Callable[[aiosqlite.Connection], Awaitable[None]]
+Write = Callable[[Db], Awaitable[None]]
 OVER: Final = frozenset({"finished", "cancelled", "aborted"})  # statuses a match ends in
 
 
@@ -87,7 +85,7 @@ class Change:
         text, at = json.dumps(game.config.to_dict()), clock()
         teams = None if names is None else json.dumps(names)
 
-        async def insert(db: aiosqlite.Connection) -> None:
+        async def insert(db: Db) -> None:
             change.id = await storage.insert_match(
                 db, text, host, at, str(control), game.KIND, teams
             )
@@ -146,7 +144,7 @@ class Change:
         touched = sorted({board for event in events for board in boards_of(event)})
         states = {b: json.dumps(self.match.board_state(b)) for b in touched}
 
-        async def append(db: aiosqlite.Connection) -> None:
+        async def append(db: Db) -> None:
             await storage.append_events(db, self.id, seq + 1, rows, at)
             await storage.save_states(db, self.id, seq + len(events), states)
 
@@ -159,7 +157,7 @@ class Change:
         touched = sorted({b for event in self.match.events for b in boards_of(event)})
         states = {b: json.dumps(self.match.board_state(b)) for b in touched}
 
-        async def rewind(db: aiosqlite.Connection) -> None:
+        async def rewind(db: Db) -> None:
             await storage.drop_clock_marks(db, self.id, kept + 1)
             await storage.truncate_events(db, self.id, kept)
             await storage.clear_states(db, self.id)
@@ -206,7 +204,7 @@ class Change:
         self.roster.seats.update(seats)
         rows = list(seats.items())
 
-        async def store(db: aiosqlite.Connection) -> None:
+        async def store(db: Db) -> None:
             for (board, side), user in rows:
                 await storage.set_seat(db, self.id, board, side, user)
 
@@ -251,7 +249,7 @@ class Change:
         self.deadlines.update(deadlines)
         rows = list(deadlines.items())
 
-        async def store(db: aiosqlite.Connection) -> None:
+        async def store(db: Db) -> None:
             for board, at in rows:
                 await storage.set_deadline(db, self.id, board, at)
 
@@ -300,7 +298,7 @@ class Change:
         """Queue notices, sent once the change has committed."""
         self.notices += notices
 
-    async def flush(self, db: aiosqlite.Connection, action_key: str) -> None:
+    async def flush(self, db: Db, action_key: str) -> None:
         """Write the change in an open transaction: its writes in order, then its notices."""
         for write in self._writes:
             await write(db)
@@ -388,7 +386,7 @@ class Units:
                 del self.loaded[match_id]
 
     @asynccontextmanager
-    async def committing(self, *changes: Change) -> AsyncIterator[aiosqlite.Connection | None]:
+    async def committing(self, *changes: Change) -> AsyncIterator[Db | None]:
         """Commit changes drafted in the body in one transaction, then install them.
 
         The body drafts; the transaction opens only when it is done, so the one writer is
@@ -465,7 +463,7 @@ class Founding:
 
     def __init__(self, units: Units) -> None:
         self._units = units
-        self.db: aiosqlite.Connection
+        self.db: Db
         self.founded: list[Change] = []
 
     def draft(
@@ -486,7 +484,7 @@ class Founding:
 
 
 async def _enqueue(
-    db: aiosqlite.Connection, loaded: Loaded, notices: Sequence[Notice], action: str, now: float
+    db: Db, loaded: Loaded, notices: Sequence[Notice], action: str, now: float
 ) -> None:
     """Queue an action's notices, each with a key of its own that a retry reuses.
 

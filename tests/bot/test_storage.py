@@ -98,9 +98,7 @@ def test_concurrent_transactions_never_interleave(tmp_path: Path) -> None:
 
             async def bump() -> None:
                 async with storage.transaction() as db:
-                    async with db.execute("SELECT seq FROM matches WHERE id = 1") as cursor:
-                        row = await cursor.fetchone()
-                    assert row is not None
+                    (row,) = await db.fetch("SELECT seq FROM matches WHERE id = 1")
                     await asyncio.sleep(0)  # let the other tasks try to get in between
                     await db.execute("UPDATE matches SET seq = ? WHERE id = 1", (row[0] + 1,))
 
