@@ -52,6 +52,7 @@ class Loaded:
     clocks: Clocks | None = None  # once a timed match has started
     in_dms: bool = False  # shown in its players' DMs: each action carries the whole game
     names: tuple[str, str] | None = None  # the sides' names, in a game without teams of its own
+    revision: int = 0  # how many changes were committed to it (matches.revision)
 
     def team_name(self, team: str) -> str:
         """Return the name of a team known by its key: 'white', 'black', or its own name."""
@@ -111,6 +112,7 @@ async def load(db: Db, match_id: int) -> tuple[Loaded, bool]:
         from_rows(control, clocks) if control.timed and clocks else None,
         in_dms=any(b["place"] == DM_PLACE for b in await storage.binding_rows(db, match_id)),
         names=_names(row["teams"]),
+        revision=row["revision"],
     )
     return loaded, replayed
 

@@ -17,21 +17,21 @@ import json
 import logging
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass, field, replace
 from typing import Final
 
 from bot import storage
 from bot.app.guards import whole
 from bot.app.outcomes import Moderator
-from bot.errors import DamagedError, NotFoundError, RulesError
+from bot.errors import BusyError, DamagedError, NotFoundError, RulesError
 from bot.hosted import Hosted, new_roster
 from bot.loading import DM_PLACE, GAME_PLACE, Loaded, load
 from bot.lobby import Roster
 from bot.news import boards_of
 from bot.notices import BoardImage, Notice
 from bot.shown import shown_boards, shown_game
-from bot.storage import Db, Storage
+from bot.storage import Db, Storage, StorageBusy
 from games.core.clocks import BoardClock, Clocks, TimeControl, clock_rows
 from games.core.errors import shown
 from games.core.pieces import Side
@@ -62,6 +62,7 @@ class Change:
         self.offers: dict[int, Side] = dict(before.offers)
         self.deadlines: dict[int, float] = dict(before.deadlines)
         self.in_dms = before.in_dms
+        self.revision = before.revision
         self.notices: list[Notice] = []
         self.touched = False  # the rules core's match was changed in place
         self._clock = clock
@@ -112,6 +113,7 @@ class Change:
             deadlines=self.deadlines,
             clocks=self._clocks,
             in_dms=self.in_dms,
+            revision=self.revision,
         )
 
     def write(self, write: Write) -> None:
@@ -307,6 +309,7 @@ class Change:
             await storage.save_clocks(db, self.id, rows)
         if self.notices:
             await _enqueue(db, self.after(), self.notices, action_key, self._clock())
+        self.revision = await storage.bump_revision(db, self.id)
 
 
 @dataclass
@@ -351,7 +354,7 @@ class Units:
         """Hold a match's lock and its state; an idle lock and a match over are forgotten."""
         entry = self._enter(match_id)
         try:
-            async with entry.lock:
+            async with entry.lock, self._owning(match_id):
                 yield Held(self, await self._get(match_id))
         finally:
             self._leave(match_id, entry)
@@ -361,10 +364,20 @@ class Units:
         """Hold a match's lock without loading it."""
         entry = self._enter(match_id)
         try:
-            async with entry.lock:
+            async with entry.lock, self._owning(match_id):
                 yield
         finally:
             self._leave(match_id, entry)
+
+    @asynccontextmanager
+    async def _owning(self, match_id: int) -> AsyncIterator[None]:
+        """Hold a match against the bot's other processes (a shared database only)."""
+        async with AsyncExitStack() as stack:
+            try:
+                await stack.enter_async_context(self.store.owning(match_id))
+            except StorageBusy as error:
+                raise BusyError(str(error)) from None
+            yield
 
     def _enter(self, match_id: int) -> _Lock:
         """Count a task in for a match's lock, refusing an id no match can have."""
@@ -428,6 +441,12 @@ class Units:
         from the database when next asked for.
         """
         found = self.loaded.get(match_id)
+        if found is not None and self.store.shared:
+            # another process of the bot may have changed it since: held now, it cannot
+            async with self.store.read() as db:
+                if await storage.match_revision(db, match_id) != found.revision:
+                    del self.loaded[match_id]
+                    found = None
         if found is not None:
             self.loaded.move_to_end(match_id)
             return found

@@ -125,7 +125,13 @@ from bot.storage.matches import (
     add_player as add_player,
 )
 from bot.storage.matches import (
+    bump_revision as bump_revision,
+)
+from bot.storage.matches import (
     insert_match as insert_match,
+)
+from bot.storage.matches import (
+    match_revision as match_revision,
 )
 from bot.storage.matches import (
     match_row as match_row,

@@ -68,12 +68,12 @@ async def due_matches(db: Db, now: float, shards: Shards | None = None) -> list[
     mine = "" if shards is None or shards.all else f"AND {shards.where('m.guild')} "
     return await rows(
         db,
-        "SELECT match_id, MIN(at) AS at FROM ("
+        "SELECT due.match_id, MIN(due.at) AS at FROM ("
         " SELECT match_id, due_at AS at FROM clocks WHERE due_at <= ?"
         " UNION ALL"
         " SELECT match_id, deadline AS at FROM transfer_deadlines WHERE deadline <= ?"
-        ") JOIN matches m ON m.id = match_id WHERE m.status = 'active' "
-        f"{mine}GROUP BY match_id ORDER BY at",
+        ") due JOIN matches m ON m.id = due.match_id WHERE m.status = 'active' "
+        f"{mine}GROUP BY due.match_id ORDER BY at",
         now,
         now,
     )

@@ -31,6 +31,22 @@ async def match_row(db: Db, match_id: int) -> Row | None:
     return found[0] if found else None
 
 
+async def bump_revision(db: Db, match_id: int) -> int:
+    """Count one more change committed to a match; return its new revision."""
+    found = await db.fetch(
+        "UPDATE matches SET revision = revision + 1 WHERE id = ? RETURNING revision", (match_id,)
+    )
+    if not found:
+        raise StorageError(f"there is no match {match_id} to change")
+    return int(found[0][0])
+
+
+async def match_revision(db: Db, match_id: int) -> int | None:
+    """Return how many changes were committed to a match, or None if there is no such match."""
+    found = await rows(db, "SELECT revision FROM matches WHERE id = ?", match_id)
+    return int(found[0][0]) if found else None
+
+
 async def set_status(
     db: Db, match_id: int, status: str, at: float, *, started: bool = False
 ) -> None:
