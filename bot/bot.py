@@ -138,7 +138,7 @@ class ElevatorBot(commands.Bot):
             for name in EXTENSIONS:
                 await self.load_extension(name)
             return
-        self._store = await Storage.open(self.settings.database_path)
+        self._store = await Storage.open(self.settings.database)
         self._service = MatchService(self._store)
         # what fell due while the bot was down is settled, in the order it fell, before any
         # interaction can reach a match; its notices go out once connected
@@ -155,7 +155,7 @@ class ElevatorBot(commands.Bot):
         worker = DeliveryWorker(self._store, sender, timeout=RATE_LIMIT_WAIT + 15)
         self._background.append(asyncio.create_task(self._deliver(worker)))
         self._background.append(asyncio.create_task(self._settle()))
-        logger.info("set up with %s", self.settings.database_path)
+        logger.info("set up with %s", self._store)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Keep the name of whoever acts (a command, a button, a menu), for images to show."""

@@ -197,7 +197,7 @@ class PostgresStorage(Storage):
         return pinned[1]
 
     @asynccontextmanager
-    async def _connection(self) -> AsyncIterator[Connection]:
+    async def connection(self) -> AsyncIterator[Connection]:
         """Use the connection this task holds a match on, or one of the pool's."""
         own = self._own()
         if own is not None:
@@ -209,14 +209,14 @@ class PostgresStorage(Storage):
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Db]:
         """Run the block as one write transaction: all of it commits, or none of it."""
-        async with self._connection() as connection, connection.transaction():
+        async with self.connection() as connection, connection.transaction():
             yield PostgresDb(connection)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Db]:
         """Read one snapshot: every query of the block sees the same committed state."""
         async with (
-            self._connection() as connection,
+            self.connection() as connection,
             connection.transaction(isolation="repeatable_read", readonly=True),
         ):
             yield PostgresDb(connection)

@@ -158,6 +158,13 @@ class SqliteStorage(Storage):
         async with self._lock:
             yield self._wrapped
 
+    async def stream(self, sql: str, size: int) -> AsyncIterator[list[Row]]:
+        """Run a query between transactions, yielding its rows size at a time."""
+        async with self._lock, self._db.execute(sql) as cursor:
+            while batch := await cursor.fetchmany(size):
+                rows: list[Row] = list(batch)
+                yield rows
+
     @asynccontextmanager
     async def owning(self, match_id: int) -> AsyncIterator[None]:
         """Hold a match: nothing to do, as one process owns the file (bot/claim.py)."""
