@@ -10,6 +10,7 @@ opens it again. A server holds at most 500 channels (categories count, threads d
 from __future__ import annotations
 
 import asyncio
+import json
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Final
 
@@ -33,8 +34,14 @@ SEND_MESSAGES_IN_THREADS: Final = 1 << 38
 ADMINISTRATOR: Final = 1 << 3
 
 
+def _json(data: Any, status: int = 200) -> web.Response:
+    """Answer with JSON typed exactly as Discord types it (discord.py checks the header)."""
+    body = json.dumps(data).encode()
+    return web.Response(body=body, status=status, headers={"Content-Type": "application/json"})
+
+
 def _error(status: int, code: int, message: str) -> web.Response:
-    return web.json_response({"message": message, "code": code}, status=status)
+    return _json({"message": message, "code": code}, status=status)
 
 
 def _now() -> str:
@@ -95,6 +102,14 @@ class Threads:
         return None
 
     # ------------------------------------------------------------------ changing
+
+    def add(self, parent_id: int, name: str) -> int:
+        """Make an active public thread as a member would, unseen by the bot; return its id."""
+        parent = self._fake.channels[parent_id]
+        thread_id = self._fake.new_id()
+        self._fake.channels[thread_id] = self._thread(thread_id, parent, name, PUBLIC_THREAD, 1440)
+        self._fake.messages[thread_id] = []
+        return thread_id
 
     async def archive(self, thread_id: int, *, locked: bool = False) -> None:
         """Archive a thread as Discord does once it has been quiet for its duration."""
@@ -176,12 +191,30 @@ class Threads:
         if len(self.active(guild_id)) >= MAX_ACTIVE_THREADS:
             return _error(400, 160006, "Maximum number of active threads reached")
         thread_id = fake.new_id()
-        thread: Json = {
+        thread = self._thread(thread_id, parent, name, kind, minutes, body.get("invitable", True))
+        fake.channels[thread_id] = thread
+        fake.messages[thread_id] = []
+        self.created += 1
+        member = {"id": str(thread_id), "user_id": str(fake.application_id), "flags": 0}
+        joined = thread | {"member": member | {"join_timestamp": _now()}}
+        await fake.dispatch("THREAD_CREATE", joined | {"newly_created": True})
+        return _json(joined)
+
+    def _thread(
+        self,
+        thread_id: int,
+        parent: Json,
+        name: str,
+        kind: int,
+        minutes: int,
+        invitable: bool = True,
+    ) -> Json:
+        return {
             "id": str(thread_id),
             "type": kind,
-            "guild_id": str(guild_id),
-            "parent_id": str(parent_id),
-            "owner_id": str(fake.application_id),
+            "guild_id": parent["guild_id"],
+            "parent_id": parent["id"],
+            "owner_id": str(self._fake.application_id),
             "name": name,
             "last_message_id": None,
             "rate_limit_per_user": 0,
@@ -194,17 +227,10 @@ class Threads:
                 "auto_archive_duration": minutes,
                 "archive_timestamp": _now(),
                 "locked": False,
-                "invitable": bool(body.get("invitable", True)),
+                "invitable": bool(invitable),
                 "create_timestamp": _now(),
             },
         }
-        fake.channels[thread_id] = thread
-        fake.messages[thread_id] = []
-        self.created += 1
-        member = {"id": str(thread_id), "user_id": str(fake.application_id), "flags": 0}
-        joined = thread | {"member": member | {"join_timestamp": _now()}}
-        await fake.dispatch("THREAD_CREATE", joined | {"newly_created": True})
-        return web.json_response(joined)
 
     async def _active(self, request: web.Request) -> web.Response:
         """List a server's active threads, as GET /guilds/{id}/threads/active does."""
@@ -212,7 +238,7 @@ class Threads:
         guild_id = int(request.match_info["guild"])
         if guild_id not in self._fake.guilds:
             return _error(404, 10004, "Unknown Guild")
-        return web.json_response({"threads": self.active(guild_id), "members": []})
+        return _json({"threads": self.active(guild_id), "members": []})
 
     def _bot_may(self, guild_id: int, parent: Json, bits: int) -> bool:
         """Say whether the bot holds permissions in a channel: its own, then the overwrites."""
