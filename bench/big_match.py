@@ -6,9 +6,10 @@ The real bot (`python -m bot`, a process of its own on a temporary SQLite file) 
 tests/fakediscord, which answers at once: what is timed is the bot and discord.py, not
 Discord's network or its rate limits. For each match, a 2-board one and then a B-board one
 (1,000 by default; board 2 is a channel in the first and a thread in the second), it times
-the start: from the host's click to the bot's "has started", the places made per second;
-then N moves on board 2 (an opening played back and forth), each from the /move to the new
-board image arriving in board 2's place: p50 and p99.
+the start: from the host's click to the bot's "has started", the places made per second,
+and until every board's first image is posted (drawn one by one: the outbox sends them
+before anything queued later); then N moves on board 2 (knights back and forth), each from
+the /move to the new board image arriving in board 2's place: p50 and p99.
 """
 
 from __future__ import annotations
@@ -37,8 +38,13 @@ async def _image(discord: FakeDiscord, channel: int, count: int) -> None:
         await asyncio.sleep(0.002)
 
 
-async def measure(boards: int, moves: int, folder: Path) -> tuple[float, int, list[float]]:
-    """Start a match of some boards and play moves on board 2; return start s, places, move s."""
+async def _images(discord: FakeDiscord, count: int) -> None:
+    while sum(1 for s in discord.sent if s.files and s.interaction_id is None) < count:
+        await asyncio.sleep(0.05)
+
+
+async def measure(boards: int, moves: int, folder: Path) -> tuple[float, int, float, list[float]]:
+    """Start a match and play moves on board 2; return start s, places, images s, moves s."""
     discord = FakeDiscord()
     await discord.start()
     try:
@@ -59,8 +65,9 @@ async def measure(boards: int, moves: int, folder: Path) -> tuple[float, int, li
             await asyncio.wait_for(_reply(discord, start, "has started"), 900)
             started = time.perf_counter() - began
             places = len(discord.channels) - before
+            await asyncio.wait_for(_images(discord, boards), 900)  # every board's first image
+            shown = time.perf_counter() - began
             two = discord.channel_named(guild, "board-2")
-            await asyncio.wait_for(_image(discord, two, 1), 900)  # the start's image
             times = []
             for index in range(moves):
                 user = ana if index % 2 == 0 else bo
@@ -70,7 +77,7 @@ async def measure(boards: int, moves: int, folder: Path) -> tuple[float, int, li
                 await discord.invoke(user, two, "move", options, timeout=60)
                 await asyncio.wait_for(_image(discord, two, index + 2), 60)
                 times.append(time.perf_counter() - asked)
-        return started, places, times
+        return started, places, shown, times
     finally:
         await discord.stop()
 
@@ -82,16 +89,16 @@ async def run(moves: int, boards: int) -> None:
             results[count] = await measure(count, moves, Path(folder))
     print(f"the real bot in the offline Discord; {moves} moves on board 2 of each match")
     print(
-        f"{'match':<12}{'places':>8}{'start s':>9}{'places/s':>10}{'move p50 ms':>13}"
-        f"{'move p99 ms':>13}"
+        f"{'match':<14}{'places':>8}{'start s':>9}{'places/s':>10}{'images s':>10}"
+        f"{'move p50 ms':>13}{'move p99 ms':>13}"
     )
-    for count, (started, places, times) in results.items():
+    for count, (started, places, shown, times) in results.items():
         ms = [t * 1000 for t in times]
         print(
-            f"{f'{count:,} boards':<12}{places:>8,}{started:>9.2f}{places / started:>10.0f}"
-            f"{statistics.median(ms):>13.1f}{percentile(ms, 0.99):>13.1f}"
+            f"{f'{count:,} boards':<14}{places:>8,}{started:>9.2f}{places / started:>10.0f}"
+            f"{shown:>10.1f}{statistics.median(ms):>13.1f}{percentile(ms, 0.99):>13.1f}"
         )
-    small, big = results[2][2], results[boards][2]
+    small, big = results[2][3], results[boards][3]
     print()
     print(
         f"{boards:,} boards / 2 boards, a move's p50: "
