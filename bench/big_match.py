@@ -8,7 +8,7 @@ Discord's network or its rate limits. For each match, a 2-board one and then a B
 (1,000 by default; board 2 is a channel in the first and a thread in the second), it times
 the start: from the host's click to the bot's "has started", the places made per second,
 and until every board's first image is posted (drawn one by one: the outbox sends them
-before anything queued later); then N moves on board 2 (knights back and forth), each from
+before anything queued later); then N moves on board 2 (a seeded random game), each from
 the /move to the new board image arriving in board 2's place: p50 and p99.
 """
 
@@ -16,16 +16,38 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import random
 import statistics
 import tempfile
 import time
 from pathlib import Path
 
+import chess
+
 from bench.delivery import percentile
 from tests.bot.test_main import running_bot
 from tests.fakediscord.server import FakeDiscord
 
-OPENING = ["Nf3", "Nf6", "Ng1", "Ng8"]  # back and forth: any number of moves stays legal
+
+def game(moves: int, seed: int = 19) -> list[str]:
+    """Return a seeded random game's moves that neither ends it nor repeats a position."""
+    board = chess.Board()
+    played: list[str] = []
+    chooser = random.Random(seed)
+    while len(played) < moves:
+        options = list(board.legal_moves)
+        chooser.shuffle(options)
+        for move in options:
+            board.push(move)
+            if not board.is_game_over(claim_draw=True) and not board.is_repetition(2):
+                board.pop()
+                played.append(board.san(move))
+                board.push(move)
+                break
+            board.pop()
+        else:
+            raise ValueError(f"seed {seed} leads nowhere after {len(played)} moves")
+    return played
 
 
 async def _reply(discord: FakeDiscord, interaction: object, words: str) -> None:
@@ -69,12 +91,14 @@ async def measure(boards: int, moves: int, folder: Path) -> tuple[float, int, fl
             shown = time.perf_counter() - began
             two = discord.channel_named(guild, "board-2")
             times = []
-            for index in range(moves):
+            for index, text in enumerate(game(moves)):
                 user = ana if index % 2 == 0 else bo
-                text = OPENING[index % len(OPENING)]
                 asked = time.perf_counter()
                 options = [{"type": 3, "name": "move", "value": text}]
-                await discord.invoke(user, two, "move", options, timeout=60)
+                moved = await discord.invoke(user, two, "move", options, timeout=60)
+                await asyncio.wait_for(_reply(discord, moved, ""), 60)
+                said = " ".join(s.content for s in discord.replies(moved))
+                assert "Played" in said, f"{text}: {said}"
                 await asyncio.wait_for(_image(discord, two, index + 2), 60)
                 times.append(time.perf_counter() - asked)
         return started, places, shown, times
