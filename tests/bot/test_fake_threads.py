@@ -49,6 +49,9 @@ def test_threads_are_made_counted_archived_and_opened_again_by_a_post() -> None:
             )
             assert (status, refused["code"]) == (400, 50083)
             assert discord.permissions(int(thread["id"]), ana) & SEND_MESSAGES_IN_THREADS
+            discord.bot_permissions[guild] = SEND_MESSAGES_IN_THREADS  # no Manage Threads
+            status, _ = await call(discord, "PATCH", f"/channels/{thread['id']}", {"locked": False})
+            assert status == 403
         finally:
             await discord.stop()
 

@@ -625,8 +625,9 @@ class FakeDiscord:
         if channel is None:
             return _error(404, 10003, "Unknown Channel")
         body = await request.json()
-        if await self.threads.edited(int(channel["id"]), body):
-            return _json(channel)
+        answer = await self.threads.edited(int(channel["id"]), body)
+        if answer is not None:
+            return answer
         if "permission_overwrites" in body:
             channel["permission_overwrites"] = [
                 {

@@ -131,17 +131,24 @@ class Threads:
         await self._set(channel_id, archived=False, locked=False)
         return None
 
-    async def edited(self, channel_id: int, body: Json) -> bool:
-        """Apply an edit of a thread's archived and locked flags; say whether it was a thread."""
+    async def edited(self, channel_id: int, body: Json) -> web.Response | None:
+        """Apply an edit of a thread's archived and locked flags; None if it is no thread.
+
+        Locking or unlocking a thread takes Manage Threads, as on Discord.
+        """
         if not self.is_thread(channel_id):
-            return False
-        state = self._fake.channels[channel_id]["thread_metadata"]
+            return None
+        thread = self._fake.channels[channel_id]
+        state = thread["thread_metadata"]
+        parent = self._fake.channels[int(thread["parent_id"])]
+        if "locked" in body and not self._bot_may(int(thread["guild_id"]), parent, MANAGE_THREADS):
+            return _error(403, 50013, "Missing Permissions")
         await self._set(
             channel_id,
             archived=bool(body.get("archived", state["archived"])),
             locked=bool(body.get("locked", state["locked"])),
         )
-        return True
+        return _json(thread)
 
     def drop_children(self, channel_id: int) -> None:
         """Forget the threads of a deleted channel: Discord deletes them with it."""

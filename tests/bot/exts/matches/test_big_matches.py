@@ -10,7 +10,13 @@ import pytest
 from tests.bot.exts.test_matches import club, create, move, posted, replied, until
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import CommandRefused, FakeDiscord, Interaction
-from tests.fakediscord.threads import SEND_MESSAGES_IN_THREADS
+from tests.fakediscord.threads import (
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
+    SEND_MESSAGES_IN_THREADS,
+)
+
+CREATE_THREADS = CREATE_PUBLIC_THREADS | CREATE_PRIVATE_THREADS
 
 
 async def lobby_of(discord: FakeDiscord, host: int, other: int, guild: int, boards: int) -> int:
@@ -75,6 +81,8 @@ def test_a_thousand_board_match_starts_in_threads_and_plays_on_a_board_that_is_a
             assert discord.channels[two]["thread_metadata"]["auto_archive_duration"] == 10080
             assert discord.permissions(two, cy) & SEND_MESSAGES_IN_THREADS == 0
             assert discord.permissions(two, ana) & SEND_MESSAGES_IN_THREADS
+            for user in (bo, cy):  # only the bot (and the owner, Ana) opens threads there
+                assert discord.permissions(hall, user) & CREATE_THREADS == 0
             with pytest.raises(CommandRefused):  # a spectator may not post in a board thread
                 await discord.invoke(cy, two, "move", [{"type": 3, "name": "move", "value": "e4"}])
             (first,) = await posted(discord, two)
