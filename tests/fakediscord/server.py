@@ -23,7 +23,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from tests.fakediscord.commands import may_use, registration_errors
-from tests.fakediscord.threads import SEND_MESSAGES_IN_THREADS, Threads
+from tests.fakediscord.threads import SEND_MESSAGES_IN_THREADS, Threads, overwrites_refused
 
 logger = logging.getLogger(__name__)
 
@@ -564,7 +564,10 @@ class FakeDiscord:
                 return _error(403, 50013, "Missing Permissions")
             self.refuse_channels_after -= 1
         body = await request.json()
-        full = self.threads.server_full(guild_id)
+        full = self.threads.server_full(guild_id) or overwrites_refused(
+            self.bot_permissions.get(guild_id, int(ALL_PERMISSIONS)),
+            body.get("permission_overwrites") or [],
+        )
         if full is not None:
             return full
         parent = body.get("parent_id")
@@ -629,6 +632,12 @@ class FakeDiscord:
         if answer is not None:
             return answer
         if "permission_overwrites" in body:
+            refused = overwrites_refused(
+                self.bot_permissions.get(int(channel["guild_id"]), int(ALL_PERMISSIONS)),
+                body["permission_overwrites"],
+            )
+            if refused is not None:
+                return refused
             channel["permission_overwrites"] = [
                 {
                     **o,

@@ -48,6 +48,19 @@ def _now() -> str:
     return datetime.now(UTC).isoformat()
 
 
+def overwrites_refused(held: int, overwrites: list[Json]) -> web.Response | None:
+    """Refuse overwrites that allow or deny what the bot does not hold, as Discord does.
+
+    Since 2021 a bot may set in a channel's overwrites only permissions it has itself.
+    """
+    if held & ADMINISTRATOR:
+        return None
+    for entry in overwrites:
+        if (int(entry.get("allow", 0)) | int(entry.get("deny", 0))) & ~held:
+            return _error(403, 50013, "Missing Permissions")
+    return None
+
+
 class Threads:
     """The fake's threads: made, listed, archived, opened again by a post, counted."""
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Final
 
 import discord
@@ -24,6 +25,7 @@ NEEDED: Final = {
 }
 THREADS_NEEDED: Final = {  # and these where a match's boards are threads
     "create_public_threads": "Create Public Threads",
+    "create_private_threads": "Create Private Threads",  # to deny it to everyone there
     "send_messages_in_threads": "Send Messages in Threads",
 }
 ARCHIVE_MINUTES: Final = 10080  # a week, the longest a thread waits before it archives itself
@@ -53,33 +55,65 @@ def _moderator_roles(guild: discord.Guild, extra: discord.Role | None) -> list[d
     return [*found, extra] if extra is not None and extra not in found else found
 
 
-# spectators read; nobody but the bot opens threads in a match's channels
-SPECTATORS: Final = discord.PermissionOverwrite(
-    view_channel=True,
-    send_messages=False,
-    send_messages_in_threads=False,
-    create_public_threads=False,
-    create_private_threads=False,
+@dataclass(frozen=True)
+class _Rights:
+    """The overwrites of a match's board channels: spectators, players, the bot."""
+
+    spectators: discord.PermissionOverwrite
+    playing: discord.PermissionOverwrite
+    bot: discord.PermissionOverwrite
+
+
+# Discord lets a bot set in overwrites only what it holds itself, so the thread permissions
+# appear only in a match that has threads, whose start asks for them
+CHANNELS_ONLY: Final = _Rights(
+    spectators=discord.PermissionOverwrite(view_channel=True, send_messages=False),
+    playing=discord.PermissionOverwrite(view_channel=True, send_messages=True),
+    bot=discord.PermissionOverwrite(
+        view_channel=True,
+        send_messages=True,
+        attach_files=True,
+        embed_links=True,
+        manage_channels=True,
+    ),
 )
-PLAYING: Final = discord.PermissionOverwrite(
-    view_channel=True, send_messages=True, send_messages_in_threads=True
-)
-BOT_CAN: Final = discord.PermissionOverwrite(
-    view_channel=True,
-    send_messages=True,
-    send_messages_in_threads=True,
-    create_public_threads=True,
-    attach_files=True,
-    embed_links=True,
-    manage_channels=True,
+WITH_THREADS: Final = _Rights(  # spectators read; nobody but the bot opens threads
+    spectators=discord.PermissionOverwrite(
+        view_channel=True,
+        send_messages=False,
+        send_messages_in_threads=False,
+        create_public_threads=False,
+        create_private_threads=False,
+    ),
+    playing=discord.PermissionOverwrite(
+        view_channel=True, send_messages=True, send_messages_in_threads=True
+    ),
+    bot=discord.PermissionOverwrite(
+        view_channel=True,
+        send_messages=True,
+        send_messages_in_threads=True,
+        create_public_threads=True,
+        create_private_threads=True,
+        attach_files=True,
+        embed_links=True,
+        manage_channels=True,
+    ),
 )
 
 
 class _Maker:
     """Makes a match's places one by one, keeping what it made and telling how far it is."""
 
-    def __init__(self, guild: discord.Guild, match_id: int, total: int, progress: Progress | None):
+    def __init__(
+        self,
+        guild: discord.Guild,
+        match_id: int,
+        total: int,
+        progress: Progress | None,
+        rights: _Rights,
+    ):
         self.guild = guild
+        self.rights = rights
         self.match_id = match_id
         self.total = total
         self.made: dict[str, Place] = {}
@@ -100,7 +134,10 @@ class _Maker:
             number = len(self._categories) + 1
             category = await self.guild.create_category(
                 f"Elevator match {self.match_id}" + (f" ({number})" if number > 1 else ""),
-                overwrites={self.guild.default_role: SPECTATORS, self.guild.me: BOT_CAN},
+                overwrites={
+                    self.guild.default_role: self.rights.spectators,
+                    self.guild.me: self.rights.bot,
+                },
                 reason=f"Elevator Chess match {self.match_id} starts",
             )
             self._categories.append(category)
@@ -138,7 +175,8 @@ async def create_channels(
 ) -> dict[str, Place]:
     """Create a match's places and return them by place; on failure remove them all."""
     layout = Layout(boards, len(teams))
-    maker = _Maker(guild, match_id, layout.places, progress)
+    rights = WITH_THREADS if layout.threaded else CHANNELS_ONLY
+    maker = _Maker(guild, match_id, layout.places, progress, rights)
     me = guild.me
     everyone = guild.default_role
     try:
@@ -146,16 +184,15 @@ async def create_channels(
         # players and spectators use /match status and the like, and Discord hides the
         # message box, commands and all, where one may not send
         watching = discord.PermissionOverwrite(view_channel=True)
-        await maker.channel("overview", "overview", {everyone: watching, me: BOT_CAN})
+        await maker.channel("overview", "overview", {everyone: watching, me: rights.bot})
         for board, players in _players_by_channel(layout, roster):
             held = layout.held(board)
-            overwrites: Overwrites = {everyone: SPECTATORS, me: BOT_CAN}
-            overwrites.update({_member(user): PLAYING for user in players})
-            if layout.threaded:
+            overwrites: Overwrites = {everyone: rights.spectators, me: rights.bot}
+            overwrites.update({_member(user): rights.playing for user in players})
+            if layout.threaded and len(held) > 1:
                 name = f"boards-{held.start}-{held.stop - 1}"
-                topic = f"Board {board}; boards {held.start + 1} to {held.stop - 1} are threads."
-                if len(held) == 1:
-                    name, topic = f"board-{board}", f"Board {board}."
+                others = ", ".join(str(b) for b in held[1:])
+                topic = f"Board {board}; its threads are boards {others}."
                 await maker.channel(f"board:{board}", name, overwrites, topic=topic)
             else:
                 await maker.channel(f"board:{board}", f"board-{board}", overwrites)
@@ -166,10 +203,11 @@ async def create_channels(
         for team, name in teams.items():  # a private room per team, its key in the place
             hidden: Overwrites = {
                 everyone: discord.PermissionOverwrite(view_channel=False),
-                me: BOT_CAN,
+                me: rights.bot,
             }
-            hidden.update({role: PLAYING for role in _moderator_roles(guild, moderators)})
-            hidden.update({_member(user): PLAYING for user in roster.teams[team]})
+            playing = rights.playing
+            hidden.update({role: playing for role in _moderator_roles(guild, moderators)})
+            hidden.update({_member(user): playing for user in roster.teams[team]})
             await maker.channel(f"team:{team}", f"team-{name}"[:90], hidden)
     except BaseException as error:  # a refusal, a dropped connection, a cancellation
         await asyncio.shield(remove_channels(list(maker.made.values())))
@@ -190,8 +228,8 @@ def _players_by_channel(layout: Layout, roster: Roster) -> Iterable[tuple[int, l
 
     Up to 40 boards every player posts in every board channel, as the match always had. A
     threaded match gives a channel (and so its threads) only to the players seated on its
-    boards and the captains: two thousand players in every channel's overwrites would be
-    more than Discord takes in one request. The seats are the ones the start will give.
+    boards and the captains, so that no channel carries thousands of overwrites. The seats
+    are the ones the start gives.
     """
     if not layout.threaded:
         every = [user for members in roster.teams.values() for user in members]

@@ -149,3 +149,58 @@ def test_a_refusal_half_way_through_the_threads_removes_every_place_made(tmp_pat
             assert len(discord.threads.of_guild(guild)) == 54
 
     offline(scenario)
+
+
+def test_a_bot_without_thread_permissions_starts_small_matches_and_names_them_for_big_ones(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        discord.bot_permissions[guild] = sum(
+            1 << bit for bit in (4, 10, 11, 14, 15, 28)
+        )  # Manage Channels, View, Send, Embed, Attach, Manage Roles: no thread permissions
+        async with running_bot(tmp_path, discord):
+            lobby = await lobby_of(discord, ana, bo, guild, 41)
+            refused = await discord.click(ana, lobby, "lobby:1:start")
+            text = await replied(discord, refused)
+            assert "Create Public Threads" in text and "Send Messages in Threads" in text
+            assert len(guild_channels(discord, guild)) == 1
+            await discord.click(ana, lobby, "lobby:1:cancel")
+            general = discord.channel_named(guild, "general")
+            small = (await create(discord, ana, general, 2)).original
+            assert small is not None
+            await discord.click(ana, int(small["id"]), "lobby:2:join-white")
+            await discord.click(bo, int(small["id"]), "lobby:2:join-black")
+            begun = await discord.click(ana, int(small["id"]), "lobby:2:start")
+            # no thread, so no thread permission in its overwrites: Discord takes them
+            assert "has started" in await answered(discord, begun, "has started")
+
+    offline(scenario)
+
+
+def test_at_the_end_players_may_no_longer_post_in_a_board_channel_or_its_threads(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        async with running_bot(tmp_path, discord):
+            lobby = await lobby_of(discord, ana, bo, guild, 50)
+            begun = await discord.click(ana, lobby, "lobby:1:start")
+            await answered(discord, begun, "has started")
+            hall = discord.channel_named(guild, "boards-1-10")
+            assert (discord.overwrite(hall, bo) or (0, 0))[0] & SEND_MESSAGES_IN_THREADS
+            overview = discord.channel_named(guild, "overview")
+            asked = await discord.invoke(bo, overview, "match", subcommand="resign")
+            await answered(discord, asked, "take it back")
+            await discord.press(bo, asked)
+            await until(discord, overview, "Final result")
+            for _ in range(200):  # the channels follow the result just after it is posted
+                if (discord.overwrite(hall, bo) or (0, 0))[1] & SEND_MESSAGES_IN_THREADS:
+                    break
+                await asyncio.sleep(0.05)
+            allow, deny = discord.overwrite(hall, bo) or (0, 0)
+            assert deny & SEND_MESSAGES_IN_THREADS and not allow & SEND_MESSAGES_IN_THREADS
+            with pytest.raises(CommandRefused):  # Bo, who played there, may no longer post
+                await discord.invoke(bo, discord.channel_named(guild, "board-2"), "board")
+
+    offline(scenario)
