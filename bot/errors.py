@@ -29,3 +29,7 @@ class BusyError(ServiceError):
 
 class DamagedError(ServiceError):
     """The match's stored record does not replay, so it cannot be loaded or played."""
+
+
+class ServerFullError(WrongStateError):
+    """The server cannot hold what is asked (channels, threads); the message says what is full."""
