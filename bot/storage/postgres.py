@@ -239,6 +239,9 @@ class PostgresStorage(Storage):
         task = asyncio.current_task()
         if task is None:
             raise StorageError("a match can be held from a task only")
+        # returned to the pool, the connection is reset, which drops its advisory locks
+        # (asyncpg's reset runs pg_advisory_unlock_all): an unlock of its own would cost
+        # every action one more round trip to the server
         async with self._pool.acquire() as connection:
             await _lock_match(connection, match_id, self._lock_wait)
             token = self._pinned.set((task, connection))
@@ -246,10 +249,6 @@ class PostgresStorage(Storage):
                 yield
             finally:
                 self._pinned.reset(token)
-                # returned to the pool, the connection is reset, which drops its locks even
-                # if this unlock never ran (a cancellation)
-                with contextlib.suppress(asyncpg.PostgresError, asyncpg.InterfaceError):
-                    await connection.execute("SELECT pg_advisory_unlock($1)", match_id)
 
     async def claim_shards(self, shards: Shards) -> None:
         """Hold these shards for this process until it closes, or refuse if another holds one."""

@@ -1,0 +1,58 @@
+"""PostgreSQL storage as several processes share it: a match held, and freed, across processes."""
+
+from __future__ import annotations
+
+import asyncio
+
+import asyncpg
+import pytest
+
+from bot.storage import Storage
+
+
+async def _free_elsewhere(url: str, match_id: int) -> bool:
+    """Say whether another process (a connection of its own) could take a match's lock now."""
+    other = await asyncpg.connect(url)
+    try:
+        taken = bool(await other.fetchval("SELECT pg_try_advisory_lock($1)", match_id))
+        if taken:
+            await other.execute("SELECT pg_advisory_unlock($1)", match_id)
+        return taken
+    finally:
+        await other.close()
+
+
+def test_a_held_match_is_refused_elsewhere_and_free_once_the_block_ends(postgres_url: str) -> None:
+    async def scenario() -> tuple[bool, bool]:
+        store = await Storage.open(postgres_url)
+        try:
+            async with store.owning(7):
+                during = await _free_elsewhere(postgres_url, 7)
+            return during, await _free_elsewhere(postgres_url, 7)
+        finally:
+            await store.close()
+
+    assert asyncio.run(scenario()) == (False, True)
+
+
+def test_a_match_held_by_a_cancelled_task_is_freed(postgres_url: str) -> None:
+    async def scenario() -> bool:
+        store = await Storage.open(postgres_url)
+        held = asyncio.Event()
+
+        async def hold() -> None:
+            async with store.owning(7):
+                held.set()
+                await asyncio.Event().wait()
+
+        try:
+            task = asyncio.create_task(hold())
+            await held.wait()
+            task.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await task
+            return await _free_elsewhere(postgres_url, 7)
+        finally:
+            await store.close()
+
+    assert asyncio.run(scenario())
