@@ -222,6 +222,15 @@ class PostgresStorage(Storage):
             yield PostgresDb(connection)
 
     @asynccontextmanager
+    async def read_one(self) -> AsyncIterator[Db]:
+        """Read with one query: a statement sees one committed state without a transaction.
+
+        A read-only transaction around it would cost two more round trips to the server.
+        """
+        async with self._connection() as connection:
+            yield PostgresDb(connection)
+
+    @asynccontextmanager
     async def owning(self, match_id: int) -> AsyncIterator[None]:
         """Hold a match against every other process until the block ends (StorageBusy if not).
 

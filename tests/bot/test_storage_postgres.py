@@ -7,6 +7,7 @@ import asyncio
 import asyncpg
 import pytest
 
+from bot.service import MatchService
 from bot.storage import Storage
 
 
@@ -56,3 +57,22 @@ def test_a_match_held_by_a_cancelled_task_is_freed(postgres_url: str) -> None:
             await store.close()
 
     assert asyncio.run(scenario())
+
+
+def test_a_process_sees_the_move_another_process_made_in_a_match_it_holds_in_memory(
+    postgres_url: str,
+) -> None:
+    async def scenario() -> list[object]:
+        first, second = await Storage.open(postgres_url), await Storage.open(postgres_url)
+        try:
+            mine, theirs = MatchService(first), MatchService(second)
+            match_id = await mine.create_game("ana", "bo", boards=1)
+            await mine.play(match_id, "ana", 1, "e4")
+            await theirs.play(match_id, "bo", 1, "e5")
+            await mine.play(match_id, "ana", 1, "Nf3")
+            return [event.to_dict()["san"] for event in (await mine.game(match_id)).events]
+        finally:
+            await first.close()
+            await second.close()
+
+    assert asyncio.run(scenario()) == ["e4", "e5", "Nf3"]
