@@ -33,6 +33,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing.synchronize import Barrier
 from pathlib import Path
+from threading import BrokenBarrierError
 from typing import Final
 
 from bench.service import percentile
@@ -42,9 +43,11 @@ from bot.storage import Storage
 OPENING: Final = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5"]
 BOARDS: Final = 3
 PROCESSES: Final = (1, 2, 4)
-BARRIER_WAIT: Final = 120.0  # seconds for every process to be ready (spawning imports the bot)
+READY_WAIT: Final = 120.0  # seconds for every process to be ready (spawning imports the bot)
+PLAY_WAIT: Final = 900.0  # seconds for every process to play its share
+TICK: Final = os.sysconf("SC_CLK_TCK")
 
-_barrier: Barrier | None = None  # the start line a worker process waits at
+_barrier: Barrier | None = None  # where worker processes and the script meet: start and end
 
 
 @dataclass(frozen=True)
@@ -59,21 +62,24 @@ class Share:
 
 @dataclass(frozen=True)
 class Played:
-    """When a process started and stopped playing, and how long each of its moves took."""
+    """When a process started and stopped playing, its CPU time, and each of its moves' time."""
 
     start: float
     end: float
+    cpu: float
     times: tuple[float, ...]
 
 
 @dataclass(frozen=True)
 class Result:
-    """One configuration's run: its moves per second and its moves' times."""
+    """One configuration's run: moves per second, moves' times, CPU seconds of bot and server."""
 
     name: str
     processes: int
     rate: float
     times: tuple[float, ...]
+    bot_cpu: float
+    server_cpu: float | None  # None: the database is in the bot's process (SQLite)
 
     @property
     def p50(self) -> float:
@@ -91,10 +97,15 @@ def _keep_barrier(barrier: Barrier) -> None:
 
 def play_share(share: Share) -> Played:
     """Play one process's share (run in a worker process)."""
-    return asyncio.run(_play(share))
+    assert _barrier is not None
+    try:
+        return asyncio.run(_play(share, _barrier))
+    except BaseException:
+        _barrier.abort()  # the script and the other processes stop waiting for this one
+        raise
 
 
-async def _play(share: Share) -> Played:
+async def _play(share: Share, barrier: Barrier) -> Played:
     store = await Storage.open(share.url)
     try:
         service = MatchService(store)
@@ -104,15 +115,16 @@ async def _play(share: Share) -> Played:
             await service.create_game(white, black, boards=BOARDS, places=places)
             for _ in range(share.games)
         ]
-        assert _barrier is not None
-        await asyncio.to_thread(_barrier.wait, BARRIER_WAIT)
-        start = time.monotonic()
+        await asyncio.to_thread(barrier.wait, READY_WAIT)
+        start, cpu = time.monotonic(), time.process_time()
         if share.lone:
             times = await _one_at_a_time(service, ids, (white, black))
         else:
             lists = await asyncio.gather(*(_game(service, i, (white, black)) for i in ids))
             times = [t for game in lists for t in game]
-        return Played(start, time.monotonic(), tuple(times))
+        played = Played(start, time.monotonic(), time.process_time() - cpu, tuple(times))
+        await asyncio.to_thread(barrier.wait, PLAY_WAIT)
+        return played
     finally:
         await store.close()
 
@@ -144,27 +156,59 @@ async def _one_at_a_time(
     ]
 
 
-def run(name: str, url: str, processes: int, games: int, *, lone: bool = False) -> Result:
+def server_cpu(postmaster: int | None) -> float:
+    """Return the CPU seconds a PostgreSQL server and its processes have used (Linux)."""
+    if postmaster is None:
+        return 0.0
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # gone meanwhile
+        pid, parent = int(stat.parent.name), int(fields[1])
+        if pid == postmaster:  # its own time and that of the backends it has reaped
+            total += sum(int(value) for value in fields[11:15])
+        elif parent == postmaster:
+            total += int(fields[11]) + int(fields[12])
+    return total / TICK
+
+
+def run(
+    name: str, url: str, processes: int, games: int, *, lone: bool, server: int | None
+) -> Result:
     """Play games in each of some processes on one database, all starting together."""
     context = multiprocessing.get_context("spawn")
-    barrier = context.Barrier(processes)
+    barrier = context.Barrier(processes + 1)  # the script waits with them, to read the server
     shares = [Share(url, games, f"p{index}", lone) for index in range(processes)]
     with ProcessPoolExecutor(
         processes, mp_context=context, initializer=_keep_barrier, initargs=(barrier,)
     ) as pool:
-        played = list(pool.map(play_share, shares))
+        futures = [pool.submit(play_share, share) for share in shares]
+        try:
+            barrier.wait(READY_WAIT)
+            before = server_cpu(server)
+            barrier.wait(PLAY_WAIT)
+            used = server_cpu(server) - before
+        except BrokenBarrierError:
+            for future in futures:
+                future.result()  # a process's failure, if one failed
+            raise
+        played = [future.result() for future in futures]
     moves = sum(len(p.times) for p in played)
     elapsed = max(p.end for p in played) - min(p.start for p in played)
     times = tuple(t for p in played for t in p.times)
-    return Result(name, processes, moves / elapsed, times)
+    cpu = sum(p.cpu for p in played)
+    return Result(name, processes, moves / elapsed, times, cpu, None if server is None else used)
 
 
 @dataclass(frozen=True)
 class Engines:
-    """Where each configuration gets a fresh database."""
+    """Where each configuration gets a fresh database, and PostgreSQL's server process."""
 
     sqlite: Callable[[], str]
     postgres: Callable[[], str]
+    server: int
 
 
 def on_postgres(processes: int) -> str:
@@ -174,16 +218,17 @@ def on_postgres(processes: int) -> str:
 
 def measure(engines: Engines, games: int, lone_games: int, rounds: int) -> list[Result]:
     """Run every configuration rounds times, interleaved; keep each one's best round."""
-    configurations: list[tuple[str, Callable[[], str], int, bool]] = [
-        ("SQLite, a lone move", engines.sqlite, 1, True),
-        ("PostgreSQL, a lone move", engines.postgres, 1, True),
-        ("SQLite, 1 process", engines.sqlite, 1, False),
-        *((on_postgres(n), engines.postgres, n, False) for n in PROCESSES),
+    configurations: list[tuple[str, Callable[[], str], int | None, int, bool]] = [
+        ("SQLite, a lone move", engines.sqlite, None, 1, True),
+        ("PostgreSQL, a lone move", engines.postgres, engines.server, 1, True),
+        ("SQLite, 1 process", engines.sqlite, None, 1, False),
+        *((on_postgres(n), engines.postgres, engines.server, n, False) for n in PROCESSES),
     ]
     best: dict[str, Result] = {}
     for _ in range(rounds):
-        for name, fresh, processes, lone in configurations:
-            result = run(name, fresh(), processes, lone_games if lone else games, lone=lone)
+        for name, fresh, server, processes, lone in configurations:
+            share = lone_games if lone else games
+            result = run(name, fresh(), processes, share, lone=lone, server=server)
             kept = best.get(name)
             # a shared machine's neighbours slow some rounds down: the best shows the bot
             if kept is None or (kept.p50 > result.p50 if lone else kept.rate < result.rate):
@@ -191,18 +236,24 @@ def measure(engines: Engines, games: int, lone_games: int, rounds: int) -> list[
     return [best[name] for name, *_ in configurations]
 
 
-def report(results: list[Result], games: int) -> None:
+def report(results: list[Result], games: int, load: float) -> None:
     """Print the table and the ratios."""
     found = {result.name: result for result in results}
     print(
-        f"{games} three-board games per process, {len(OPENING)} moves a board; "
-        f"{os.cpu_count()} cores shared by the players and the database server"
+        f"{games} three-board games per process ({games // 4 or 1} for a lone move), "
+        f"{len(OPENING)} moves a board; {os.cpu_count()} cores shared by the bot's processes "
+        f"and the database server (load average {load:.1f} at the start)"
     )
-    print(f"{'configuration':<30}{'moves':>8}{'moves/s':>10}{'p50 ms':>9}{'p99 ms':>9}")
+    print(
+        f"{'configuration':<26}{'moves':>7}{'moves/s':>9}{'p50 ms':>8}{'p99 ms':>8}"
+        f"{'CPU ms a move: bot':>20}{'server':>8}"
+    )
     for result in results:
+        moves = len(result.times)
+        server = "-" if result.server_cpu is None else f"{result.server_cpu * 1000 / moves:.2f}"
         print(
-            f"{result.name:<30}{len(result.times):>8}{result.rate:>10.0f}"
-            f"{result.p50:>9.2f}{result.p99:>9.2f}"
+            f"{result.name:<26}{moves:>7}{result.rate:>9.0f}{result.p50:>8.2f}{result.p99:>8.2f}"
+            f"{result.bot_cpu * 1000 / moves:>20.2f}{server:>8}"
         )
     sqlite, postgres = found["SQLite, a lone move"], found["PostgreSQL, a lone move"]
     loaded_sqlite, one = found["SQLite, 1 process"], found[on_postgres(1)]
@@ -221,6 +272,12 @@ def report(results: list[Result], games: int) -> None:
             f"PostgreSQL, {processes} processes / 1: {many.rate / one.rate:.2f}x moves/s, "
             f"{many.p50 / one.p50:.1f}x p50"
         )
+    cpu = (one.bot_cpu + (one.server_cpu or 0.0)) / len(one.times)
+    print(
+        f"a move on PostgreSQL costs {cpu * 1000:.2f} ms of CPU (bot and server): a core of "
+        f"this machine carries about {1 / cpu:.0f} moves/s, so more processes add moves/s "
+        "only while cores are free"
+    )
 
 
 # as durable as PostgreSQL is by default (the tests' cluster turns these off)
@@ -245,6 +302,7 @@ def main() -> None:
     except PostgresUnavailable as absent:
         print(f"{absent}; nothing was measured.")
         sys.exit(0)
+    load = os.getloadavg()[0]
     cluster = Cluster.start(binaries, DURABLE)
     try:
         with tempfile.TemporaryDirectory() as folder:
@@ -252,11 +310,12 @@ def main() -> None:
             engines = Engines(
                 sqlite=lambda: str(Path(folder) / f"bench{next(files)}.db"),
                 postgres=lambda: cluster.url(cluster.create_database()),
+                server=int((cluster.data / "postmaster.pid").read_text().split()[0]),
             )
             results = measure(engines, games, lone_games, rounds)
     finally:
         cluster.stop()
-    report(results, games)
+    report(results, games, load)
 
 
 if __name__ == "__main__":
