@@ -3,8 +3,8 @@
 Each transaction runs on a connection of a pool, so processes and tasks write side by side;
 what keeps two of them from acting on one match is a PostgreSQL advisory lock per match,
 held from reading the match to committing its change (`owning`), on one connection that
-the block's transactions and reads then use. The outbox says it has news with NOTIFY,
-which PostgreSQL delivers on commit only, to every process listening.
+the block's transactions and reads then use. A transaction that queued notices says so
+once it has committed, with NOTIFY, to every process listening.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from bot.storage.connection import Db, Row, Storage, StorageBusy, StorageError, 
 logger = logging.getLogger(__name__)
 
 NOTIFY_CHANNEL: Final = "elevator_outbox"
+QUEUED_MESSAGE: Final = "elevator_outbox_queued"  # the outbox's trigger tells its connection
 LOCK_WAIT: Final = 10.0  # seconds to wait for a match another process holds
 POOL_SIZE: Final = 10
 # two-key advisory locks, apart from the one-key locks that hold matches by id
@@ -208,9 +209,35 @@ class PostgresStorage(Storage):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Db]:
-        """Run the block as one write transaction: all of it commits, or none of it."""
-        async with self._connection() as connection, connection.transaction():
-            yield PostgresDb(connection)
+        """Run the block as one write transaction: all of it commits, or none of it.
+
+        If it queued notices, every process is told once it has committed. The NOTIFY is
+        sent after the commit, not from inside the transaction: there PostgreSQL would hold
+        its one notify lock until the commit is on disk, one commit at a time.
+        """
+        queued = False
+
+        def heard(_: object, message: asyncpg.PostgresLogMessage) -> None:
+            nonlocal queued
+            queued = queued or message.message == QUEUED_MESSAGE
+
+        async with self._connection() as connection:
+            connection.add_log_listener(heard)
+            try:
+                async with connection.transaction():
+                    yield PostgresDb(connection)
+            finally:
+                connection.remove_log_listener(heard)
+            if queued:
+                self.notices_committed.set()
+                await self._tell_others(connection)
+
+    async def _tell_others(self, connection: Connection) -> None:
+        """Wake every process's outbox worker; one missed wakes up by itself a moment later."""
+        try:
+            await connection.execute(f"NOTIFY {NOTIFY_CHANNEL}")
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as error:
+            logger.warning("notices were queued but other processes were not told: %s", error)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Db]:

@@ -7,8 +7,10 @@ import asyncio
 import asyncpg
 import pytest
 
+from bot import storage
 from bot.service import MatchService
 from bot.storage import Storage
+from bot.storage.postgres import NOTIFY_CHANNEL
 
 
 async def _free_elsewhere(url: str, match_id: int) -> bool:
@@ -76,3 +78,57 @@ def test_a_process_sees_the_move_another_process_made_in_a_match_it_holds_in_mem
             await second.close()
 
     assert asyncio.run(scenario()) == ["e4", "e5", "Nf3"]
+
+
+def test_notices_wake_this_process_and_the_others_once_committed_and_never_before(
+    postgres_url: str,
+) -> None:
+    async def scenario() -> None:
+        mine, theirs = await Storage.open(postgres_url), await Storage.open(postgres_url)
+        try:
+            async with mine.transaction() as db:
+                match_id = await storage.insert_match(db, "{}", "ana", 0.0)
+            with pytest.raises(RuntimeError, match="crash"):
+                async with mine.transaction() as db:
+                    await storage.enqueue(db, match_id, [("overview", "x", "{}", "k1")], 0.0)
+                    raise RuntimeError("crash")
+            theirs.notices_committed.clear()  # woken, if at all, by their own start
+            async with mine.transaction() as db:
+                await storage.enqueue(db, match_id, [("overview", "x", "{}", "k1")], 0.0)
+                assert not mine.notices_committed.is_set()
+            assert mine.notices_committed.is_set()
+            await asyncio.wait_for(theirs.notices_committed.wait(), 10)
+        finally:
+            await mine.close()
+            await theirs.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_transaction_that_queues_nothing_wakes_no_process(postgres_url: str) -> None:
+    async def scenario() -> tuple[bool, list[str]]:
+        store = await Storage.open(postgres_url)
+        listener = await asyncpg.connect(postgres_url)
+        heard: list[str] = []
+        fence = asyncio.Event()
+
+        def note(*args: object) -> None:
+            heard.append(str(args[3]))
+            if args[3] == "fence":
+                fence.set()
+
+        try:
+            await listener.add_listener(NOTIFY_CHANNEL, note)
+            store.notices_committed.clear()
+            async with store.transaction() as db:
+                await storage.insert_match(db, "{}", "ana", 0.0)
+            woken = store.notices_committed.is_set()
+            # notifications arrive in commit order: once the fence is heard, any before it was
+            await listener.execute(f"NOTIFY {NOTIFY_CHANNEL}, 'fence'")
+            await asyncio.wait_for(fence.wait(), 10)
+            return woken, heard
+        finally:
+            await listener.close()
+            await store.close()
+
+    assert asyncio.run(scenario()) == (False, ["fence"])
