@@ -110,6 +110,8 @@ class PostgresStorage(Storage):
         )
         self._listener: Connection | None = None
         self._claims: Connection | None = None
+        self._untold = asyncio.Event()  # notices committed here, not yet announced to all
+        self._telling: asyncio.Task[None] | None = None
 
     @classmethod
     async def connect(
@@ -142,6 +144,14 @@ class PostgresStorage(Storage):
 
     async def close(self) -> None:
         """Close the listener, the shard claims and the pool, once the work under way is done."""
+        if self._telling is not None:
+            self._telling.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._telling
+            self._telling = None
+        if self._untold.is_set() and self._listener is not None:
+            with contextlib.suppress(Exception):
+                await self._listener.execute(f"NOTIFY {NOTIFY_CHANNEL}", timeout=5)
         for connection in (self._listener, self._claims):
             if connection is not None:
                 with contextlib.suppress(Exception):
@@ -189,6 +199,26 @@ class PostgresStorage(Storage):
             self.notices_committed.set()
 
         await self._listener.add_listener(NOTIFY_CHANNEL, heard)
+        self._telling = asyncio.create_task(self._tell_others(self._listener))
+
+    async def _tell_others(self, listener: Connection) -> None:
+        """Announce the notices committed here to every process, one NOTIFY for all since the last.
+
+        It runs in a task of its own, on the listener's connection: an action does not wait
+        for it, and under load one NOTIFY covers many commits. A process that misses one
+        still looks for due notices every moment.
+        """
+        failing = False
+        while True:
+            await self._untold.wait()
+            self._untold.clear()
+            try:
+                await listener.execute(f"NOTIFY {NOTIFY_CHANNEL}")
+                failing = False
+            except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as error:
+                if not failing:  # once, not at every move while the connection is down
+                    logger.warning("other processes were not told of new notices: %s", error)
+                failing = True
 
     def _own(self) -> Connection | None:
         """Return the connection this task holds a match on, if it holds one."""
@@ -212,8 +242,9 @@ class PostgresStorage(Storage):
         """Run the block as one write transaction: all of it commits, or none of it.
 
         If it queued notices, every process is told once it has committed. The NOTIFY is
-        sent after the commit, not from inside the transaction: there PostgreSQL would hold
-        its one notify lock until the commit is on disk, one commit at a time.
+        sent after the commit (_tell_others), not from inside the transaction: there
+        PostgreSQL would hold its one notify lock until the commit is on disk, one commit
+        at a time.
         """
         queued = False
 
@@ -230,14 +261,7 @@ class PostgresStorage(Storage):
                 connection.remove_log_listener(heard)
             if queued:
                 self.notices_committed.set()
-                await self._tell_others(connection)
-
-    async def _tell_others(self, connection: Connection) -> None:
-        """Wake every process's outbox worker; one missed wakes up by itself a moment later."""
-        try:
-            await connection.execute(f"NOTIFY {NOTIFY_CHANNEL}")
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as error:
-            logger.warning("notices were queued but other processes were not told: %s", error)
+                self._untold.set()
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Db]:
