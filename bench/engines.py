@@ -245,15 +245,20 @@ def report(results: list[Result], games: int, load: float) -> None:
         f"and the database server (load average {load:.1f} at the start)"
     )
     print(
+        "PostgreSQL flushes every commit to disk (fsync and synchronous_commit on, its "
+        "defaults); SQLite runs in WAL mode with synchronous NORMAL, as the bot opens it"
+    )
+    print(
         f"{'configuration':<26}{'moves':>7}{'moves/s':>9}{'p50 ms':>8}{'p99 ms':>8}"
-        f"{'CPU ms a move: bot':>20}{'server':>8}"
+        f"{'CPU ms a move: bot':>20}{'server':>8}{'cores':>7}"
     )
     for result in results:
         moves = len(result.times)
+        cpu = (result.bot_cpu + (result.server_cpu or 0.0)) / moves
         server = "-" if result.server_cpu is None else f"{result.server_cpu * 1000 / moves:.2f}"
         print(
             f"{result.name:<26}{moves:>7}{result.rate:>9.0f}{result.p50:>8.2f}{result.p99:>8.2f}"
-            f"{result.bot_cpu * 1000 / moves:>20.2f}{server:>8}"
+            f"{result.bot_cpu * 1000 / moves:>20.2f}{server:>8}{cpu * result.rate:>7.2f}"
         )
     sqlite, postgres = found["SQLite, a lone move"], found["PostgreSQL, a lone move"]
     loaded_sqlite, one = found["SQLite, 1 process"], found[on_postgres(1)]
