@@ -443,7 +443,7 @@ class Units:
         found = self.loaded.get(match_id)
         if found is not None and self.store.shared:
             # another process of the bot may have changed it since: held now, it cannot
-            async with self.store.read() as db:
+            async with self.store.read_one() as db:
                 if await storage.match_revision(db, match_id) != found.revision:
                     del self.loaded[match_id]
                     found = None

@@ -138,11 +138,15 @@ class Storage:
         """Read between transactions, never seeing one half-done."""
         raise NotImplementedError
 
+    def read_one(self) -> AbstractAsyncContextManager[Db]:
+        """Read with one query, which sees one committed state without a snapshot held for it."""
+        return self.read()
+
     def owning(self, match_id: int) -> AbstractAsyncContextManager[None]:
         """Hold a match against every other process until the block ends (StorageBusy if not)."""
         raise NotImplementedError
 
     async def fetch_all(self, sql: str, *parameters: object) -> list[Row]:
         """Run one query between transactions and return its rows."""
-        async with self.read() as db:
+        async with self.read_one() as db:
             return await rows(db, sql, *parameters)

@@ -3,8 +3,8 @@
 Each transaction runs on a connection of a pool, so processes and tasks write side by side;
 what keeps two of them from acting on one match is a PostgreSQL advisory lock per match,
 held from reading the match to committing its change (`owning`), on one connection that
-the block's transactions and reads then use. The outbox says it has news with NOTIFY,
-which PostgreSQL delivers on commit only, to every process listening.
+the block's transactions and reads then use. A transaction that queued notices says so
+once it has committed, with NOTIFY, to every process listening.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from bot.storage.connection import Db, Row, Storage, StorageBusy, StorageError, 
 logger = logging.getLogger(__name__)
 
 NOTIFY_CHANNEL: Final = "elevator_outbox"
+QUEUED_MESSAGE: Final = "elevator_outbox_queued"  # the outbox's trigger tells its connection
 LOCK_WAIT: Final = 10.0  # seconds to wait for a match another process holds
 POOL_SIZE: Final = 10
 # two-key advisory locks, apart from the one-key locks that hold matches by id
@@ -109,6 +110,8 @@ class PostgresStorage(Storage):
         )
         self._listener: Connection | None = None
         self._claims: Connection | None = None
+        self._untold = asyncio.Event()  # notices committed here, not yet announced to all
+        self._telling: asyncio.Task[None] | None = None
 
     @classmethod
     async def connect(
@@ -120,7 +123,12 @@ class PostgresStorage(Storage):
                 url,
                 min_size=1,
                 max_size=pool_size,
-                server_settings={"lock_timeout": str(int(lock_wait * 1000))},
+                server_settings={
+                    "lock_timeout": str(int(lock_wait * 1000)),
+                    # the outbox's trigger says it queued with a NOTICE, which a server or
+                    # database set to send only warnings would keep from us
+                    "client_min_messages": "notice",
+                },
             )
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise StorageError(
@@ -141,6 +149,14 @@ class PostgresStorage(Storage):
 
     async def close(self) -> None:
         """Close the listener, the shard claims and the pool, once the work under way is done."""
+        if self._telling is not None:
+            self._telling.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._telling
+            self._telling = None
+        if self._untold.is_set() and self._listener is not None:
+            with contextlib.suppress(Exception):
+                await self._listener.execute(f"NOTIFY {NOTIFY_CHANNEL}", timeout=5)
         for connection in (self._listener, self._claims):
             if connection is not None:
                 with contextlib.suppress(Exception):
@@ -188,6 +204,26 @@ class PostgresStorage(Storage):
             self.notices_committed.set()
 
         await self._listener.add_listener(NOTIFY_CHANNEL, heard)
+        self._telling = asyncio.create_task(self._tell_others(self._listener))
+
+    async def _tell_others(self, listener: Connection) -> None:
+        """Announce the notices committed here to every process, one NOTIFY for all since the last.
+
+        It runs in a task of its own, on the listener's connection: an action does not wait
+        for it, and under load one NOTIFY covers many commits. A process that misses one
+        still looks for due notices every moment.
+        """
+        failing = False
+        while True:
+            await self._untold.wait()
+            self._untold.clear()
+            try:
+                await listener.execute(f"NOTIFY {NOTIFY_CHANNEL}")
+                failing = False
+            except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as error:
+                if not failing:  # once, not at every move while the connection is down
+                    logger.warning("other processes were not told of new notices: %s", error)
+                failing = True
 
     def _own(self) -> Connection | None:
         """Return the connection this task holds a match on, if it holds one."""
@@ -208,9 +244,29 @@ class PostgresStorage(Storage):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Db]:
-        """Run the block as one write transaction: all of it commits, or none of it."""
-        async with self.connection() as connection, connection.transaction():
-            yield PostgresDb(connection)
+        """Run the block as one write transaction: all of it commits, or none of it.
+
+        If it queued notices, every process is told once it has committed. The NOTIFY is
+        sent after the commit (_tell_others), not from inside the transaction: there
+        PostgreSQL would hold its one notify lock until the commit is on disk, one commit
+        at a time.
+        """
+        queued = False
+
+        def heard(_: object, message: asyncpg.PostgresLogMessage) -> None:
+            nonlocal queued
+            queued = queued or message.message == QUEUED_MESSAGE
+
+        async with self.connection() as connection:
+            connection.add_log_listener(heard)
+            try:
+                async with connection.transaction():
+                    yield PostgresDb(connection)
+            finally:
+                connection.remove_log_listener(heard)
+            if queued:
+                self.notices_committed.set()
+                self._untold.set()
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Db]:
@@ -219,6 +275,15 @@ class PostgresStorage(Storage):
             self.connection() as connection,
             connection.transaction(isolation="repeatable_read", readonly=True),
         ):
+            yield PostgresDb(connection)
+
+    @asynccontextmanager
+    async def read_one(self) -> AsyncIterator[Db]:
+        """Read with one query: a statement sees one committed state without a transaction.
+
+        A read-only transaction around it would cost two more round trips to the server.
+        """
+        async with self.connection() as connection:
             yield PostgresDb(connection)
 
     @asynccontextmanager
@@ -239,6 +304,9 @@ class PostgresStorage(Storage):
         task = asyncio.current_task()
         if task is None:
             raise StorageError("a match can be held from a task only")
+        # returned to the pool, the connection is reset, which drops its advisory locks
+        # (asyncpg's reset runs pg_advisory_unlock_all): an unlock of its own would cost
+        # every action one more round trip to the server
         async with self._pool.acquire() as connection:
             await _lock_match(connection, match_id, self._lock_wait)
             token = self._pinned.set((task, connection))
@@ -246,10 +314,6 @@ class PostgresStorage(Storage):
                 yield
             finally:
                 self._pinned.reset(token)
-                # returned to the pool, the connection is reset, which drops its locks even
-                # if this unlock never ran (a cancellation)
-                with contextlib.suppress(asyncpg.PostgresError, asyncpg.InterfaceError):
-                    await connection.execute("SELECT pg_advisory_unlock($1)", match_id)
 
     async def claim_shards(self, shards: Shards) -> None:
         """Hold these shards for this process until it closes, or refuse if another holds one."""
