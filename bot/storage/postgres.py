@@ -14,7 +14,7 @@ import contextlib
 import functools
 import logging
 import re
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from typing import Final, TypeAlias
@@ -23,7 +23,15 @@ import asyncpg
 import asyncpg.pool
 
 from bot.shards import Shards
-from bot.storage.connection import Db, Row, Storage, StorageBusy, StorageError, migration_steps
+from bot.storage.connection import (
+    Db,
+    Row,
+    Storage,
+    StorageBusy,
+    StorageError,
+    failed_statement,
+    migration_steps,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -76,20 +84,33 @@ class PostgresDb:
 
     def __init__(self, connection: Connection) -> None:
         self.connection = connection
+        self.failed: asyncpg.PostgresError | None = None  # a statement failed: all is lost
 
     async def execute(self, sql: str, parameters: Sequence[object] = ()) -> int:
         """Run one statement; return how many rows it changed."""
-        if not parameters:  # a statement without parameters may be several (a schema step)
-            return _changed(await self.connection.execute(sql))
-        return _changed(await self.connection.execute(numbered(sql), *parameters))
+        with self._noting():
+            if not parameters:  # a statement without parameters may be several (a schema step)
+                return _changed(await self.connection.execute(sql))
+            return _changed(await self.connection.execute(numbered(sql), *parameters))
 
     async def executemany(self, sql: str, parameters: Iterable[Sequence[object]]) -> None:
         """Run one statement once per row of parameters."""
-        await self.connection.executemany(numbered(sql), list(parameters))
+        with self._noting():
+            await self.connection.executemany(numbered(sql), list(parameters))
 
     async def fetch(self, sql: str, parameters: Sequence[object] = ()) -> list[Row]:
         """Run a query and return its rows."""
-        return list(await self.connection.fetch(numbered(sql), *parameters))
+        with self._noting():
+            return list(await self.connection.fetch(numbered(sql), *parameters))
+
+    @contextlib.contextmanager
+    def _noting(self) -> Iterator[None]:
+        """Note a statement's failure, which ends the transaction even if the caller goes on."""
+        try:
+            yield
+        except asyncpg.PostgresError as error:
+            self.failed = self.failed or error
+            raise
 
 
 class PostgresStorage(Storage):
@@ -210,7 +231,10 @@ class PostgresStorage(Storage):
     async def transaction(self) -> AsyncIterator[Db]:
         """Run the block as one write transaction: all of it commits, or none of it."""
         async with self._connection() as connection, connection.transaction():
-            yield PostgresDb(connection)
+            db = PostgresDb(connection)
+            yield db
+            if db.failed is not None:  # COMMIT would roll back, saying nothing
+                raise failed_statement(db.failed)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Db]:
