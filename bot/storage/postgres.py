@@ -306,6 +306,6 @@ async def _lock_match(connection: Connection, match_id: int, wait: float) -> Non
         await connection.execute("SELECT pg_advisory_lock($1)", match_id)
     except asyncpg.LockNotAvailableError:
         raise StorageBusy(
-            f"match {match_id} is busy in another process of the bot (for over {wait:.0f} s); "
+            f"match {match_id} is busy in another process of the bot (for over {wait:g} s); "
             "try again in a moment"
         ) from None
