@@ -5,16 +5,21 @@ or leave a transaction half-written."""
 from __future__ import annotations
 
 import asyncio
+import logging
+import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot import storage
 from bot.delivery import Delivery, DeliveryWorker
 from bot.errors import BusyError
 from bot.service import MatchService
-from bot.storage import Storage, StorageBusy
+from bot.shards import Shards
+from bot.storage import Storage, StorageBusy, StorageError, migration_steps
 from bot.storage.postgres import PostgresStorage
 from tests.bot.test_storage import HEADS_BY_SCAN
 from tests.postgres import Cluster
@@ -188,3 +193,242 @@ def test_two_stores_queueing_to_one_place_at_once_keep_one_head_and_deliver_each
                 assert sent == [row["id"] for row in queued if row["place"] == place]
 
     asyncio.run(scenario())
+
+
+def test_notices_committed_by_one_store_wake_the_other_and_rolled_back_ones_do_not(
+    url: str,
+) -> None:
+    async def scenario() -> None:
+        async with two_stores(url) as (first, second):
+            async with first.transaction() as db:
+                match_id = await storage.insert_match(db, "{}", "ana", 0.0)
+            heard_probe = asyncio.Event()
+            assert second._listener is not None
+            await second._listener.add_listener("probe", lambda *_: heard_probe.set())
+            second.notices_committed.clear()
+            with pytest.raises(RuntimeError, match="crash"):
+                async with first.transaction() as db:
+                    await storage.enqueue(db, match_id, [("overview", "x", "{}", "k1")], 0.0)
+                    raise RuntimeError("crash")
+            # notifications reach a listener in the order their transactions committed: once
+            # the probe is heard, a notice the rolled back transaction sent would have been
+            async with first.transaction() as db:
+                await db.execute("SELECT pg_notify('probe', '')")
+            await asyncio.wait_for(heard_probe.wait(), WAIT)
+            assert not second.notices_committed.is_set()
+            async with first.transaction() as db:
+                await storage.enqueue(db, match_id, [("overview", "x", "{}", "k1")], 0.0)
+            await asyncio.wait_for(second.notices_committed.wait(), WAIT)
+
+    asyncio.run(scenario())
+
+
+def test_stores_opening_an_empty_database_at_once_all_reach_the_latest_step_applied_once(
+    postgres_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    latest = migration_steps("postgres")[-1][0]
+
+    async def scenario() -> list[int]:
+        opened = await asyncio.gather(
+            *(Storage.open(postgres_url) for _ in range(3)), return_exceptions=True
+        )
+        versions = []
+        for store in opened:
+            assert isinstance(store, Storage), store
+            versions.append(await store.schema_version())
+            await store.close()
+        return versions
+
+    with caplog.at_level(logging.INFO, logger="bot.storage.postgres"):
+        assert asyncio.run(scenario()) == [latest] * 3
+    applied = [r.getMessage() for r in caplog.records if "applied schema step" in r.getMessage()]
+    assert len(applied) == len(migration_steps("postgres"))
+
+
+def test_a_database_from_a_newer_bot_is_refused(postgres_url: str) -> None:
+    latest = migration_steps("postgres")[-1][0]
+    url = postgres_url  # a database of its own: the shared one must stay at the latest step
+
+    async def scenario() -> None:
+        await (await Storage.open(url)).close()
+        connection = await asyncpg.connect(url)
+        try:
+            await connection.execute("UPDATE elevator_schema SET version = $1", latest + 1)
+        finally:
+            await connection.close()
+        with pytest.raises(StorageError, match=f"schema version {latest + 1}, newer than"):
+            await Storage.open(url)
+
+    asyncio.run(scenario())
+
+
+def test_a_transaction_whose_connection_is_killed_leaves_nothing_and_the_store_goes_on(
+    url: str,
+) -> None:
+    async def scenario() -> None:
+        store = await Storage.open(url)
+        killer = await asyncpg.connect(url)
+        try:
+            with pytest.raises((asyncpg.PostgresError, asyncpg.InterfaceError, OSError)):
+                async with store.transaction() as db:
+                    await storage.insert_match(db, "{}", "ana", 0.0)
+                    pid = (await db.fetch("SELECT pg_backend_pid()"))[0][0]
+                    await killer.execute("SELECT pg_terminate_backend($1, 5000)", pid)
+                    await storage.insert_match(db, "{}", "bo", 0.0)
+            assert await store.fetch_all("SELECT * FROM matches") == []
+            service = MatchService(store)  # the pool replaced the connection it lost
+            match_id = await service.create_game("ana", "bo")
+            await service.play(match_id, "ana", 1, "e4")
+            assert len(await store.fetch_all("SELECT * FROM events")) == 1
+        finally:
+            await killer.close()
+            await store.close()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("where", ["between statements", "in a statement"])
+def test_a_task_cancelled_mid_transaction_leaves_nothing_and_lets_go_of_its_match(
+    url: str, where: str
+) -> None:
+    async def scenario() -> None:
+        async with two_stores(url) as (first, second):
+            service = MatchService(first)
+            match_id = await service.create_game("ana", "bo")
+            inside = asyncio.Event()
+
+            async def half_done() -> None:
+                async with first.owning(match_id), first.transaction() as db:
+                    await storage.append_events(db, match_id, 1, [("move", "{}", "ana")], 0.0)
+                    inside.set()
+                    if where == "in a statement":
+                        await db.execute("SELECT pg_sleep(60)")
+                    else:
+                        await asyncio.Event().wait()
+
+            task = asyncio.create_task(half_done())
+            await asyncio.wait_for(inside.wait(), WAIT)
+            if where == "in a statement":
+                await until(sleeping(first), "the statement to run")
+            task.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await task
+            async with second.owning(match_id):  # let go: not refused as busy
+                assert await second.fetch_all("SELECT * FROM events") == []
+            outcome = await MatchService(second).play(match_id, "ana", 1, "e4")
+            assert outcome.events[0].to_dict()["san"] == "e4"
+
+    asyncio.run(scenario())
+
+
+def sleeping(store: Storage) -> Callable[[], Awaitable[bool]]:
+    """Return a check that some session of the database is running pg_sleep."""
+
+    async def check() -> bool:
+        found = await store.fetch_all(
+            "SELECT COUNT(*) FROM pg_stat_activity WHERE state = 'active'"
+            " AND query LIKE '%pg\\_sleep(60)%' AND pid <> pg_backend_pid()"
+        )
+        return bool(found[0][0])
+
+    return check
+
+
+def test_a_shard_another_store_holds_is_refused_until_that_store_closes(url: str) -> None:
+    async def scenario() -> None:
+        first = await PostgresStorage.connect(url)
+        second = await PostgresStorage.connect(url)
+        try:
+            await first.claim_shards(Shards.parse("0-1", 4))
+            with pytest.raises(StorageBusy, match="shard 1 is already run by another process"):
+                await second.claim_shards(Shards.parse("1-2", 4))
+            await second.claim_shards(Shards.parse("2-3", 4))  # nothing of the refusal held
+            await first.close()
+            await second.claim_shards(Shards.parse("0-1", 4))
+            third = await PostgresStorage.connect(url)
+            try:
+                with pytest.raises(StorageBusy, match="shard 0 is already run"):
+                    await third.claim_shards(Shards.parse("0", 4))
+            finally:
+                await third.close()
+        finally:
+            await second.close()
+            await first.close()
+
+    asyncio.run(scenario())
+
+
+Columns = dict[str, dict[str, tuple[str, bool, int]]]
+# the type each engine gives a column, as a family both share
+FAMILIES = {
+    "INTEGER": "integer",
+    "bigint": "integer",
+    "integer": "integer",
+    "REAL": "real",
+    "double precision": "real",
+    "TEXT": "text",
+    "text": "text",
+}
+
+
+def sqlite_columns(path: Path) -> Columns:
+    """Return SQLite's tables: each column's type family, NOT NULL and place in the key."""
+    with sqlite3.connect(path) as connection:
+        tables = [
+            row[0]
+            for row in connection.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            )
+        ]
+        found: Columns = {}
+        for table in tables:
+            found[table] = {
+                name: (FAMILIES.get(kind, kind), bool(notnull) or key > 0, key)
+                for _, name, kind, notnull, _, key in connection.execute(
+                    f"PRAGMA table_info({table})"
+                )
+            }
+    connection.close()
+    return found
+
+
+async def postgres_columns(url: str) -> Columns:
+    """Return PostgreSQL's tables as sqlite_columns does (less its own schema table)."""
+    connection = await asyncpg.connect(url)
+    try:
+        rows = await connection.fetch(
+            "SELECT c.table_name, c.column_name, c.data_type, c.is_nullable = 'NO',"
+            " COALESCE(k.ordinal_position, 0)"
+            " FROM information_schema.columns c"
+            " LEFT JOIN information_schema.table_constraints t"
+            "  ON t.table_schema = c.table_schema AND t.table_name = c.table_name"
+            "  AND t.constraint_type = 'PRIMARY KEY'"
+            " LEFT JOIN information_schema.key_column_usage k"
+            "  ON k.constraint_name = t.constraint_name AND k.table_schema = t.table_schema"
+            "  AND k.column_name = c.column_name"
+            " WHERE c.table_schema = 'public' AND c.table_name <> 'elevator_schema'"
+        )
+    finally:
+        await connection.close()
+    found: Columns = {}
+    for table, name, kind, notnull, key in rows:
+        found.setdefault(table, {})[name] = (FAMILIES.get(kind, kind), notnull, key)
+    return found
+
+
+def test_both_engines_reach_the_same_tables_columns_keys_and_nullability(
+    url: str, tmp_path: Path
+) -> None:
+    async def open_both() -> None:
+        for target in (url, tmp_path / "elevator.db"):
+            store = await Storage.open(target)
+            await store.close()
+
+    asyncio.run(open_both())
+    on_sqlite = sqlite_columns(tmp_path / "elevator.db")
+    on_postgres = asyncio.run(postgres_columns(url))
+    # PostgreSQL's players.rowid stands for SQLite's implicit rowid: the order players joined
+    assert on_postgres["players"].pop("rowid") == ("integer", True, 0)
+    assert sorted(on_postgres) == sorted(on_sqlite)
+    for table, columns in on_sqlite.items():
+        assert on_postgres[table] == columns, table
