@@ -73,6 +73,14 @@ def numbered(sql: str) -> str:
     return "".join(parts)
 
 
+def _lost(connection: Connection) -> bool:
+    """Say whether a connection has died (the pool takes back a dead one at once)."""
+    try:
+        return connection.is_closed()
+    except asyncpg.InterfaceError:  # detached from the pool: it closed under us
+        return True
+
+
 def _changed(status: str) -> int:
     """Return the row count in a command's status ("UPDATE 3", "INSERT 0 1")."""
     last = status.rsplit(" ", 1)[-1]
@@ -230,11 +238,21 @@ class PostgresStorage(Storage):
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Db]:
         """Run the block as one write transaction: all of it commits, or none of it."""
-        async with self._connection() as connection, connection.transaction():
-            db = PostgresDb(connection)
-            yield db
-            if db.failed is not None:  # COMMIT would roll back, saying nothing
-                raise failed_statement(db.failed)
+        async with self._connection() as connection:
+            try:
+                async with connection.transaction():
+                    db = PostgresDb(connection)
+                    yield db
+                    if db.failed is not None:  # COMMIT would roll back, saying nothing
+                        raise failed_statement(db.failed)
+            except (asyncpg.InterfaceError, asyncpg.PostgresError, OSError) as error:
+                if not _lost(connection):
+                    raise
+                # asyncpg would say only that it could not roll back on a closed connection
+                raise StorageError(
+                    f"the connection to {self} was lost in the middle of a transaction: "
+                    "nothing of it was saved; try again"
+                ) from error
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Db]:
