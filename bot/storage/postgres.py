@@ -239,20 +239,24 @@ class PostgresStorage(Storage):
     async def transaction(self) -> AsyncIterator[Db]:
         """Run the block as one write transaction: all of it commits, or none of it."""
         async with self._connection() as connection:
+            committing = False
             try:
                 async with connection.transaction():
                     db = PostgresDb(connection)
                     yield db
                     if db.failed is not None:  # COMMIT would roll back, saying nothing
                         raise failed_statement(db.failed)
+                    committing = True
             except (asyncpg.InterfaceError, asyncpg.PostgresError, OSError) as error:
                 if not _lost(connection):
                     raise
                 # asyncpg would say only that it could not roll back on a closed connection
-                raise StorageError(
-                    f"the connection to {self} was lost in the middle of a transaction: "
-                    "nothing of it was saved; try again"
-                ) from error
+                said = (
+                    "while its transaction committed: it may or may not have been saved"
+                    if committing
+                    else "in the middle of a transaction: nothing of it was saved; try again"
+                )
+                raise StorageError(f"the connection to {self} was lost {said}") from error
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Db]:
