@@ -25,6 +25,7 @@ import pytest
 UNPRIVILEGED_USERS = ("postgres", "nobody")
 SUPERUSER = "postgres"
 PREFIX = "elevator-pg-"
+REQUIRE_ENV = "ELEVATOR_REQUIRE_POSTGRES"  # set: missing binaries fail, not skip
 START_TIMEOUT = 60.0
 STOP_TIMEOUT = 30.0
 # the longest path a Unix socket may have, less the room its name needs (".s.PGSQL.5432")
@@ -81,10 +82,16 @@ def find_binaries(
 def require_binaries(
     path: str | None = None, versions: Path = Path("/usr/lib/postgresql")
 ) -> Binaries:
-    """Find the server binaries, or skip the test saying that PostgreSQL is not installed."""
+    """Find the server binaries, or skip the test saying that PostgreSQL is not installed.
+
+    Where REQUIRE_ENV is set (CI), their absence fails the test instead: a run that was
+    meant to test both engines must not pass having tested one.
+    """
     try:
         return find_binaries(path, versions)
     except PostgresUnavailable as absent:
+        if os.environ.get(REQUIRE_ENV):
+            pytest.fail(f"{absent}; {REQUIRE_ENV} is set, so the tests need it", pytrace=False)
         pytest.skip(str(absent))
 
 

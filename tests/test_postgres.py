@@ -16,6 +16,7 @@ from bot import storage
 from bot.storage import Storage, migration_steps
 from tests.postgres import (
     PREFIX,
+    REQUIRE_ENV,
     Cluster,
     PostgresFailed,
     PostgresUnavailable,
@@ -260,10 +261,21 @@ def test_a_wiped_database_keeps_its_schema_and_loses_its_rows_ids_and_sessions(
     postgres_cluster.wipe_database(postgres_schema)
 
 
-def test_missing_binaries_are_reported_as_not_installed(tmp_path: Path) -> None:
+def test_missing_binaries_are_reported_as_not_installed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(REQUIRE_ENV, raising=False)
     with pytest.raises(PostgresUnavailable, match="PostgreSQL's server binaries are not installed"):
         find_binaries(path=str(tmp_path), versions=tmp_path)
     with pytest.raises(pytest.skip.Exception, match="server binaries are not installed"):
+        require_binaries(path=str(tmp_path), versions=tmp_path)
+
+
+def test_missing_binaries_fail_rather_than_skip_where_the_run_requires_postgres(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(REQUIRE_ENV, "1")
+    with pytest.raises(pytest.fail.Exception, match=f"not installed.*{REQUIRE_ENV} is set"):
         require_binaries(path=str(tmp_path), versions=tmp_path)
 
 
