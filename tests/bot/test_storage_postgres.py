@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -19,7 +19,7 @@ from bot.delivery import Delivery, DeliveryWorker
 from bot.errors import BusyError
 from bot.service import MatchService
 from bot.shards import Shards
-from bot.storage import Storage, StorageBusy, StorageError, migration_steps
+from bot.storage import Db, Row, Storage, StorageBusy, StorageError, migration_steps
 from bot.storage.postgres import PostgresStorage
 from tests.bot.test_storage import HEADS_BY_SCAN
 from tests.postgres import Cluster
@@ -432,3 +432,55 @@ def test_both_engines_reach_the_same_tables_columns_keys_and_nullability(
     assert sorted(on_postgres) == sorted(on_sqlite)
     for table, columns in on_sqlite.items():
         assert on_postgres[table] == columns, table
+
+
+class Paused:
+    """A Db whose queries, once run, wait to hand back their rows until told to."""
+
+    def __init__(self, db: Db, ran: asyncio.Event, go: asyncio.Event) -> None:
+        self.db, self.ran, self.go = db, ran, go
+
+    async def fetch(self, sql: str, parameters: Sequence[object] = ()) -> list[Row]:
+        found = await self.db.fetch(sql, parameters)
+        self.ran.set()
+        await self.go.wait()
+        return found
+
+
+def test_a_look_whose_snapshot_predates_a_sends_record_does_not_send_it_again(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def scenario() -> None:
+        store = await PostgresStorage.connect(url)
+        try:
+            async with store.transaction() as db:
+                await storage.enqueue(db, None, [("user:7", "x", "{}", "k1")], 0.0)
+            release, ran, go = asyncio.Event(), asyncio.Event(), asyncio.Event()
+            sent: list[str] = []
+
+            class Sender:
+                async def send(self, delivery: Delivery) -> None:
+                    await release.wait()
+                    sent.append(delivery.idempotency_key)
+
+            worker = DeliveryWorker(store, Sender(), clock=lambda: 1.0)
+            (sending,) = await worker._start_due()
+            reading = store.read
+
+            @asynccontextmanager
+            async def paused() -> AsyncIterator[Db]:
+                async with reading() as db:
+                    yield Paused(db, ran, go)  # type: ignore[misc]
+
+            monkeypatch.setattr(store, "read", paused)
+            look = asyncio.create_task(worker._start_due())
+            await asyncio.wait_for(ran.wait(), WAIT)  # it read k1 as still due
+            release.set()
+            assert await asyncio.wait_for(sending, WAIT)  # sent, recorded, no longer under way
+            go.set()
+            assert await asyncio.wait_for(look, WAIT) == []
+            assert sent == ["k1"]
+        finally:
+            await store.close()
+
+    asyncio.run(scenario())
