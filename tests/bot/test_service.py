@@ -1028,7 +1028,7 @@ def test_a_transfer_asked_for_after_its_deadline_lapses_instead(database_url: st
             ("board-clear", None),
             ("decline-transfer", "deadline"),
         ]
-        kinds = await store.fetch_all("SELECT kind FROM outbox WHERE place = 'user:bo'")
+        kinds = await store.fetch_all("SELECT kind FROM outbox WHERE place = 'user:bo' ORDER BY id")
         assert [row[0] for row in kinds][-1] == "transfer-lapsed"
 
     run_at(database_url, now, scenario)

@@ -212,7 +212,9 @@ def test_the_places_heads_stay_those_a_full_scan_finds_through_sends_retries_and
                 matches = [await storage.insert_match(db, "{}", "ana", 0.0) for _ in range(3)]
             for step in range(300):
                 async with store.transaction() as db:
-                    pending = await storage.rows(db, "SELECT id FROM outbox WHERE done_at IS NULL")
+                    pending = await storage.rows(
+                        db, "SELECT id FROM outbox WHERE done_at IS NULL ORDER BY id"
+                    )
                     roll = chance.random()
                     if roll < 0.45 or not pending:
                         owner = chance.choice([*matches, None])
