@@ -16,7 +16,7 @@ import pytest
 
 from bot import storage
 from bot.delivery import Delivery, DeliveryWorker
-from bot.errors import BusyError
+from bot.errors import BusyError, NotAllowedError
 from bot.service import MatchService
 from bot.shards import Shards
 from bot.storage import Db, Row, Storage, StorageBusy, StorageError, migration_steps
@@ -482,5 +482,49 @@ def test_a_look_whose_snapshot_predates_a_sends_record_does_not_send_it_again(
             assert sent == ["k1"]
         finally:
             await store.close()
+
+    asyncio.run(scenario())
+
+
+def test_tasks_of_two_stores_changing_one_match_under_its_hold_never_lose_a_change(
+    url: str,
+) -> None:
+    async def scenario() -> int:
+        async with two_stores(url, lock_wait=WAIT) as (first, second):
+            async with first.transaction() as db:
+                match_id = await storage.insert_match(db, "{}", "ana", 0.0)
+
+            async def bump(store: Storage) -> None:
+                async with store.owning(match_id), store.transaction() as db:
+                    (row,) = await db.fetch("SELECT seq FROM matches WHERE id = ?", (match_id,))
+                    await asyncio.sleep(0)  # let the other tasks try to get in between
+                    await db.execute(
+                        "UPDATE matches SET seq = ? WHERE id = ?", (row[0] + 1, match_id)
+                    )
+
+            await asyncio.gather(*(bump(store) for store in (first, second) for _ in range(25)))
+            return int((await first.fetch_all("SELECT seq FROM matches"))[0][0])
+
+    assert asyncio.run(scenario()) == 50
+
+
+def test_two_services_racing_to_move_on_one_board_get_one_move_and_one_refusal(
+    url: str,
+) -> None:
+    async def scenario() -> None:
+        async with two_stores(url, lock_wait=WAIT) as (first, second):
+            one, other = MatchService(first), MatchService(second)
+            match_id = await one.create_game("ana", "bo")
+            await other.roster(match_id)  # both have the match cached
+            results = await asyncio.gather(
+                one.play(match_id, "ana", 1, "e4"),
+                other.play(match_id, "ana", 1, "d4"),
+                return_exceptions=True,
+            )
+            refused = [r for r in results if isinstance(r, BaseException)]
+            assert len(refused) == 1 and isinstance(refused[0], NotAllowedError), results
+            assert "Black's turn" in str(refused[0])
+            rows = await first.fetch_all("SELECT seq FROM events")
+            assert [row[0] for row in rows] == [1]
 
     asyncio.run(scenario())
