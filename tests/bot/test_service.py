@@ -1,4 +1,4 @@
-"""The match service on a real SQLite file: lifecycle, who may act, and what is announced."""
+"""The match service on both engines: lifecycle, who may act, and what is announced."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The match service's clocks on a real SQLite file, with the time set by each test."""
+"""The match service's clocks on both engines, with the time set by each test."""
 
 from __future__ import annotations
 

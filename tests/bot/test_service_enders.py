@@ -1,4 +1,4 @@
-"""Ender's Chess through the service on a real SQLite file: moderators, draws, restarts mid-turn."""
+"""Ender's Chess through the service on both engines: moderators, draws, restarts mid-turn."""
 
 from __future__ import annotations
 

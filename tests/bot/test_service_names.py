@@ -1,4 +1,4 @@
-"""Team names in the match service on a real SQLite file: invisible and look-alike names."""
+"""Team names in the match service on both engines: invisible and look-alike names."""
 
 from __future__ import annotations
 
