@@ -52,6 +52,20 @@ class Db(Protocol):
         """Run a query and return its rows."""
 
 
+def failed_statement(error: BaseException) -> StorageError:
+    """Return the error a transaction ends with when one of its statements failed.
+
+    PostgreSQL aborts a transaction at its first failed statement and turns its COMMIT
+    into a ROLLBACK without a word; SQLite would commit the statements around it. Neither
+    may happen silently, and both engines must agree: the whole transaction is rolled back.
+    """
+    said = str(error).splitlines()[0] if str(error) else type(error).__name__
+    return StorageError(
+        f"nothing was saved: a statement of the transaction failed ({said}), so all of it "
+        "was rolled back"
+    )
+
+
 async def rows(db: Db, sql: str, *parameters: object) -> list[Row]:
     """Run a query and return its rows."""
     return await db.fetch(sql, parameters)

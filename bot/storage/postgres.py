@@ -14,7 +14,7 @@ import contextlib
 import functools
 import logging
 import re
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from typing import Final, TypeAlias
@@ -23,7 +23,15 @@ import asyncpg
 import asyncpg.pool
 
 from bot.shards import Shards
-from bot.storage.connection import Db, Row, Storage, StorageBusy, StorageError, migration_steps
+from bot.storage.connection import (
+    Db,
+    Row,
+    Storage,
+    StorageBusy,
+    StorageError,
+    failed_statement,
+    migration_steps,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -66,6 +74,14 @@ def numbered(sql: str) -> str:
     return "".join(parts)
 
 
+def _lost(connection: Connection) -> bool:
+    """Say whether a connection has died (the pool takes back a dead one at once)."""
+    try:
+        return connection.is_closed()
+    except asyncpg.InterfaceError:  # detached from the pool: it closed under us
+        return True
+
+
 def _changed(status: str) -> int:
     """Return the row count in a command's status ("UPDATE 3", "INSERT 0 1")."""
     last = status.rsplit(" ", 1)[-1]
@@ -77,20 +93,33 @@ class PostgresDb:
 
     def __init__(self, connection: Connection) -> None:
         self.connection = connection
+        self.failed: asyncpg.PostgresError | None = None  # a statement failed: all is lost
 
     async def execute(self, sql: str, parameters: Sequence[object] = ()) -> int:
         """Run one statement; return how many rows it changed."""
-        if not parameters:  # a statement without parameters may be several (a schema step)
-            return _changed(await self.connection.execute(sql))
-        return _changed(await self.connection.execute(numbered(sql), *parameters))
+        with self._noting():
+            if not parameters:  # a statement without parameters may be several (a schema step)
+                return _changed(await self.connection.execute(sql))
+            return _changed(await self.connection.execute(numbered(sql), *parameters))
 
     async def executemany(self, sql: str, parameters: Iterable[Sequence[object]]) -> None:
         """Run one statement once per row of parameters."""
-        await self.connection.executemany(numbered(sql), list(parameters))
+        with self._noting():
+            await self.connection.executemany(numbered(sql), list(parameters))
 
     async def fetch(self, sql: str, parameters: Sequence[object] = ()) -> list[Row]:
         """Run a query and return its rows."""
-        return list(await self.connection.fetch(numbered(sql), *parameters))
+        with self._noting():
+            return list(await self.connection.fetch(numbered(sql), *parameters))
+
+    @contextlib.contextmanager
+    def _noting(self) -> Iterator[None]:
+        """Note a statement's failure, which ends the transaction even if the caller goes on."""
+        try:
+            yield
+        except asyncpg.PostgresError as error:
+            self.failed = self.failed or error
+            raise
 
 
 class PostgresStorage(Storage):
@@ -258,12 +287,28 @@ class PostgresStorage(Storage):
             queued = queued or message.message == QUEUED_MESSAGE
 
         async with self.connection() as connection:
+            committing = False
             connection.add_log_listener(heard)
             try:
                 async with connection.transaction():
-                    yield PostgresDb(connection)
+                    db = PostgresDb(connection)
+                    yield db
+                    if db.failed is not None:  # COMMIT would roll back, saying nothing
+                        raise failed_statement(db.failed)
+                    committing = True
+            except (asyncpg.InterfaceError, asyncpg.PostgresError, OSError) as error:
+                if not _lost(connection):
+                    raise
+                # asyncpg would say only that it could not roll back on a closed connection
+                said = (
+                    "while its transaction committed: it may or may not have been saved"
+                    if committing
+                    else "in the middle of a transaction: nothing of it was saved; try again"
+                )
+                raise StorageError(f"the connection to {self} was lost {said}") from error
             finally:
-                connection.remove_log_listener(heard)
+                with contextlib.suppress(asyncpg.InterfaceError):  # a lost one is let go
+                    connection.remove_log_listener(heard)
             if queued:
                 self.notices_committed.set()
                 self._untold.set()
@@ -346,6 +391,6 @@ async def _lock_match(connection: Connection, match_id: int, wait: float) -> Non
         await connection.execute("SELECT pg_advisory_lock($1)", match_id)
     except asyncpg.LockNotAvailableError:
         raise StorageBusy(
-            f"match {match_id} is busy in another process of the bot (for over {wait:.0f} s); "
+            f"match {match_id} is busy in another process of the bot (for over {wait:g} s); "
             "try again in a moment"
         ) from None

@@ -11,14 +11,14 @@ import asyncio
 import contextlib
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Final
 
 import aiosqlite
 
-from bot.storage.connection import Db, Row, Storage, StorageError, migration_steps
+from bot.storage.connection import Db, Row, Storage, StorageError, failed_statement, migration_steps
 
 logger = logging.getLogger(__name__)
 
@@ -30,20 +30,33 @@ class SqliteDb:
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self.connection = connection
+        self.failed: sqlite3.Error | None = None  # a statement failed: the transaction with it
 
     async def execute(self, sql: str, parameters: Sequence[object] = ()) -> int:
         """Run one statement; return how many rows it changed."""
-        async with self.connection.execute(sql, parameters) as cursor:
-            return cursor.rowcount
+        with self._noting():
+            async with self.connection.execute(sql, parameters) as cursor:
+                return cursor.rowcount
 
     async def executemany(self, sql: str, parameters: Iterable[Sequence[object]]) -> None:
         """Run one statement once per row of parameters."""
-        await self.connection.executemany(sql, parameters)
+        with self._noting():
+            await self.connection.executemany(sql, parameters)
 
     async def fetch(self, sql: str, parameters: Sequence[object] = ()) -> list[Row]:
         """Run a query and return its rows."""
-        async with self.connection.execute(sql, parameters) as cursor:
-            return list(await cursor.fetchall())
+        with self._noting():
+            async with self.connection.execute(sql, parameters) as cursor:
+                return list(await cursor.fetchall())
+
+    @contextlib.contextmanager
+    def _noting(self) -> Iterator[None]:
+        """Note a statement's failure: its transaction fails too, as on PostgreSQL."""
+        try:
+            yield
+        except sqlite3.Error as error:
+            self.failed = self.failed or error
+            raise
 
 
 class SqliteStorage(Storage):
@@ -52,7 +65,6 @@ class SqliteStorage(Storage):
     def __init__(self, connection: aiosqlite.Connection, path: Path | str) -> None:
         super().__init__()
         self._db = connection
-        self._wrapped = SqliteDb(connection)
         self.path = path
         self._lock = asyncio.Lock()
         self._queued = False  # the transaction under way put notices in the outbox
@@ -130,7 +142,10 @@ class SqliteStorage(Storage):
             self._queued = False
             try:
                 await self._db.execute("BEGIN IMMEDIATE")
-                yield self._wrapped
+                db = SqliteDb(self._db)
+                yield db
+                if db.failed is not None:
+                    raise failed_statement(db.failed)
             except BaseException:
                 self._queued = False
                 # Statements run in order on aiosqlite's thread, so even when the task was
@@ -156,7 +171,7 @@ class SqliteStorage(Storage):
     async def read(self) -> AsyncIterator[Db]:
         """Read between transactions, never seeing one half-done."""
         async with self._lock:
-            yield self._wrapped
+            yield SqliteDb(self._db)
 
     async def stream(self, sql: str, size: int) -> AsyncIterator[list[Row]]:
         """Run a query between transactions, yielding its rows size at a time."""

@@ -89,7 +89,9 @@ CREATE INDEX outbox_heads_due ON outbox_heads (due, id);
 -- The heads are kept by triggers, as in SQLite. SQLite runs one writer at a time; here two
 -- transactions may change one place's queue at once, and neither would see the other's
 -- notice: each takes the place's lock first (until it commits), so that the second then
--- sees what the first did.
+-- sees what the first did. Ids are drawn before the lock, so a notice may be committed
+-- after one with a higher id became its place's head: it takes the head's place, and a
+-- place's head stays its lowest pending id.
 CREATE FUNCTION outbox_lock_place(match BIGINT, place TEXT) RETURNS void
 LANGUAGE sql AS $$
     SELECT pg_advisory_xact_lock(1, hashtext(COALESCE(match::text, '') || ':' || place))
@@ -104,6 +106,11 @@ BEGIN
             WHERE place = NEW.place AND match_id IS NOT DISTINCT FROM NEW.match_id
                 AND done_at IS NULL AND id < NEW.id
         ) THEN
+            DELETE FROM outbox_heads WHERE id IN (
+                SELECT id FROM outbox
+                WHERE place = NEW.place AND match_id IS NOT DISTINCT FROM NEW.match_id
+                    AND done_at IS NULL AND id > NEW.id
+            );
             INSERT INTO outbox_heads (id, due) VALUES (NEW.id, NEW.next_attempt_at);
         END IF;
     END IF;
