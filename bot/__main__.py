@@ -1,4 +1,5 @@
-"""Start the bot (`python -m bot`) or register its slash commands (`python -m bot sync`)."""
+"""Start the bot (`python -m bot`), register its slash commands (`python -m bot sync`), or copy
+its SQLite file into PostgreSQL (`python -m bot migrate`)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import contextlib
 import logging
 import signal
 import sys
+from contextlib import nullcontext
+from pathlib import Path
 from typing import Final
 
 import discord
@@ -20,6 +23,9 @@ from bot.bot import DiscordUnreachable, ElevatorBot, unreachable
 from bot.claim import DatabaseClaimed, claim
 from bot.settings import Settings, SettingsError, load_settings
 from bot.shards import Shards, ShardsError
+from bot.storage import StorageError, is_postgres
+from bot.storage.copying import copy_database
+from bot.storage.postgres import hidden
 
 logger = logging.getLogger("bot")
 
@@ -49,6 +55,15 @@ def parse(argv: list[str]) -> argparse.Namespace:
     commands = parser.add_subparsers(dest="command")
     sync = commands.add_parser("sync", help="register the slash commands with Discord, then exit")
     sync.add_argument("--guild", type=int, help="register in this guild only (instant)")
+    migrate = commands.add_parser(
+        "migrate", help="copy the SQLite file into an empty PostgreSQL database, then exit"
+    )
+    migrate.add_argument(
+        "--from", dest="source", type=Path, help="the SQLite file (default: DATABASE_PATH)"
+    )
+    migrate.add_argument(
+        "--to", dest="target", help="the PostgreSQL database's URL (default: DATABASE_URL)"
+    )
     return parser.parse_args(argv)
 
 
@@ -84,11 +99,38 @@ async def sync(settings: Settings, token: str, guild_id: int | None) -> None:
         logger.info("registered %d slash commands in %s", len(synced), where)
 
 
+def migrate(settings: Settings, source: Path | None, target: str | None) -> int:
+    """Copy a SQLite file into an empty PostgreSQL database while no bot runs on the file."""
+    source = source or settings.database_path
+    target = target or settings.database_url
+    if target is None or not is_postgres(target):
+        print(
+            "error: name the PostgreSQL database to copy into: set DATABASE_URL to "
+            "postgresql://user:password@host/db, or pass --to",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        with claim(source):
+            copied = asyncio.run(copy_database(source, target))
+    except (DatabaseClaimed, StorageError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    print(
+        f"Copied {source} into {hidden(target)}: {copied}; every table counted and every "
+        "event compared. Set DATABASE_URL to it and start the bot."
+    )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Start the bot or sync its commands; return the exit status."""
     arguments = parse(sys.argv[1:] if argv is None else argv)
     try:
         settings = load_settings()
+        if arguments.command == "migrate":
+            discord.utils.setup_logging(level=logging.getLevelName(settings.log_level), root=True)
+            return migrate(settings, arguments.source, arguments.target)
         token = settings.token()
         shards = chosen_shards(arguments, settings)
     except (SettingsError, ShardsError) as error:
@@ -103,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
         if arguments.command == "sync":
             asyncio.run(sync(settings, token, arguments.guild or settings.dev_guild_id))
         else:
-            with claim(settings.database_path):
+            with claim(settings.claimed_file) if settings.claimed_file else nullcontext():
                 asyncio.run(run(settings, token, shards))
     except DatabaseClaimed as error:
         print(f"error: {error}", file=sys.stderr)

@@ -154,7 +154,7 @@ class ElevatorBot(commands.AutoShardedBot):
             for name in EXTENSIONS:
                 await self.load_extension(name)
             return
-        self._store = await Storage.open(self.settings.database_path)
+        self._store = await Storage.open(self.settings.database)
         self._service = MatchService(self._store, shards=self.own)
         # what fell due while the bot was down is settled, in the order it fell, before any
         # interaction can reach a match; its notices go out once connected
@@ -180,7 +180,7 @@ class ElevatorBot(commands.AutoShardedBot):
         self._background.append(asyncio.create_task(self._settle()))
         logger.info(
             "set up with %s, running %s",
-            self.settings.database_path,
+            self._store,
             self.own if self.shard_ids is not None else "every shard",
         )
 

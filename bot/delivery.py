@@ -113,6 +113,9 @@ class DeliveryWorker:
         self._batch = batch
         self._wake = wake
         self._sending: dict[int, asyncio.Task[bool]] = {}  # notice id: its send under way
+        # sends that ended since the last look began: a read on PostgreSQL may have taken its
+        # snapshot before their record committed, and would hand them out again
+        self._ended: set[int] = set()
         self._moved = asyncio.Event()  # a place's head was sent or given up: its next may go
 
     async def run_once(self) -> int:
@@ -122,6 +125,7 @@ class DeliveryWorker:
 
     async def _start_due(self) -> list[asyncio.Task[bool]]:
         """Start sending each due notice whose place has no send under way; return the sends."""
+        self._ended.clear()
         async with self._store.read() as db:
             # the heads being sent are still pending: ask for enough to fill the batch anyway
             due = await storage.due_notices(
@@ -131,7 +135,7 @@ class DeliveryWorker:
         for row in due:
             if len(self._sending) >= self._batch:
                 break
-            if row["id"] in self._sending:
+            if row["id"] in self._sending or row["id"] in self._ended:
                 continue
             delivery = _delivery(row)
             task = asyncio.create_task(self._deliver(delivery))
@@ -143,6 +147,7 @@ class DeliveryWorker:
     def _forget(self, notice_id: int, _: asyncio.Task[bool]) -> None:
         """Take a finished send off the list of those under way."""
         self._sending.pop(notice_id, None)
+        self._ended.add(notice_id)
 
     async def _deliver(self, delivery: Delivery) -> bool:
         """Send one notice and record how it went; return whether it was sent."""

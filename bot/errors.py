@@ -23,5 +23,13 @@ class RulesError(ServiceError):
     """The rules refuse it: an illegal move, a ride to an occupied square, no draw to claim."""
 
 
+class BusyError(ServiceError):
+    """Another process of the bot is acting on the match; trying again in a moment will do."""
+
+
 class DamagedError(ServiceError):
     """The match's stored record does not replay, so it cannot be loaded or played."""
+
+
+class ServerFullError(WrongStateError):
+    """The server cannot hold what is asked (channels, threads); the message says what is full."""

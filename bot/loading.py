@@ -13,14 +13,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
-import aiosqlite
-
 import games
 from bot import storage
 from bot.errors import NotFoundError, RulesError
 from bot.hosted import Hosted, new_roster
 from bot.lobby import Roster
 from bot.news import boards_of
+from bot.storage import Db, Row
 from games.core.clocks import Clocks, TimeControl, from_rows
 from games.core.log import GameConfig
 from games.core.pieces import side_name
@@ -53,6 +52,7 @@ class Loaded:
     clocks: Clocks | None = None  # once a timed match has started
     in_dms: bool = False  # shown in its players' DMs: each action carries the whole game
     names: tuple[str, str] | None = None  # the sides' names, in a game without teams of its own
+    revision: int = 0  # how many changes were committed to it (matches.revision)
 
     def team_name(self, team: str) -> str:
         """Return the name of a team known by its key: 'white', 'black', or its own name."""
@@ -69,7 +69,7 @@ class Loaded:
         return side_name(side)
 
 
-async def load(db: aiosqlite.Connection, match_id: int) -> tuple[Loaded, bool]:
+async def load(db: Db, match_id: int) -> tuple[Loaded, bool]:
     """Read a match: its row, people, log and board states (the log wins if they disagree).
 
     Also say whether the log had to be replayed because the states did not fit it.
@@ -112,6 +112,7 @@ async def load(db: aiosqlite.Connection, match_id: int) -> tuple[Loaded, bool]:
         from_rows(control, clocks) if control.timed and clocks else None,
         in_dms=any(b["place"] == DM_PLACE for b in await storage.binding_rows(db, match_id)),
         names=_names(row["teams"]),
+        revision=row["revision"],
     )
     return loaded, replayed
 
@@ -129,7 +130,7 @@ def _restore(
     kind: type[Hosted],
     config: GameConfig,
     events: list[Event],
-    states: list[aiosqlite.Row],
+    states: list[Row],
 ) -> tuple[Hosted, bool]:
     """Load a match from its board states, or replay its log if they do not fit it (True)."""
     misfit = _misfit(match_id, config, events, states)
@@ -151,7 +152,7 @@ def _restore(
 
 
 def _misfit(
-    match_id: int, config: GameConfig, events: list[Event], states: list[aiosqlite.Row]
+    match_id: int, config: GameConfig, events: list[Event], states: list[Row]
 ) -> str | None:
     """Say why the stored board states cannot stand for the log, judging by their log positions."""
     last_touch: dict[int, int] = {}

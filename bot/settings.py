@@ -9,7 +9,8 @@ from typing import Final
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from bot.storage import DEFAULT_PATH
+from bot.storage import DEFAULT_PATH, is_postgres
+from bot.storage.connection import POSTGRES_SCHEMES, sqlite_path
 
 TOKEN_HELP: Final = (
     "DISCORD_TOKEN is not set. Create an application at "
@@ -30,6 +31,8 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr = Field(default=SecretStr(""))
     database_path: Path = DEFAULT_PATH
+    # a PostgreSQL server's URL (postgresql://user:password@host/db) instead of the file
+    database_url: str | None = None
     log_level: str = "INFO"
     dev_guild_id: int | None = None
     # a sharded bot: the shards this process runs (0-3, 5 or 0,2,4-6) and how many in all;
@@ -50,8 +53,19 @@ class Settings(BaseSettings):
             raise ValueError(f"{value!r} is not a log level: use DEBUG, INFO, WARNING or ERROR")
         return level
 
+    @field_validator("database_url")
+    @classmethod
+    def _known_engine(cls, value: str | None) -> str | None:
+        if value is not None and not value.startswith((*POSTGRES_SCHEMES, "sqlite:///")):
+            raise ValueError(
+                "must start with postgresql:// (a PostgreSQL server) or sqlite:/// (a file); "
+                "leave it empty to use DATABASE_PATH"
+            )
+        return value
+
     @field_validator(
         "dev_guild_id",
+        "database_url",
         "discord_api_base",
         "discord_gateway_url",
         "shards",
@@ -61,6 +75,20 @@ class Settings(BaseSettings):
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
+
+    @property
+    def database(self) -> str | Path:
+        """Return the database the bot uses: DATABASE_URL if set, else the DATABASE_PATH file."""
+        return self.database_url if self.database_url is not None else self.database_path
+
+    @property
+    def claimed_file(self) -> Path | None:
+        """Return the SQLite file this process must hold alone, or None on PostgreSQL."""
+        target = self.database
+        if is_postgres(target):
+            return None
+        found = sqlite_path(target)
+        return found if isinstance(found, Path) else None
 
     def token(self) -> str:
         """Return the bot token, refusing to go on without one."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import sqlite3
 import subprocess
 import sys
 import time
@@ -13,8 +12,11 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+from bot import storage
+from bot.storage import Storage, migration_steps
 from tests.postgres import (
     PREFIX,
+    REQUIRE_ENV,
     Cluster,
     PostgresFailed,
     PostgresUnavailable,
@@ -194,38 +196,86 @@ async def _fails(connection: asyncpg.Connection) -> bool:
     return False
 
 
-def test_database_url_names_a_fresh_usable_database_on_each_engine(
+def test_database_url_names_an_empty_database_the_bot_opens_on_each_engine(
     database_url: str, request: pytest.FixtureRequest
 ) -> None:
     engine = request.node.callspec.params["database_url"]
     if engine == "sqlite":
         path = database_url.removeprefix("sqlite:///")
         assert database_url.startswith("sqlite:////") and not Path(path).exists()
-        with sqlite3.connect(path) as connection:
-            connection.execute("CREATE TABLE moves (san text)")
-            connection.execute("INSERT INTO moves VALUES ('e4')")
-            rows = [row[0] for row in connection.execute("SELECT san FROM moves")]
     else:
-
-        async def scenario() -> list[str]:
-            connection = await asyncpg.connect(database_url)
-            try:
-                await connection.execute("CREATE TABLE moves (san text)")
-                await connection.execute("INSERT INTO moves VALUES ('e4')")
-                return [row[0] for row in await connection.fetch("SELECT san FROM moves")]
-            finally:
-                await connection.close()
-
         assert database_url.startswith("postgresql://")
-        rows = asyncio.run(scenario())
-    assert rows == ["e4"]
+
+    async def scenario() -> list[int]:
+        store = await Storage.open(database_url)
+        try:
+            async with store.transaction() as db:
+                match_id = await storage.insert_match(db, "{}", "ana", 1.0, "none", "chess")
+            return [match_id, len(await store.fetch_all("SELECT id FROM matches"))]
+        finally:
+            await store.close()
+
+    assert asyncio.run(scenario()) == [1, 1]  # nothing left by an earlier test, ids from 1
     assert (request.node.get_closest_marker("postgres") is not None) == (engine == "postgres")
 
 
-def test_missing_binaries_are_reported_as_not_installed(tmp_path: Path) -> None:
+def test_a_wiped_database_keeps_its_schema_and_loses_its_rows_ids_and_sessions(
+    postgres_cluster: Cluster, postgres_schema: str
+) -> None:
+    url = postgres_cluster.url(postgres_schema)
+
+    async def leave_behind() -> asyncpg.Connection:
+        connection = await asyncpg.connect(url)
+        await connection.execute(
+            "INSERT INTO matches (status, config, host, created_at) VALUES ('lobby', '{}', 'a', 1)"
+        )
+        await connection.execute("INSERT INTO people VALUES ('ana', 'Ana', 1)")
+        await connection.execute("SELECT pg_advisory_lock(7)")
+        return connection
+
+    async def afterwards() -> tuple[int, int, int, bool]:
+        connection = await asyncpg.connect(url)
+        try:
+            rows = await connection.fetchval(
+                "SELECT (SELECT COUNT(*) FROM matches) + (SELECT COUNT(*) FROM people)"
+            )
+            match_id = await connection.fetchval(
+                "INSERT INTO matches (status, config, host, created_at)"
+                " VALUES ('lobby', '{}', 'a', 1) RETURNING id"
+            )
+            version = await connection.fetchval("SELECT MAX(version) FROM elevator_schema")
+            free = await connection.fetchval("SELECT pg_try_advisory_lock(7)")
+            return rows, match_id, version, free
+        finally:
+            await connection.close()
+
+    loop = asyncio.new_event_loop()
+    try:
+        left_open = loop.run_until_complete(leave_behind())
+        postgres_cluster.wipe_database(postgres_schema)
+        assert left_open.is_closed() or loop.run_until_complete(_fails(left_open))
+    finally:
+        loop.close()
+    latest = migration_steps("postgres")[-1][0]
+    assert asyncio.run(afterwards()) == (0, 1, latest, True)
+    postgres_cluster.wipe_database(postgres_schema)
+
+
+def test_missing_binaries_are_reported_as_not_installed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(REQUIRE_ENV, raising=False)
     with pytest.raises(PostgresUnavailable, match="PostgreSQL's server binaries are not installed"):
         find_binaries(path=str(tmp_path), versions=tmp_path)
     with pytest.raises(pytest.skip.Exception, match="server binaries are not installed"):
+        require_binaries(path=str(tmp_path), versions=tmp_path)
+
+
+def test_missing_binaries_fail_rather_than_skip_where_the_run_requires_postgres(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(REQUIRE_ENV, "1")
+    with pytest.raises(pytest.fail.Exception, match=f"not installed.*{REQUIRE_ENV} is set"):
         require_binaries(path=str(tmp_path), versions=tmp_path)
 
 

@@ -6,14 +6,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-import aiosqlite
-
 import games
 from bot import storage
 from bot.app.summaries import summary_of
 from bot.app.unit import Units
 from bot.errors import NotAllowedError
 from bot.hosted import scores
+from bot.storage import Db, Row
 
 LIVE: Final = ("active", "paused")
 
@@ -97,7 +96,7 @@ class Listing:
         return replace(listed, score=tuple(won.values()))
 
 
-async def _places(db: aiosqlite.Connection, match_ids: list[int]) -> dict[int, dict[str, str]]:
+async def _places(db: Db, match_ids: list[int]) -> dict[int, dict[str, str]]:
     """Read where each match's places live."""
     found: dict[int, dict[str, str]] = {match_id: {} for match_id in match_ids}
     if match_ids:
@@ -106,7 +105,7 @@ async def _places(db: aiosqlite.Connection, match_ids: list[int]) -> dict[int, d
     return found
 
 
-def _listed(row: aiosqlite.Row, places: Mapping[int, dict[str, str]]) -> Listed:
+def _listed(row: Row, places: Mapping[int, dict[str, str]]) -> Listed:
     """Read a match's row as a list shows it, without loading the match."""
     summary = summary_of(row)
     return Listed(

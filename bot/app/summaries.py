@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-import aiosqlite
-
 import games
+from bot.storage import Row
 from games.core.pieces import side_name
 from games.elevator import MatchConfig
 from games.elevator.teams import team_order
@@ -37,7 +36,7 @@ class MatchSummary:
         return f"match {self.id}: {teams}, {boards}, {state}"
 
 
-def summary_of(row: aiosqlite.Row) -> MatchSummary:
+def summary_of(row: Row) -> MatchSummary:
     """Read a match's summary from its row, without loading its games."""
     config = games.game_class(row["kind"]).read_config(json.loads(row["config"]))
     teams: tuple[str, ...]

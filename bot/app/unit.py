@@ -17,23 +17,21 @@ import json
 import logging
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass, field, replace
 from typing import Final
-
-import aiosqlite
 
 from bot import storage
 from bot.app.guards import whole
 from bot.app.outcomes import Moderator
-from bot.errors import DamagedError, NotFoundError, RulesError
+from bot.errors import BusyError, DamagedError, NotFoundError, RulesError
 from bot.hosted import Hosted, new_roster
 from bot.loading import DM_PLACE, GAME_PLACE, Loaded, load
 from bot.lobby import Roster
 from bot.news import boards_of
 from bot.notices import BoardImage, Notice
 from bot.shown import shown_boards, shown_game
-from bot.storage import Storage
+from bot.storage import Db, Storage, StorageBusy
 from games.core.clocks import BoardClock, Clocks, TimeControl, clock_rows
 from games.core.errors import shown
 from games.core.pieces import Side
@@ -42,7 +40,7 @@ from games.elevator import Event, GameError
 logger = logging.getLogger(__name__)
 
 Clock = Callable[[], float]
-Write = Callable[[aiosqlite.Connection], Awaitable[None]]
+Write = Callable[[Db], Awaitable[None]]
 OVER: Final = frozenset({"finished", "cancelled", "aborted"})  # statuses a match ends in
 
 
@@ -64,6 +62,7 @@ class Change:
         self.offers: dict[int, Side] = dict(before.offers)
         self.deadlines: dict[int, float] = dict(before.deadlines)
         self.in_dms = before.in_dms
+        self.revision = before.revision
         self.notices: list[Notice] = []
         self.touched = False  # the rules core's match was changed in place
         self._clock = clock
@@ -87,7 +86,7 @@ class Change:
         text, at = json.dumps(game.config.to_dict()), clock()
         teams = None if names is None else json.dumps(names)
 
-        async def insert(db: aiosqlite.Connection) -> None:
+        async def insert(db: Db) -> None:
             change.id = await storage.insert_match(
                 db, text, host, at, str(control), game.KIND, teams
             )
@@ -114,6 +113,7 @@ class Change:
             deadlines=self.deadlines,
             clocks=self._clocks,
             in_dms=self.in_dms,
+            revision=self.revision,
         )
 
     def write(self, write: Write) -> None:
@@ -146,7 +146,7 @@ class Change:
         touched = sorted({board for event in events for board in boards_of(event)})
         states = {b: json.dumps(self.match.board_state(b)) for b in touched}
 
-        async def append(db: aiosqlite.Connection) -> None:
+        async def append(db: Db) -> None:
             await storage.append_events(db, self.id, seq + 1, rows, at)
             await storage.save_states(db, self.id, seq + len(events), states)
 
@@ -159,7 +159,7 @@ class Change:
         touched = sorted({b for event in self.match.events for b in boards_of(event)})
         states = {b: json.dumps(self.match.board_state(b)) for b in touched}
 
-        async def rewind(db: aiosqlite.Connection) -> None:
+        async def rewind(db: Db) -> None:
             await storage.drop_clock_marks(db, self.id, kept + 1)
             await storage.truncate_events(db, self.id, kept)
             await storage.clear_states(db, self.id)
@@ -206,7 +206,7 @@ class Change:
         self.roster.seats.update(seats)
         rows = list(seats.items())
 
-        async def store(db: aiosqlite.Connection) -> None:
+        async def store(db: Db) -> None:
             for (board, side), user in rows:
                 await storage.set_seat(db, self.id, board, side, user)
 
@@ -251,7 +251,7 @@ class Change:
         self.deadlines.update(deadlines)
         rows = list(deadlines.items())
 
-        async def store(db: aiosqlite.Connection) -> None:
+        async def store(db: Db) -> None:
             for board, at in rows:
                 await storage.set_deadline(db, self.id, board, at)
 
@@ -300,7 +300,7 @@ class Change:
         """Queue notices, sent once the change has committed."""
         self.notices += notices
 
-    async def flush(self, db: aiosqlite.Connection, action_key: str) -> None:
+    async def flush(self, db: Db, action_key: str) -> None:
         """Write the change in an open transaction: its writes in order, then its notices."""
         for write in self._writes:
             await write(db)
@@ -309,6 +309,7 @@ class Change:
             await storage.save_clocks(db, self.id, rows)
         if self.notices:
             await _enqueue(db, self.after(), self.notices, action_key, self._clock())
+        self.revision = await storage.bump_revision(db, self.id)
 
 
 @dataclass
@@ -353,7 +354,7 @@ class Units:
         """Hold a match's lock and its state; an idle lock and a match over are forgotten."""
         entry = self._enter(match_id)
         try:
-            async with entry.lock:
+            async with entry.lock, self._owning(match_id):
                 yield Held(self, await self._get(match_id))
         finally:
             self._leave(match_id, entry)
@@ -363,10 +364,20 @@ class Units:
         """Hold a match's lock without loading it."""
         entry = self._enter(match_id)
         try:
-            async with entry.lock:
+            async with entry.lock, self._owning(match_id):
                 yield
         finally:
             self._leave(match_id, entry)
+
+    @asynccontextmanager
+    async def _owning(self, match_id: int) -> AsyncIterator[None]:
+        """Hold a match against the bot's other processes (a shared database only)."""
+        async with AsyncExitStack() as stack:
+            try:
+                await stack.enter_async_context(self.store.owning(match_id))
+            except StorageBusy as error:
+                raise BusyError(str(error)) from None
+            yield
 
     def _enter(self, match_id: int) -> _Lock:
         """Count a task in for a match's lock, refusing an id no match can have."""
@@ -388,7 +399,7 @@ class Units:
                 del self.loaded[match_id]
 
     @asynccontextmanager
-    async def committing(self, *changes: Change) -> AsyncIterator[aiosqlite.Connection | None]:
+    async def committing(self, *changes: Change) -> AsyncIterator[Db | None]:
         """Commit changes drafted in the body in one transaction, then install them.
 
         The body drafts; the transaction opens only when it is done, so the one writer is
@@ -430,6 +441,12 @@ class Units:
         from the database when next asked for.
         """
         found = self.loaded.get(match_id)
+        if found is not None and self.store.shared:
+            # another process of the bot may have changed it since: held now, it cannot
+            async with self.store.read_one() as db:
+                if await storage.match_revision(db, match_id) != found.revision:
+                    del self.loaded[match_id]
+                    found = None
         if found is not None:
             self.loaded.move_to_end(match_id)
             return found
@@ -465,7 +482,7 @@ class Founding:
 
     def __init__(self, units: Units) -> None:
         self._units = units
-        self.db: aiosqlite.Connection
+        self.db: Db
         self.founded: list[Change] = []
 
     def draft(
@@ -486,7 +503,7 @@ class Founding:
 
 
 async def _enqueue(
-    db: aiosqlite.Connection, loaded: Loaded, notices: Sequence[Notice], action: str, now: float
+    db: Db, loaded: Loaded, notices: Sequence[Notice], action: str, now: float
 ) -> None:
     """Queue an action's notices, each with a key of its own that a retry reuses.
 

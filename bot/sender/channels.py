@@ -141,19 +141,20 @@ class ChannelPoster(Poster):
         """
         roster = await self._service.roster(match_id)
         players = [int(user) for team in roster.teams.values() for user in team]
-        rights = discord.PermissionOverwrite(view_channel=True, send_messages=play)
         for place, target in bound.items():
             channel = self._client.get_channel(int(target))
+            # a board that is a thread follows its channel's permissions
             if not place.startswith("board:") or not isinstance(channel, discord.TextChannel):
                 continue
             overwrites = dict(channel.overwrites)
-            for key in list(overwrites):
-                if key.id in players:
-                    del overwrites[key]
-            # an Object stands for a member the bot has not cached (no members intent)
-            overwrites.update(
-                {discord.Object(user, type=discord.Member): rights for user in players}
-            )
+            # the players the channel lets in: all of them, or in a match of threads, the
+            # ones seated on its boards; an Object stands for a member the bot has not cached
+            for key in [key for key in overwrites if key.id in players]:
+                rights = discord.PermissionOverwrite(**dict(overwrites.pop(key)))
+                rights.update(send_messages=play)
+                if rights.send_messages_in_threads is not None:  # a channel with threads
+                    rights.update(send_messages_in_threads=play)
+                overwrites[discord.Object(key.id, type=discord.Member)] = rights
             why = "the match is on again" if play else "the match is over"
             try:
                 await channel.edit(overwrites=overwrites, reason=why)

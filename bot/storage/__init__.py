@@ -1,7 +1,8 @@
-"""The SQLite file behind the bot and all its SQL, by task; callers use `storage.<name>`.
+"""The database behind the bot and all its SQL, by task; callers use `storage.<name>`.
 
-`connection.py` holds the connection, the schema steps and the transactions; each other
-module the statements of one task.
+`connection.py` holds what the engines share and opens one (`sqlite.py`, `postgres.py`: each
+engine's connections, schema steps and transactions); each other module the statements of
+one task, written once for both engines.
 """
 
 from __future__ import annotations
@@ -28,13 +29,22 @@ from bot.storage.connection import (
     DEFAULT_PATH as DEFAULT_PATH,
 )
 from bot.storage.connection import (
-    WAL_RETRIES as WAL_RETRIES,
+    Db as Db,
+)
+from bot.storage.connection import (
+    Row as Row,
 )
 from bot.storage.connection import (
     Storage as Storage,
 )
 from bot.storage.connection import (
+    StorageBusy as StorageBusy,
+)
+from bot.storage.connection import (
     StorageError as StorageError,
+)
+from bot.storage.connection import (
+    is_postgres as is_postgres,
 )
 from bot.storage.connection import (
     migration_steps as migration_steps,
@@ -115,7 +125,13 @@ from bot.storage.matches import (
     add_player as add_player,
 )
 from bot.storage.matches import (
+    bump_revision as bump_revision,
+)
+from bot.storage.matches import (
     insert_match as insert_match,
+)
+from bot.storage.matches import (
+    match_revision as match_revision,
 )
 from bot.storage.matches import (
     match_row as match_row,

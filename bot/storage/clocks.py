@@ -3,34 +3,36 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-
-import aiosqlite
+from typing import Final
 
 from bot.shards import Shards
-from bot.storage.connection import rows
+from bot.storage.connection import Db, Row, rows
+
+CLOCK_COLUMNS: Final = ("board", "white", "black", "running", "since", "reminded", "due_at")
 
 
-async def save_clocks(
-    db: aiosqlite.Connection, match_id: int, clocks: Sequence[Mapping[str, object]]
-) -> None:
+async def save_clocks(db: Db, match_id: int, clocks: Sequence[Mapping[str, object]]) -> None:
     """Store boards' clocks (as elevator.clocks.clock_rows gives them)."""
     await db.executemany(
         "INSERT INTO clocks (match_id, board, white, black, running, since, reminded, due_at) "
-        "VALUES (:match_id, :board, :white, :black, :running, :since, :reminded, :due_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (match_id, board) DO UPDATE SET white = excluded.white, "
         "black = excluded.black, running = excluded.running, since = excluded.since, "
         "reminded = excluded.reminded, due_at = excluded.due_at",
-        [{"match_id": match_id, **row} for row in clocks],
+        [
+            (match_id, *(row[name] for name in CLOCK_COLUMNS))  # in the statement's order
+            for row in clocks
+        ],
     )
 
 
-async def clock_rows(db: aiosqlite.Connection, match_id: int) -> list[aiosqlite.Row]:
+async def clock_rows(db: Db, match_id: int) -> list[Row]:
     """Return a match's clocks by board."""
     return await rows(db, "SELECT * FROM clocks WHERE match_id = ? ORDER BY board", match_id)
 
 
 async def save_clock_marks(
-    db: aiosqlite.Connection,
+    db: Db,
     match_id: int,
     seq: int,
     marks: Mapping[int, tuple[float, float, int]],
@@ -43,9 +45,7 @@ async def save_clock_marks(
     )
 
 
-async def clock_marks_since(
-    db: aiosqlite.Connection, match_id: int, seq: int
-) -> list[aiosqlite.Row]:
+async def clock_marks_since(db: Db, match_id: int, seq: int) -> list[Row]:
     """Return the clock marks of the actions from position seq on, earliest first."""
     return await rows(
         db,
@@ -55,14 +55,12 @@ async def clock_marks_since(
     )
 
 
-async def drop_clock_marks(db: aiosqlite.Connection, match_id: int, seq: int) -> None:
+async def drop_clock_marks(db: Db, match_id: int, seq: int) -> None:
     """Forget the clock marks of the actions from position seq on (they were undone)."""
     await db.execute("DELETE FROM clock_marks WHERE match_id = ? AND seq >= ?", (match_id, seq))
 
 
-async def due_matches(
-    db: aiosqlite.Connection, now: float, shards: Shards | None = None
-) -> list[aiosqlite.Row]:
+async def due_matches(db: Db, now: float, shards: Shards | None = None) -> list[Row]:
     """Return the active matches with a clock or a transfer deadline due, earliest first.
 
     Given shards, only their matches are returned.
@@ -70,12 +68,12 @@ async def due_matches(
     mine = "" if shards is None or shards.all else f"AND {shards.where('m.guild')} "
     return await rows(
         db,
-        "SELECT match_id, MIN(at) AS at FROM ("
+        "SELECT due.match_id, MIN(due.at) AS at FROM ("
         " SELECT match_id, due_at AS at FROM clocks WHERE due_at <= ?"
         " UNION ALL"
         " SELECT match_id, deadline AS at FROM transfer_deadlines WHERE deadline <= ?"
-        ") JOIN matches m ON m.id = match_id WHERE m.status = 'active' "
-        f"{mine}GROUP BY match_id ORDER BY at",
+        ") due JOIN matches m ON m.id = due.match_id WHERE m.status = 'active' "
+        f"{mine}GROUP BY due.match_id ORDER BY at",
         now,
         now,
     )

@@ -1,202 +1,166 @@
-"""The SQLite file behind the bot: its connection, its schema steps and its transactions.
+"""What both storage engines share: rows, connections, schema steps, and opening one.
 
-One connection writes, behind a lock, so transactions never interleave; every write runs
-in BEGIN IMMEDIATE, taking SQLite's write lock up front instead of failing half-way.
-All SQL of the bot lives here and in the numbered steps under bot/migrations.
+The bot keeps its data in SQLite (one process, a file: the default) or in PostgreSQL (one
+or several processes sharing a server), chosen by one setting. Both are driven through
+the same `storage.<task>(db, ...)` functions, whose SQL is written once, with `?` for
+parameters; the engines' few differences stay in their modules, sqlite.py and postgres.py.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import logging
 import re
-import sqlite3
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager
 from importlib import resources
 from pathlib import Path
-from typing import Final
-
-import aiosqlite
-
-logger = logging.getLogger(__name__)
+from typing import Any, Final, Protocol
 
 DEFAULT_PATH: Final = Path("data") / "elevator.db"
-WAL_RETRIES: Final = (0.01, 0.05, 0.1, 0.2, 0.5, 1.0, 1.0, 2.0, 5.0)  # seconds
 _STEP_NAME: Final = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+POSTGRES_SCHEMES: Final = ("postgresql://", "postgres://")
 
 
 class StorageError(RuntimeError):
     """The database cannot be opened or is not one this version of the bot can use."""
 
 
-def migration_steps() -> list[tuple[int, str, str]]:
-    """Return the schema steps as (number, file name, SQL), in order, numbered from 1."""
+class StorageBusy(StorageError):
+    """Another process holds a match (or a shard) this one asked for; try again later."""
+
+
+class Row(Protocol):
+    """A row read from either engine: its values by position or by column name."""
+
+    def __getitem__(self, key: Any, /) -> Any: ...
+
+    def keys(self) -> Any: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+
+class Db(Protocol):
+    """A connection inside a transaction (or a read), as the storage functions use it."""
+
+    async def execute(self, sql: str, parameters: Sequence[object] = ()) -> int:
+        """Run one statement; return how many rows it changed."""
+
+    async def executemany(self, sql: str, parameters: Iterable[Sequence[object]]) -> None:
+        """Run one statement once per row of parameters."""
+
+    async def fetch(self, sql: str, parameters: Sequence[object] = ()) -> list[Row]:
+        """Run a query and return its rows."""
+
+
+def failed_statement(error: BaseException) -> StorageError:
+    """Return the error a transaction ends with when one of its statements failed.
+
+    PostgreSQL aborts a transaction at its first failed statement and turns its COMMIT
+    into a ROLLBACK without a word; SQLite would commit the statements around it. Neither
+    may happen silently, and both engines must agree: the whole transaction is rolled back.
+    """
+    said = str(error).splitlines()[0] if str(error) else type(error).__name__
+    return StorageError(
+        f"nothing was saved: a statement of the transaction failed ({said}), so all of it "
+        "was rolled back"
+    )
+
+
+async def rows(db: Db, sql: str, *parameters: object) -> list[Row]:
+    """Run a query and return its rows."""
+    return await db.fetch(sql, parameters)
+
+
+def migration_steps(engine: str = "sqlite") -> list[tuple[int, str, str]]:
+    """Return an engine's schema steps as (number, file name, SQL), in order.
+
+    SQLite's are numbered from 1. PostgreSQL's first file is a baseline that takes a new
+    database to the step it is numbered (none was ever made before it); from then on both
+    engines take the same steps, each written in its engine's SQL.
+    """
+    folder = resources.files("bot.migrations")
+    if engine == "postgres":
+        folder = folder / "postgres"
     steps = []
-    for entry in resources.files("bot.migrations").iterdir():
+    for entry in folder.iterdir():
         found = _STEP_NAME.match(entry.name)
         if found:
             steps.append((int(found.group(1)), entry.name, entry.read_text(encoding="utf-8")))
     steps.sort()
     numbers = [number for number, _, _ in steps]
-    if numbers != list(range(1, len(steps) + 1)):
-        raise StorageError(f"the schema steps must be numbered 1, 2, 3, ...; found {numbers}")
+    first = numbers[0] if numbers and engine == "postgres" else 1
+    if numbers != list(range(first, first + len(steps))):
+        raise StorageError(f"the {engine} schema steps must be numbered in a row; found {numbers}")
     return steps
 
 
-class Storage:
-    """An open database: one writer connection and the lock that serialises its writes."""
+def is_postgres(target: str | Path) -> bool:
+    """Say whether a database setting names a PostgreSQL server rather than a SQLite file."""
+    return isinstance(target, str) and target.startswith(POSTGRES_SCHEMES)
 
-    def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
-        self._db = connection
-        self.path = path
-        self._lock = asyncio.Lock()
-        self._queued = False  # the transaction under way put notices in the outbox
+
+def sqlite_path(target: str | Path) -> Path | str:
+    """Return the file a SQLite setting names, or :memory:.
+
+    A URL is read as SQLAlchemy reads one: sqlite:///data/x.db is relative, and
+    sqlite:////srv/x.db (four slashes) absolute.
+    """
+    if isinstance(target, str) and target.startswith("sqlite:///"):
+        target = target.removeprefix("sqlite:///")
+    return target if target == ":memory:" else Path(target)
+
+
+class Storage:
+    """An open database of either engine: its transactions, its reads and its match locks."""
+
+    # another process may write to this database (PostgreSQL): what a process keeps in
+    # memory of a match must be checked against the database before it acts on it
+    shared: bool = False
+
+    def __init__(self) -> None:
         # set once a transaction that put notices in the outbox has committed (never before:
         # a worker woken early would not see them); whoever waits on it clears it
         self.notices_committed = asyncio.Event()
 
     @classmethod
-    async def open(cls, path: Path | str = DEFAULT_PATH) -> Storage:
-        """Open (creating if need be) the database at path and bring its schema up to date."""
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        connection = await aiosqlite.connect(path, isolation_level=None)
-        try:
-            connection.row_factory = aiosqlite.Row
-            await _use_wal(connection)
-            await connection.execute("PRAGMA foreign_keys = ON")
-            # WAL with NORMAL survives a killed process; only a power cut may lose the last
-            # commits, and it never corrupts the file.
-            await connection.execute("PRAGMA synchronous = NORMAL")
-            await connection.execute("PRAGMA busy_timeout = 5000")
-            storage = cls(connection, path)
-            await storage._migrate()
-            await storage._watch_outbox()
-        except BaseException:
-            await connection.close()
-            raise
-        return storage
+    async def open(cls, target: str | Path = DEFAULT_PATH) -> Storage:
+        """Open the database a setting names (a SQLite path or URL, or a PostgreSQL URL)."""
+        if is_postgres(target):
+            from bot.storage.postgres import PostgresStorage
+
+            return await PostgresStorage.connect(str(target))
+        from bot.storage.sqlite import SqliteStorage
+
+        return await SqliteStorage.connect(sqlite_path(target))
+
+    def __str__(self) -> str:
+        return "the database"
 
     async def close(self) -> None:
-        """Close the connection once the writes under way are done."""
-        async with self._lock:
-            await self._db.close()
+        """Close the database once the writes under way are done."""
+        raise NotImplementedError
 
     async def schema_version(self) -> int:
         """Return how many schema steps the database has taken."""
-        rows = await self.fetch_all("PRAGMA user_version")
-        return int(rows[0][0])
+        raise NotImplementedError
 
-    async def _watch_outbox(self) -> None:
-        """Have SQLite say when a notice is put in the outbox, however it is put there."""
-
-        def queued() -> None:  # runs on aiosqlite's thread, inside the INSERT
-            self._queued = True
-
-        await self._db.create_function("elevator_queued", 0, queued)
-        await self._db.execute(
-            "CREATE TEMP TRIGGER outbox_queued AFTER INSERT ON main.outbox "
-            "BEGIN SELECT elevator_queued(); END"
-        )
-
-    async def _migrate(self) -> None:
-        """Apply the schema steps the database has not taken yet, each in its own transaction."""
-        steps = migration_steps()
-        current = await self.schema_version()
-        if current > len(steps):
-            raise StorageError(
-                f"{self.path} has schema version {current}, newer than this bot knows "
-                f"({len(steps)}): update the bot before using this database"
-            )
-        for number, name, sql in steps[current:]:
-            async with self.transaction() as db:
-                # another process opening the same file may have taken the step meanwhile
-                if (await rows(db, "PRAGMA user_version"))[0][0] >= number:
-                    continue
-                for statement in _statements(sql):
-                    await db.execute(statement)
-                await db.execute(f"PRAGMA user_version = {number}")
-            logger.info("applied schema step %s to %s", name, self.path)
-
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    def transaction(self) -> AbstractAsyncContextManager[Db]:
         """Run the block as one write transaction: all of it commits, or none of it."""
-        async with self._lock:
-            self._queued = False
-            try:
-                await self._db.execute("BEGIN IMMEDIATE")
-                yield self._db
-            except BaseException:
-                self._queued = False
-                # Statements run in order on aiosqlite's thread, so even when the task was
-                # cancelled before BEGIN ran, this ROLLBACK runs after it; shielded, it runs
-                # even if the task is cancelled again.
-                with contextlib.suppress(sqlite3.OperationalError):
-                    await asyncio.shield(self._db.execute("ROLLBACK"))
-                raise
-            # Shielded too: a caller cancelled now may not know whether the commit happened,
-            # but the connection is never left inside a transaction.
-            try:
-                await asyncio.shield(self._db.execute("COMMIT"))
-            except sqlite3.Error:
-                self._queued = False
-                with contextlib.suppress(sqlite3.OperationalError):
-                    await asyncio.shield(self._db.execute("ROLLBACK"))
-                raise
-            if self._queued:
-                self._queued = False
-                self.notices_committed.set()
+        raise NotImplementedError
 
-    @asynccontextmanager
-    async def read(self) -> AsyncIterator[aiosqlite.Connection]:
+    def read(self) -> AbstractAsyncContextManager[Db]:
         """Read between transactions, never seeing one half-done."""
-        async with self._lock:
-            yield self._db
+        raise NotImplementedError
 
-    async def fetch_all(self, sql: str, *parameters: object) -> list[aiosqlite.Row]:
+    def read_one(self) -> AbstractAsyncContextManager[Db]:
+        """Read with one query, which sees one committed state without a snapshot held for it."""
+        return self.read()
+
+    def owning(self, match_id: int) -> AbstractAsyncContextManager[None]:
+        """Hold a match against every other process until the block ends (StorageBusy if not)."""
+        raise NotImplementedError
+
+    async def fetch_all(self, sql: str, *parameters: object) -> list[Row]:
         """Run one query between transactions and return its rows."""
-        async with self.read() as db:
+        async with self.read_one() as db:
             return await rows(db, sql, *parameters)
-
-
-async def _use_wal(connection: aiosqlite.Connection) -> None:
-    """Switch the file to WAL, waiting for another opener that holds it for a moment.
-
-    The switch needs the file to itself, and SQLite refuses it at once rather than wait.
-    """
-    for wait in (*WAL_RETRIES, None):
-        try:
-            await connection.execute("PRAGMA journal_mode = WAL")
-            return
-        except sqlite3.OperationalError as error:
-            if "locked" not in str(error) or wait is None:
-                raise
-            await asyncio.sleep(wait)
-
-
-async def rows(db: aiosqlite.Connection, sql: str, *parameters: object) -> list[aiosqlite.Row]:
-    """Run a query and return its rows."""
-    async with db.execute(sql, parameters) as cursor:
-        return list(await cursor.fetchall())
-
-
-def _statements(sql: str) -> list[str]:
-    """Split a schema step into statements (steps hold no semicolons inside strings).
-
-    A trigger's body holds statements of its own: pieces are joined until SQLite finds the
-    statement complete.
-    """
-    lines = [line.split("--", 1)[0] for line in sql.splitlines()]
-    statements: list[str] = []
-    pending = ""
-    for part in "\n".join(lines).split(";"):
-        pending += part + ";"
-        if sqlite3.complete_statement(pending):
-            if pending.strip(" \n;"):
-                statements.append(pending.strip().removesuffix(";"))
-            pending = ""
-    if pending.strip(" \n;"):
-        statements.append(pending.strip().removesuffix(";"))
-    return statements

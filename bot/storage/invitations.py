@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import aiosqlite
-
-from bot.storage.connection import StorageError, rows
+from bot.storage.connection import Db, Row, StorageError, rows
 
 
 async def insert_invitation(
-    db: aiosqlite.Connection,
+    db: Db,
     challenger: str,
     opponent: str,
     boards: int,
@@ -20,20 +18,18 @@ async def insert_invitation(
     setup: str | None = None,
 ) -> int:
     """Record a challenge to a kind of game (setup: its variant's JSON) and return its id."""
-    cursor = await db.execute(
+    found = await db.fetch(
         "INSERT INTO invitations "
         "(challenger, opponent, boards, layout, names, created_at, time_control, kind, setup) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (challenger, opponent, boards, layout, names, at, time_control, kind, setup),
     )
-    if cursor.lastrowid is None:
-        raise StorageError("SQLite gave the new invitation no id")
-    return cursor.lastrowid
+    if not found:
+        raise StorageError("the database gave the new invitation no id")
+    return int(found[0][0])
 
 
-async def open_invitations(
-    db: aiosqlite.Connection, challenger: str, opponent: str, since: float
-) -> list[aiosqlite.Row]:
+async def open_invitations(db: Db, challenger: str, opponent: str, since: float) -> list[Row]:
     """Return the challenges from one person to another still open since a time."""
     return await rows(
         db,
@@ -45,15 +41,13 @@ async def open_invitations(
     )
 
 
-async def invitation_row(db: aiosqlite.Connection, invitation: int) -> aiosqlite.Row | None:
+async def invitation_row(db: Db, invitation: int) -> Row | None:
     """Return a challenge, or None."""
     found = await rows(db, "SELECT * FROM invitations WHERE id = ?", invitation)
     return found[0] if found else None
 
 
-async def close_invitation(
-    db: aiosqlite.Connection, invitation: int, status: str, match_id: int | None
-) -> None:
+async def close_invitation(db: Db, invitation: int, status: str, match_id: int | None) -> None:
     """Mark a challenge accepted, declined or withdrawn."""
     await db.execute(
         "UPDATE invitations SET status = ?, match_id = ? WHERE id = ?",
@@ -62,7 +56,7 @@ async def close_invitation(
 
 
 async def insert_rematch_invitation(
-    db: aiosqlite.Connection, invitation: int, rematch_of: int, challenger_side: str
+    db: Db, invitation: int, rematch_of: int, challenger_side: str
 ) -> None:
     """Mark a challenge as the rematch of a game, its challenger playing challenger_side."""
     await db.execute(
@@ -71,22 +65,20 @@ async def insert_rematch_invitation(
     )
 
 
-async def rematch_invitations(db: aiosqlite.Connection, match_id: int) -> list[aiosqlite.Row]:
+async def rematch_invitations(db: Db, match_id: int) -> list[Row]:
     """Return the challenges to play a game again, newest first."""
     return await rows(
         db, "SELECT * FROM invitations WHERE rematch_of = ? ORDER BY id DESC", match_id
     )
 
 
-async def rematch_row(db: aiosqlite.Connection, match_id: int) -> aiosqlite.Row | None:
+async def rematch_row(db: Db, match_id: int) -> Row | None:
     """Return the rematch a team asked for after a match, or None."""
     found = await rows(db, "SELECT * FROM rematches WHERE match_id = ?", match_id)
     return found[0] if found else None
 
 
-async def ask_rematch(
-    db: aiosqlite.Connection, match_id: int, side: str, user: str, at: float
-) -> None:
+async def ask_rematch(db: Db, match_id: int, side: str, user: str, at: float) -> None:
     """Record that a team asks to play a match again (a declined request is asked anew)."""
     await db.execute(
         "INSERT INTO rematches (match_id, side, asked_by, created_at) VALUES (?, ?, ?, ?) "
@@ -96,9 +88,7 @@ async def ask_rematch(
     )
 
 
-async def close_rematch(
-    db: aiosqlite.Connection, match_id: int, status: str, rematch: int | None
-) -> None:
+async def close_rematch(db: Db, match_id: int, status: str, rematch: int | None) -> None:
     """Mark a team's rematch request accepted (with the new match) or declined."""
     await db.execute(
         "UPDATE rematches SET status = ?, rematch = ? WHERE match_id = ?",

@@ -5,16 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-import aiosqlite
-
-from bot.storage.connection import rows
+from bot.storage.connection import Db, Row, rows
 
 ENDED: Final = ("finished", "aborted")  # the statuses of a match that was played to its end
 
 
-async def moderated_matches(
-    db: aiosqlite.Connection, guild: str, since: float, limit: int
-) -> list[aiosqlite.Row]:
+async def moderated_matches(db: Db, guild: str, since: float, limit: int) -> list[Row]:
     """Return a server's matches on or over since a time, newest first: what /mod acts on."""
     return await rows(
         db,
@@ -27,9 +23,7 @@ async def moderated_matches(
     )
 
 
-async def guild_matches(
-    db: aiosqlite.Connection, guild: str, statuses: Sequence[str], limit: int
-) -> list[aiosqlite.Row]:
+async def guild_matches(db: Db, guild: str, statuses: Sequence[str], limit: int) -> list[Row]:
     """Return a server's newest matches in some statuses, at most limit of them."""
     marks = ", ".join("?" * len(statuses))
     return await rows(
@@ -41,7 +35,7 @@ async def guild_matches(
     )
 
 
-async def count_guild_matches(db: aiosqlite.Connection, guild: str, statuses: Sequence[str]) -> int:
+async def count_guild_matches(db: Db, guild: str, statuses: Sequence[str]) -> int:
     """Count a server's matches in some statuses."""
     marks = ", ".join("?" * len(statuses))
     found = await rows(
@@ -53,7 +47,7 @@ async def count_guild_matches(db: aiosqlite.Connection, guild: str, statuses: Se
     return int(found[0][0])
 
 
-async def guild_ended(db: aiosqlite.Connection, guild: str, limit: int) -> list[aiosqlite.Row]:
+async def guild_ended(db: Db, guild: str, limit: int) -> list[Row]:
     """Return a server's matches that ended most recently (finished or aborted)."""
     return await rows(
         db,
@@ -64,18 +58,18 @@ async def guild_ended(db: aiosqlite.Connection, guild: str, limit: int) -> list[
     )
 
 
-async def recent_games_of(db: aiosqlite.Connection, user: str, limit: int) -> list[aiosqlite.Row]:
+async def recent_games_of(db: Db, user: str, limit: int) -> list[Row]:
     """Return the matches a user played in, finished ones too, the latest they joined first."""
     return await rows(
         db,
-        "SELECT m.* FROM players p JOIN matches m ON m.id = p.match_id WHERE p.user = ? "
+        'SELECT m.* FROM players p JOIN matches m ON m.id = p.match_id WHERE p."user" = ? '
         "AND m.status NOT IN ('lobby', 'cancelled') ORDER BY p.rowid DESC LIMIT ?",
         user,
         limit,
     )
 
 
-async def bindings_of(db: aiosqlite.Connection, match_ids: Sequence[int]) -> list[aiosqlite.Row]:
+async def bindings_of(db: Db, match_ids: Sequence[int]) -> list[Row]:
     """Return where the places of several matches live."""
     marks = ", ".join("?" * len(match_ids))
     return await rows(

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import hashlib
 
-import aiosqlite
-
-from bot.storage.connection import StorageError, rows
+from bot.storage.connection import Db, Row, StorageError, rows
 
 
 async def append_events(
-    db: aiosqlite.Connection,
+    db: Db,
     match_id: int,
     first: int,
     events: list[tuple[str, str, str | None]],
@@ -24,21 +22,21 @@ async def append_events(
             for index, (kind, data, actor) in enumerate(events)
         ],
     )
-    cursor = await db.execute(
+    changed = await db.execute(
         "UPDATE matches SET seq = ? WHERE id = ? AND seq = ?",
         (first + len(events) - 1, match_id, first - 1),
     )
-    if cursor.rowcount != 1:  # appending anywhere but at the end would leave a gap
+    if changed != 1:  # appending anywhere but at the end would leave a gap
         raise StorageError(f"match {match_id}'s log does not end at position {first - 1}")
 
 
-async def truncate_events(db: aiosqlite.Connection, match_id: int, keep: int) -> None:
+async def truncate_events(db: Db, match_id: int, keep: int) -> None:
     """Drop every event of a match's log after the first keep (an undo)."""
     await db.execute("DELETE FROM events WHERE match_id = ? AND seq > ?", (match_id, keep))
     await db.execute("UPDATE matches SET seq = ? WHERE id = ?", (keep, match_id))
 
 
-async def event_rows(db: aiosqlite.Connection, match_id: int) -> list[aiosqlite.Row]:
+async def event_rows(db: Db, match_id: int) -> list[Row]:
     """Return a match's log in order."""
     return await rows(db, "SELECT * FROM events WHERE match_id = ? ORDER BY seq", match_id)
 
@@ -49,9 +47,7 @@ def snapshot_checksum(match_id: int, board: int, seq: int, data: str) -> str:
     return hashlib.blake2b(text, digest_size=16).hexdigest()
 
 
-async def save_states(
-    db: aiosqlite.Connection, match_id: int, seq: int, states: dict[int, str]
-) -> None:
+async def save_states(db: Db, match_id: int, seq: int, states: dict[int, str]) -> None:
     """Store the state of the boards given, as of log position seq, each with its checksum."""
     await db.executemany(
         "INSERT INTO snapshots (match_id, board, seq, data, checksum) VALUES (?, ?, ?, ?, ?) "
@@ -64,11 +60,11 @@ async def save_states(
     )
 
 
-async def clear_states(db: aiosqlite.Connection, match_id: int) -> None:
+async def clear_states(db: Db, match_id: int) -> None:
     """Forget every board snapshot of a match (before writing them afresh)."""
     await db.execute("DELETE FROM snapshots WHERE match_id = ?", (match_id,))
 
 
-async def state_rows(db: aiosqlite.Connection, match_id: int) -> list[aiosqlite.Row]:
+async def state_rows(db: Db, match_id: int) -> list[Row]:
     """Return a match's board snapshots by board."""
     return await rows(db, "SELECT * FROM snapshots WHERE match_id = ? ORDER BY board", match_id)

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import aiosqlite
-
-from bot.storage.connection import StorageError, rows
+from bot.storage.connection import Db, Row, StorageError, rows
 
 
 async def insert_match(
-    db: aiosqlite.Connection,
+    db: Db,
     config: str,
     host: str,
     at: float,
@@ -17,24 +15,40 @@ async def insert_match(
     teams: str | None = None,
 ) -> int:
     """Create a match of a kind of game in its lobby and return its id."""
-    cursor = await db.execute(
+    found = await db.fetch(
         "INSERT INTO matches (status, config, host, created_at, time_control, kind, teams) "
-        "VALUES ('lobby', ?, ?, ?, ?, ?, ?)",
+        "VALUES ('lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
         (config, host, at, time_control, kind, teams),
     )
-    if cursor.lastrowid is None:
-        raise StorageError("SQLite gave the new match no id")
-    return cursor.lastrowid
+    if not found:
+        raise StorageError("the database gave the new match no id")
+    return int(found[0][0])
 
 
-async def match_row(db: aiosqlite.Connection, match_id: int) -> aiosqlite.Row | None:
+async def match_row(db: Db, match_id: int) -> Row | None:
     """Return a match's row, or None."""
     found = await rows(db, "SELECT * FROM matches WHERE id = ?", match_id)
     return found[0] if found else None
 
 
+async def bump_revision(db: Db, match_id: int) -> int:
+    """Count one more change committed to a match; return its new revision."""
+    found = await db.fetch(
+        "UPDATE matches SET revision = revision + 1 WHERE id = ? RETURNING revision", (match_id,)
+    )
+    if not found:
+        raise StorageError(f"there is no match {match_id} to change")
+    return int(found[0][0])
+
+
+async def match_revision(db: Db, match_id: int) -> int | None:
+    """Return how many changes were committed to a match, or None if there is no such match."""
+    found = await rows(db, "SELECT revision FROM matches WHERE id = ?", match_id)
+    return int(found[0][0]) if found else None
+
+
 async def set_status(
-    db: aiosqlite.Connection, match_id: int, status: str, at: float, *, started: bool = False
+    db: Db, match_id: int, status: str, at: float, *, started: bool = False
 ) -> None:
     """Move a match to a new status; the start and the end are dated."""
     column = "started_at" if started else "ended_at"
@@ -47,75 +61,72 @@ async def set_status(
         await db.execute("UPDATE matches SET status = ? WHERE id = ?", (status, match_id))
 
 
-async def set_paused(db: aiosqlite.Connection, match_id: int, at: float | None) -> None:
+async def set_paused(db: Db, match_id: int, at: float | None) -> None:
     """Record when a match was paused, or None once it resumes."""
     await db.execute("UPDATE matches SET paused_at = ? WHERE id = ?", (at, match_id))
 
 
-async def player_rows(db: aiosqlite.Connection, match_id: int) -> list[aiosqlite.Row]:
+async def player_rows(db: Db, match_id: int) -> list[Row]:
     """Return a match's players in the order they joined."""
     return await rows(
         db, "SELECT * FROM players WHERE match_id = ? ORDER BY joined_at, rowid", match_id
     )
 
 
-async def add_player(
-    db: aiosqlite.Connection, match_id: int, user: str, team: str, captain: bool, at: float
-) -> None:
+async def add_player(db: Db, match_id: int, user: str, team: str, captain: bool, at: float) -> None:
     """Put a player on a team."""
     await db.execute(
-        "INSERT INTO players (match_id, user, team, captain, joined_at) VALUES (?, ?, ?, ?, ?)",
+        'INSERT INTO players (match_id, "user", team, captain, joined_at) VALUES (?, ?, ?, ?, ?)',
         (match_id, user, team, int(captain), at),
     )
 
 
-async def remove_player(db: aiosqlite.Connection, match_id: int, user: str) -> None:
+async def remove_player(db: Db, match_id: int, user: str) -> None:
     """Take a player off their team and out of any seat."""
-    await db.execute("DELETE FROM players WHERE match_id = ? AND user = ?", (match_id, user))
-    await db.execute("DELETE FROM seats WHERE match_id = ? AND user = ?", (match_id, user))
+    await db.execute('DELETE FROM players WHERE match_id = ? AND "user" = ?', (match_id, user))
+    await db.execute('DELETE FROM seats WHERE match_id = ? AND "user" = ?', (match_id, user))
 
 
-async def replace_player(db: aiosqlite.Connection, match_id: int, old: str, new: str) -> None:
+async def replace_player(db: Db, match_id: int, old: str, new: str) -> None:
     """Give a player's place (team, captaincy, time of joining and seats) to someone else."""
     await db.execute(
-        "UPDATE players SET user = ? WHERE match_id = ? AND user = ?", (new, match_id, old)
+        'UPDATE players SET "user" = ? WHERE match_id = ? AND "user" = ?', (new, match_id, old)
     )
     await db.execute(
-        "UPDATE seats SET user = ? WHERE match_id = ? AND user = ?", (new, match_id, old)
+        'UPDATE seats SET "user" = ? WHERE match_id = ? AND "user" = ?', (new, match_id, old)
     )
 
 
-async def set_captain(db: aiosqlite.Connection, match_id: int, team: str, user: str) -> None:
+async def set_captain(db: Db, match_id: int, team: str, user: str) -> None:
     """Make user the only captain of team."""
     await db.execute(
-        "UPDATE players SET captain = (user = ?) WHERE match_id = ? AND team = ?",
+        'UPDATE players SET captain = CASE WHEN "user" = ? THEN 1 ELSE 0 END '
+        "WHERE match_id = ? AND team = ?",
         (user, match_id, team),
     )
 
 
-async def seat_rows(db: aiosqlite.Connection, match_id: int) -> list[aiosqlite.Row]:
+async def seat_rows(db: Db, match_id: int) -> list[Row]:
     """Return a match's seats by board and side."""
     return await rows(
         db, "SELECT * FROM seats WHERE match_id = ? ORDER BY board, side DESC", match_id
     )
 
 
-async def set_seat(
-    db: aiosqlite.Connection, match_id: int, board: int, side: str, user: str
-) -> None:
+async def set_seat(db: Db, match_id: int, board: int, side: str, user: str) -> None:
     """Seat user on a board for a side, replacing whoever sat there."""
     await db.execute(
-        "INSERT INTO seats (match_id, board, side, user) VALUES (?, ?, ?, ?) "
-        "ON CONFLICT (match_id, board, side) DO UPDATE SET user = excluded.user",
+        'INSERT INTO seats (match_id, board, side, "user") VALUES (?, ?, ?, ?) '
+        'ON CONFLICT (match_id, board, side) DO UPDATE SET "user" = excluded."user"',
         (match_id, board, side, user),
     )
 
 
-async def matches_of(db: aiosqlite.Connection, user: str) -> list[aiosqlite.Row]:
+async def matches_of(db: Db, user: str) -> list[Row]:
     """Return the active or paused matches a user plays in, newest first."""
     return await rows(
         db,
         "SELECT m.id, m.status FROM matches m JOIN players p ON p.match_id = m.id "
-        "WHERE p.user = ? AND m.status IN ('active', 'paused') ORDER BY m.id DESC",
+        "WHERE p.\"user\" = ? AND m.status IN ('active', 'paused') ORDER BY m.id DESC",
         user,
     )

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import aiosqlite
-
-from bot.storage.connection import rows
+from bot.storage.connection import Db, Row, rows
 
 
-async def offer_rows(db: aiosqlite.Connection, match_id: int) -> list[aiosqlite.Row]:
+async def offer_rows(db: Db, match_id: int) -> list[Row]:
     """Return the draw offers standing in a match."""
     return await rows(db, "SELECT * FROM offers WHERE match_id = ? ORDER BY board", match_id)
 
 
-async def set_offer(
-    db: aiosqlite.Connection, match_id: int, board: int, side: str, at: float
-) -> None:
+async def set_offer(db: Db, match_id: int, board: int, side: str, at: float) -> None:
     """Record side's draw offer on a board."""
     await db.execute(
         "INSERT INTO offers (match_id, board, side, made_at) VALUES (?, ?, ?, ?) "
@@ -24,7 +20,7 @@ async def set_offer(
     )
 
 
-async def clear_offers(db: aiosqlite.Connection, match_id: int, boards: list[int]) -> None:
+async def clear_offers(db: Db, match_id: int, boards: list[int]) -> None:
     """Withdraw the draw offers standing on these boards."""
     await db.executemany(
         "DELETE FROM offers WHERE match_id = ? AND board = ?",
@@ -32,9 +28,7 @@ async def clear_offers(db: aiosqlite.Connection, match_id: int, boards: list[int
     )
 
 
-async def set_deadline(
-    db: aiosqlite.Connection, match_id: int, board: int, deadline: float
-) -> None:
+async def set_deadline(db: Db, match_id: int, board: int, deadline: float) -> None:
     """Record when a board's pending victory transfer lapses."""
     await db.execute(
         "INSERT INTO transfer_deadlines (match_id, board, deadline) VALUES (?, ?, ?) "
@@ -43,7 +37,7 @@ async def set_deadline(
     )
 
 
-async def clear_deadlines(db: aiosqlite.Connection, match_id: int, boards: list[int]) -> None:
+async def clear_deadlines(db: Db, match_id: int, boards: list[int]) -> None:
     """Forget the transfer deadlines of these boards."""
     await db.executemany(
         "DELETE FROM transfer_deadlines WHERE match_id = ? AND board = ?",
@@ -51,14 +45,14 @@ async def clear_deadlines(db: aiosqlite.Connection, match_id: int, boards: list[
     )
 
 
-async def deadline_rows(db: aiosqlite.Connection, match_id: int) -> list[aiosqlite.Row]:
+async def deadline_rows(db: Db, match_id: int) -> list[Row]:
     """Return a match's transfer deadlines by board."""
     return await rows(
         db, "SELECT * FROM transfer_deadlines WHERE match_id = ? ORDER BY board", match_id
     )
 
 
-async def shift_deadlines(db: aiosqlite.Connection, match_id: int, by: float) -> None:
+async def shift_deadlines(db: Db, match_id: int, by: float) -> None:
     """Move every transfer deadline of a match later by some seconds (after a pause)."""
     await db.execute(
         "UPDATE transfer_deadlines SET deadline = deadline + ? WHERE match_id = ?", (by, match_id)

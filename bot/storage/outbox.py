@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import aiosqlite
-
 from bot.shards import Shards
-from bot.storage.connection import rows
+from bot.storage.connection import Db, Row, rows
 
 
 async def enqueue(
-    db: aiosqlite.Connection,
+    db: Db,
     match_id: int | None,
     notices: list[tuple[str, str, str, str]],
     at: float,
@@ -22,9 +20,7 @@ async def enqueue(
     )
 
 
-async def due_notices(
-    db: aiosqlite.Connection, now: float, limit: int, shards: Shards | None = None
-) -> list[aiosqlite.Row]:
+async def due_notices(db: Db, now: float, limit: int, shards: Shards | None = None) -> list[Row]:
     """Return the oldest unsent notification of each place, if it is due, longest due first.
 
     One per place keeps each place in order: the next waits until this one is sent. The
@@ -43,7 +39,7 @@ async def due_notices(
     )
 
 
-async def action_notices(db: aiosqlite.Connection, action_key: str) -> list[aiosqlite.Row]:
+async def action_notices(db: Db, action_key: str) -> list[Row]:
     """Return every notice one action queued (their keys share its prefix), in order."""
     return await rows(
         db,
@@ -53,16 +49,14 @@ async def action_notices(db: aiosqlite.Connection, action_key: str) -> list[aios
     )
 
 
-async def mark_sent(db: aiosqlite.Connection, notice_id: int, at: float) -> None:
+async def mark_sent(db: Db, notice_id: int, at: float) -> None:
     """Record that a notification was delivered."""
     await db.execute(
         "UPDATE outbox SET done_at = ?, attempts = attempts + 1 WHERE id = ?", (at, notice_id)
     )
 
 
-async def mark_failed(
-    db: aiosqlite.Connection, notice_id: int, error: str, retry_at: float
-) -> None:
+async def mark_failed(db: Db, notice_id: int, error: str, retry_at: float) -> None:
     """Record a failed delivery and when to try again."""
     await db.execute(
         "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? "
@@ -71,7 +65,7 @@ async def mark_failed(
     )
 
 
-async def postpone(db: aiosqlite.Connection, notice_id: int, why: str, retry_at: float) -> None:
+async def postpone(db: Db, notice_id: int, why: str, retry_at: float) -> None:
     """Put off a delivery the receiver asked to wait for, without counting it as an attempt."""
     await db.execute(
         "UPDATE outbox SET last_error = ?, next_attempt_at = ? WHERE id = ?",
@@ -79,7 +73,7 @@ async def postpone(db: aiosqlite.Connection, notice_id: int, why: str, retry_at:
     )
 
 
-async def give_up(db: aiosqlite.Connection, notice_id: int, error: str, at: float) -> None:
+async def give_up(db: Db, notice_id: int, error: str, at: float) -> None:
     """Stop trying to deliver a notification, keeping it and the reason for a moderator."""
     await db.execute(
         "UPDATE outbox SET attempts = attempts + 1, last_error = ?, done_at = ?, gave_up = 1 "
@@ -88,7 +82,7 @@ async def give_up(db: aiosqlite.Connection, notice_id: int, error: str, at: floa
     )
 
 
-async def given_up(db: aiosqlite.Connection, limit: int) -> list[aiosqlite.Row]:
+async def given_up(db: Db, limit: int) -> list[Row]:
     """Return the notifications the worker gave up on, newest first."""
     return await rows(
         db,
@@ -99,14 +93,14 @@ async def given_up(db: aiosqlite.Connection, limit: int) -> list[aiosqlite.Row]:
 
 
 async def prune_outbox(
-    db: aiosqlite.Connection, sent_before: float, given_up_before: float, limit: int = -1
+    db: Db, sent_before: float, given_up_before: float, limit: int = 2**62
 ) -> int:
     """Delete delivered notifications done before one time and given-up ones before another.
 
-    limit: delete at most this many (-1: all), so that a long prune can be done in short
+    limit: delete at most this many (by default all), so that a long prune can be done in short
     transactions that let other work in between.
     """
-    cursor = await db.execute(
+    return await db.execute(
         "DELETE FROM outbox WHERE id IN ("
         " SELECT id FROM outbox WHERE gave_up = 0 AND done_at IS NOT NULL AND done_at < ?"
         " UNION ALL"
@@ -114,11 +108,10 @@ async def prune_outbox(
         " LIMIT ?)",
         (sent_before, given_up_before, limit),
     )
-    return cursor.rowcount
 
 
 async def add_audit(
-    db: aiosqlite.Connection,
+    db: Db,
     match_id: int,
     moderator: str,
     action: str,
@@ -134,6 +127,6 @@ async def add_audit(
     )
 
 
-async def audit_rows(db: aiosqlite.Connection, match_id: int) -> list[aiosqlite.Row]:
+async def audit_rows(db: Db, match_id: int) -> list[Row]:
     """Return a match's moderator actions, oldest first."""
     return await rows(db, "SELECT * FROM audit WHERE match_id = ? ORDER BY id", match_id)

@@ -2,24 +2,22 @@
 
 from __future__ import annotations
 
-import aiosqlite
-
-from bot.storage.connection import rows
+from bot.storage.connection import Db, rows
 
 
-async def set_name(db: aiosqlite.Connection, user: str, name: str, at: float) -> None:
+async def set_name(db: Db, user: str, name: str, at: float) -> None:
     """Keep the name a person was last seen under."""
     await db.execute(
-        "INSERT INTO people (user, name, updated) VALUES (?, ?, ?) "
-        "ON CONFLICT (user) DO UPDATE SET name = excluded.name, updated = excluded.updated",
+        'INSERT INTO people ("user", name, updated) VALUES (?, ?, ?) '
+        'ON CONFLICT ("user") DO UPDATE SET name = excluded.name, updated = excluded.updated',
         (user, name, at),
     )
 
 
-async def names_of(db: aiosqlite.Connection, users: list[str]) -> dict[str, str]:
+async def names_of(db: Db, users: list[str]) -> dict[str, str]:
     """Return the names kept for some people (those the bot has never seen are left out)."""
     if not users:
         return {}
     marks = ", ".join("?" * len(users))
-    found = await rows(db, f"SELECT user, name FROM people WHERE user IN ({marks})", *users)
+    found = await rows(db, f'SELECT "user", name FROM people WHERE "user" IN ({marks})', *users)
     return {row["user"]: row["name"] for row in found}

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import aiosqlite
-
-from bot.storage.connection import StorageError, rows
+from bot.storage.connection import Db, Row, StorageError, rows
 
 
-async def bind(db: aiosqlite.Connection, match_id: int, places: dict[str, str]) -> None:
+async def bind(db: Db, match_id: int, places: dict[str, str]) -> None:
     """Record where places of a match live (for Discord, channel or message ids)."""
     await db.executemany(
         "INSERT INTO bindings (match_id, place, target) VALUES (?, ?, ?) "
@@ -18,7 +16,7 @@ async def bind(db: aiosqlite.Connection, match_id: int, places: dict[str, str]) 
         await db.execute("UPDATE matches SET guild = ? WHERE id = ?", (places["guild"], match_id))
 
 
-async def unbind(db: aiosqlite.Connection, match_id: int, places: list[str]) -> None:
+async def unbind(db: Db, match_id: int, places: list[str]) -> None:
     """Forget where places of a match live."""
     await db.executemany(
         "DELETE FROM bindings WHERE match_id = ? AND place = ?",
@@ -26,25 +24,23 @@ async def unbind(db: aiosqlite.Connection, match_id: int, places: list[str]) -> 
     )
 
 
-async def binding_rows(db: aiosqlite.Connection, match_id: int) -> list[aiosqlite.Row]:
+async def binding_rows(db: Db, match_id: int) -> list[Row]:
     """Return where a match's places live."""
     return await rows(db, "SELECT * FROM bindings WHERE match_id = ? ORDER BY place", match_id)
 
 
-async def bound_to(db: aiosqlite.Connection, target: str) -> list[aiosqlite.Row]:
+async def bound_to(db: Db, target: str) -> list[Row]:
     """Return the (match, place) pairs that live at a target, newest match first."""
     return await rows(db, "SELECT * FROM bindings WHERE target = ? ORDER BY match_id DESC", target)
 
 
-async def guild_settings(db: aiosqlite.Connection, guild: str) -> aiosqlite.Row | None:
+async def guild_settings(db: Db, guild: str) -> Row | None:
     """Return a server's settings, or None if it has set none."""
     found = await rows(db, "SELECT * FROM guild_settings WHERE guild = ?", guild)
     return found[0] if found else None
 
 
-async def set_guild_setting(
-    db: aiosqlite.Connection, guild: str, name: str, value: str | None
-) -> None:
+async def set_guild_setting(db: Db, guild: str, name: str, value: str | None) -> None:
     """Set one of a server's settings (moderator_role or log_channel); None clears it."""
     if name not in ("moderator_role", "log_channel"):
         raise StorageError(f"there is no server setting {name}")

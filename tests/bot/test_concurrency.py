@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 from bot.errors import RulesError
 from bot.service import MatchService
@@ -25,10 +24,10 @@ async def started(service: MatchService, boards: int, fens: list[str] | None = N
 
 
 def test_two_riders_racing_for_one_square_get_one_success_and_one_refusal(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def scenario() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         try:
             service = MatchService(store)
             match_id = await started(service, 3, [KNIGHT_D5, BARE_KINGS, KNIGHT_D5])
@@ -51,11 +50,11 @@ def test_two_riders_racing_for_one_square_get_one_success_and_one_refusal(
     asyncio.run(scenario())
 
 
-def test_many_tasks_on_many_matches_leave_every_log_whole(tmp_path: Path) -> None:
+def test_many_tasks_on_many_matches_leave_every_log_whole(database_url: str) -> None:
     moves = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"]
 
     async def scenario() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         try:
             service = MatchService(store)
             matches = [await started(service, 3) for _ in range(6)]

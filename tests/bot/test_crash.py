@@ -60,12 +60,12 @@ class Recorder:
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_a_killed_service_loses_nothing_it_answered(tmp_path: Path, seed: int) -> None:
-    path = tmp_path / "elevator.db"
+def test_a_killed_service_loses_nothing_it_answered(database_url: str, seed: int) -> None:
+    path = database_url
     kill_after = random.Random(seed).randint(1, len(steps()) - 1)
     code = (
         "import asyncio; from tests.bot.test_crash import child_main; "
-        f"asyncio.run(child_main({str(path)!r}))"
+        f"asyncio.run(child_main({path!r}))"
     )
     child = subprocess.Popen(
         [sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE, text=True

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -41,9 +40,9 @@ async def queue(store: Storage, notices: list[tuple[str, str]]) -> None:
         await storage.enqueue(db, match_id, rows, 0.0)
 
 
-def test_each_place_gets_its_notices_in_order(tmp_path: Path) -> None:
+def test_each_place_gets_its_notices_in_order(database_url: str) -> None:
     async def scenario() -> list[tuple[str, str]]:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         try:
             await queue(store, [("board:1", "a"), ("board:2", "b"), ("board:1", "c")])
             sender = Recorder()
@@ -58,9 +57,9 @@ def test_each_place_gets_its_notices_in_order(tmp_path: Path) -> None:
     assert asyncio.run(scenario()) == [("board:1", "a"), ("board:2", "b"), ("board:1", "c")]
 
 
-def test_a_failed_place_is_retried_with_backoff_while_the_others_go_on(tmp_path: Path) -> None:
+def test_a_failed_place_is_retried_with_backoff_while_the_others_go_on(database_url: str) -> None:
     async def scenario() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         now = [1.0]
         try:
             await queue(store, [("board:1", "a"), ("board:1", "b"), ("board:2", "c")])
@@ -84,15 +83,15 @@ def test_a_failed_place_is_retried_with_backoff_while_the_others_go_on(tmp_path:
     asyncio.run(scenario())
 
 
-def test_what_was_not_sent_before_a_restart_is_sent_after_it(tmp_path: Path) -> None:
+def test_what_was_not_sent_before_a_restart_is_sent_after_it(database_url: str) -> None:
     async def first() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         await queue(store, [("overview", "a"), ("overview", "b")])
         await DeliveryWorker(store, Recorder(), clock=lambda: 1.0).run_once()
         await store.close()
 
     async def second() -> list[tuple[str, str]]:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         try:
             sender = Recorder()
             stop = asyncio.Event()
@@ -112,7 +111,7 @@ def test_what_was_not_sent_before_a_restart_is_sent_after_it(tmp_path: Path) -> 
 
 
 def test_a_sender_that_hangs_counts_as_failed_and_holds_up_no_other_place(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     class Hanging(Recorder):
         async def send(self, delivery: Delivery) -> None:
@@ -121,7 +120,7 @@ def test_a_sender_that_hangs_counts_as_failed_and_holds_up_no_other_place(
             await super().send(delivery)
 
     async def scenario() -> list[tuple[str, str]]:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         try:
             await queue(store, [("user:slow", "a"), ("board:1", "b"), ("board:1", "c")])
             sender = Hanging()
@@ -135,7 +134,7 @@ def test_a_sender_that_hangs_counts_as_failed_and_holds_up_no_other_place(
     assert asyncio.run(scenario()) == [("board:1", "b"), ("board:1", "c")]
 
 
-def test_a_notice_that_cannot_arrive_is_given_up_and_its_place_goes_on(tmp_path: Path) -> None:
+def test_a_notice_that_cannot_arrive_is_given_up_and_its_place_goes_on(database_url: str) -> None:
     class ClosedDMs(Recorder):
         async def send(self, delivery: Delivery) -> None:
             if delivery.idempotency_key == "a":
@@ -143,7 +142,7 @@ def test_a_notice_that_cannot_arrive_is_given_up_and_its_place_goes_on(tmp_path:
             await super().send(delivery)
 
     async def scenario() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         try:
             await queue(store, [("user:bo", "a"), ("user:bo", "b")])
             sender = ClosedDMs()
@@ -160,9 +159,9 @@ def test_a_notice_that_cannot_arrive_is_given_up_and_its_place_goes_on(tmp_path:
     asyncio.run(scenario())
 
 
-def test_a_notice_that_keeps_failing_is_given_up_after_its_last_attempt(tmp_path: Path) -> None:
+def test_a_notice_that_keeps_failing_is_given_up_after_its_last_attempt(database_url: str) -> None:
     async def scenario() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         now = [1.0]
         try:
             await queue(store, [("board:9", "a"), ("board:9", "b")])
@@ -185,10 +184,10 @@ def test_a_notice_that_keeps_failing_is_given_up_after_its_last_attempt(tmp_path
 
 
 def test_old_delivered_and_given_up_notices_are_pruned_and_nothing_pending_is(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def scenario() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         now = [1.0]
         try:
             await queue(store, [("board:1", "sent"), ("user:bo", "dead"), ("board:2", "late")])
@@ -236,10 +235,10 @@ class Held(Recorder):
 
 
 def test_a_place_whose_send_hangs_waits_alone_while_the_others_keep_going(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def scenario() -> list[tuple[str, str]]:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         stop = asyncio.Event()
         try:
             await queue(store, [("board:1", "a1"), ("board:1", "a2"), ("board:2", "b1")])
@@ -265,7 +264,7 @@ def test_a_place_whose_send_hangs_waits_alone_while_the_others_keep_going(
 
 
 def test_a_rate_limit_puts_off_its_place_alone_for_the_time_asked_without_counting_it(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     class Limited(Recorder):
         def __init__(self) -> None:
@@ -278,7 +277,7 @@ def test_a_rate_limit_puts_off_its_place_alone_for_the_time_asked_without_counti
             await super().send(delivery)
 
     async def scenario() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         now = [1.0]
         try:
             await queue(store, [("board:1", "a1"), ("board:1", "a2"), ("board:2", "b1")])
@@ -306,9 +305,9 @@ def test_a_rate_limit_puts_off_its_place_alone_for_the_time_asked_without_counti
     asyncio.run(scenario())
 
 
-def test_the_worker_wakes_when_notices_commit_and_not_before(tmp_path: Path) -> None:
+def test_the_worker_wakes_when_notices_commit_and_not_before(database_url: str) -> None:
     async def scenario() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         stop = asyncio.Event()
         try:
             sender = Held("nowhere")
@@ -331,10 +330,10 @@ def test_the_worker_wakes_when_notices_commit_and_not_before(tmp_path: Path) -> 
 
 
 def test_a_worker_that_is_never_woken_still_finds_the_notices_by_looking(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def scenario() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         stop = asyncio.Event()
         try:
             sender = Held("nowhere")
@@ -351,7 +350,7 @@ def test_a_worker_that_is_never_woken_still_finds_the_notices_by_looking(
 
 
 def test_a_long_prune_goes_in_small_transactions_and_keeps_what_is_pending(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     sizes: list[int] = []
     prune = storage.prune_outbox
@@ -363,7 +362,7 @@ def test_a_long_prune_goes_in_small_transactions_and_keeps_what_is_pending(
     monkeypatch.setattr(storage, "prune_outbox", counted)
 
     async def scenario() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         try:
             count = PRUNE_BATCH * 2 + 7
             await queue(store, [("board:1", f"k{i}") for i in range(count + 1)])

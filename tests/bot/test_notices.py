@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from pathlib import Path
 from typing import Any
 
 from bot.delivery import Delivery
@@ -33,9 +32,9 @@ class Client(DMClient):
         return None
 
 
-def run(tmp_path: Path, scenario: Any) -> None:
+def run(database_url: str, scenario: Any) -> None:
     async def main() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         try:
             await scenario(MatchService(store, clock=lambda: 1000.0), store)
         finally:
@@ -54,7 +53,7 @@ async def two_boards(service: MatchService) -> int:
 
 
 def test_every_row_the_service_queues_reads_back_as_the_notice_that_wrote_it(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await two_boards(service)
@@ -76,11 +75,11 @@ def test_every_row_the_service_queues_reads_back_as_the_notice_that_wrote_it(
             assert (notice.place, notice.kind) == (row["place"], row["kind"])
             assert json.loads(json.dumps(notice.payload)) == payload
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
 def test_rows_queued_in_the_format_of_earlier_versions_still_read_and_send(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     move = {"kind": "move", "board": 1, "side": "white", "fullmove": 1, "uci": "e2e4"}
     move["san"] = "e4"
@@ -147,4 +146,4 @@ def test_rows_queued_in_the_format_of_earlier_versions_still_read_and_send(
         assert "Board 1 waits on your move as White: 1 hour left" in channels[22].posted[1]
         assert "Black offers a draw on board 1" in channels[22].posted[2]
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -48,9 +47,9 @@ class Client:
         return self.channels[channel]
 
 
-def run(tmp_path: Path, scenario: Any) -> None:
+def run(database_url: str, scenario: Any) -> None:
     async def main() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         try:
             await scenario(MatchService(store, clock=lambda: 1000.0), store)
         finally:
@@ -70,7 +69,7 @@ async def first_notice(store: Storage, match_id: int) -> Delivery:
 
 
 def test_a_dm_game_post_that_fails_for_one_player_is_shown_to_both_on_the_retry(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         white, black = Channel(refusals=1), Channel()
@@ -84,10 +83,10 @@ def test_a_dm_game_post_that_fails_for_one_player_is_shown_to_both_on_the_retry(
         assert [len(white.posted), len(black.posted)] == [1, 1]
         assert "White played e4" in black.posted[0]
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
-def test_a_post_retried_into_the_same_message_keeps_its_buttons(tmp_path: Path) -> None:
+def test_a_post_retried_into_the_same_message_keeps_its_buttons(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         channel = Channel()
         match_id = await service.create_game("1", "2", places={"dm:white": "11"})
@@ -98,4 +97,4 @@ def test_a_post_retried_into_the_same_message_keeps_its_buttons(tmp_path: Path) 
         await sender._retire(channel, match_id, "dm-message:white", 556)
         assert channel.edited == [555]
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)

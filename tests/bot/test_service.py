@@ -1,4 +1,4 @@
-"""The match service on a real SQLite file: lifecycle, who may act, and what is announced."""
+"""The match service on both engines: lifecycle, who may act, and what is announced."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ import asyncio
 import contextlib
 import json
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 
 import pytest
 
@@ -23,11 +22,11 @@ START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 Scenario = Callable[[MatchService, Storage], Awaitable[None]]
 
 
-def run(tmp_path: Path, scenario: Scenario) -> None:
-    """Run a scenario against a service over a fresh database file."""
+def run(database_url: str, scenario: Scenario) -> None:
+    """Run a scenario against a service over a fresh database (either engine)."""
 
     async def main() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         try:
             await scenario(MatchService(store, clock=lambda: 1000.0), store)
         finally:
@@ -48,7 +47,7 @@ async def lobby(service: MatchService, boards: int = 3, **options: object) -> in
 
 
 def test_the_first_player_of_a_team_is_its_captain_and_hands_over_on_leaving(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service)
@@ -62,10 +61,10 @@ def test_the_first_player_of_a_team_is_its_captain_and_hands_over_on_leaving(
         with pytest.raises(RulesError, match="already in the Blues team"):
             await service.join(match_id, "bo", "black")
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
-def test_start_seats_every_board_round_robin_keeping_seats_set_by_hand(tmp_path: Path) -> None:
+def test_start_seats_every_board_round_robin_keeping_seats_set_by_hand(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service)
         with pytest.raises(NotAllowedError, match="Black captain"):
@@ -88,10 +87,10 @@ def test_start_seats_every_board_round_robin_keeping_seats_set_by_hand(tmp_path:
         with pytest.raises(WrongStateError, match="before the match starts"):
             await service.join(match_id, "dee", "black")
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
-def test_a_match_cannot_start_with_an_empty_team_and_can_be_cancelled(tmp_path: Path) -> None:
+def test_a_match_cannot_start_with_an_empty_team_and_can_be_cancelled(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await service.create(
             "ana", boards=2, layout="line", white_team="Reds", black_team="Blues"
@@ -106,10 +105,10 @@ def test_a_match_cannot_start_with_an_empty_team_and_can_be_cancelled(tmp_path: 
         with pytest.raises(NotFoundError, match="no match 99"):
             await service.status(99)
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
-def test_only_the_seated_player_to_move_or_the_captain_may_move(tmp_path: Path) -> None:
+def test_only_the_seated_player_to_move_or_the_captain_may_move(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service)
         with pytest.raises(WrongStateError, match="not started"):
@@ -126,11 +125,11 @@ def test_only_the_seated_player_to_move_or_the_captain_may_move(tmp_path: Path) 
         with pytest.raises(RulesError, match="e4 is not a legal move for Black on board 2"):
             await service.play(match_id, "bo", 2, "e4")
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
 def test_a_ride_announces_the_board_it_left_and_an_arrival_where_it_lands(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service, boards=2, start_fens=[KNIGHT_D5, KING_E7_BLACK_TO_MOVE])
@@ -146,10 +145,10 @@ def test_a_ride_announces_the_board_it_left_and_an_arrival_where_it_lands(
             queued = await storage.due_notices(db, 2000.0, 50)
         assert {row["place"] for row in queued} == {"overview", "board:1", "board:2"}
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
-def test_a_won_board_prompts_its_winner_for_the_victory_transfer(tmp_path: Path) -> None:
+def test_a_won_board_prompts_its_winner_for_the_victory_transfer(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service, boards=2)
         await service.start(match_id, "ana")
@@ -162,17 +161,17 @@ def test_a_won_board_prompts_its_winner_for_the_victory_transfer(tmp_path: Path)
         assert prompts[0].payload["options"] == ["Pe5^2"]
         assert prompts[0].payload["deadline"] == 1000.0 + 120.0
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
-def test_a_match_loads_back_from_the_file_as_it_was(tmp_path: Path) -> None:
+def test_a_match_loads_back_from_the_file_as_it_was(database_url: str) -> None:
     async def play(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service, boards=2, start_fens=[KNIGHT_D5, START])
         await service.start(match_id, "ana")
         await service.play(match_id, "ana", 1, "Nd5^2")
         await service.play(match_id, "cy", 2, "e4")
 
-    run(tmp_path, play)
+    run(database_url, play)
 
     async def reload(service: MatchService, store: Storage) -> None:
         assert await service.status(1) == "active"
@@ -183,7 +182,7 @@ def test_a_match_loads_back_from_the_file_as_it_was(tmp_path: Path) -> None:
         outcome = await service.play(1, "bo", 2, "e5")
         assert outcome.events[0].to_dict()["san"] == "e5"
 
-    run(tmp_path, reload)
+    run(database_url, reload)
 
 
 D4 = json.dumps({"root": START, "moves": ["d2d4"]})
@@ -202,7 +201,7 @@ STALE = json.dumps({"root": START, "moves": []})
     ],
 )
 def test_board_states_that_disagree_with_the_log_are_rebuilt_from_it(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture, seq: int, data: str, why: str
+    database_url: str, caplog: pytest.LogCaptureFixture, seq: int, data: str, why: str
 ) -> None:
     async def play(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service, boards=2)
@@ -215,7 +214,7 @@ def test_board_states_that_disagree_with_the_log_are_rebuilt_from_it(
                 (seq, data, checksum),
             )
 
-    run(tmp_path, play)
+    run(database_url, play)
 
     async def reload(service: MatchService, store: Storage) -> None:
         game = await service.game(1)
@@ -223,14 +222,14 @@ def test_board_states_that_disagree_with_the_log_are_rebuilt_from_it(
         outcome = await service.play(1, "bo", 1, "e5")
         assert outcome.events[0].to_dict()["uci"] == "e7e5"
 
-    run(tmp_path, reload)
+    run(database_url, reload)
     assert "board states disagree with the log" in caplog.text
     assert why in caplog.text
 
 
 @pytest.mark.parametrize("checksum", ["kept", "null"])
 def test_a_snapshot_edited_behind_the_services_back_is_caught_by_its_checksum(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture, checksum: str
+    database_url: str, caplog: pytest.LogCaptureFixture, checksum: str
 ) -> None:
     async def play(service: MatchService, store: Storage) -> None:
         match_id = await service.create_game("ana", "bo")
@@ -244,18 +243,18 @@ def test_a_snapshot_edited_behind_the_services_back_is_caught_by_its_checksum(
             if checksum == "null":  # a snapshot from before checksums: the content check only
                 await db.execute("UPDATE snapshots SET checksum = NULL")
 
-    run(tmp_path, play)
+    run(database_url, play)
 
     async def reload(service: MatchService, store: Storage) -> None:
         claimable = (await service.game(1)).claimable_draw(1)
         assert claimable == (None if checksum == "kept" else "fifty-move rule")
 
-    run(tmp_path, reload)
+    run(database_url, reload)
     assert ("does not match its checksum" in caplog.text) == (checksum == "kept")
 
 
 def test_a_state_for_a_board_the_log_never_touched_is_trusted_only_if_it_fits(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    database_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     async def play(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service, boards=2)
@@ -266,16 +265,16 @@ def test_a_state_for_a_board_the_log_never_touched_is_trusted_only_if_it_fits(
                 "INSERT INTO snapshots (match_id, board, seq, data) VALUES (1, 2, 1, ?)", (D4,)
             )
 
-    run(tmp_path, play)
+    run(database_url, play)
 
     async def reload(service: MatchService, store: Storage) -> None:
         assert (await service.game(1)).fen(2) == START
 
-    run(tmp_path, reload)
+    run(database_url, reload)
     assert "board states disagree" in caplog.text
 
 
-def test_resigning_a_board_or_the_whole_match(tmp_path: Path) -> None:
+def test_resigning_a_board_or_the_whole_match(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service, boards=3)
         await service.start(match_id, "ana")  # ana on 1 and 3, cy on 2, bo on all
@@ -294,11 +293,11 @@ def test_resigning_a_board_or_the_whole_match(tmp_path: Path) -> None:
         with pytest.raises(WrongStateError, match="finished"):
             await service.play(match_id, "ana", 1, "e4")
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
 def test_a_draw_is_offered_then_accepted_or_declined_by_the_seated_players(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service, boards=2)
@@ -321,18 +320,18 @@ def test_a_draw_is_offered_then_accepted_or_declined_by_the_seated_players(
         agreed = await service.accept_draw(match_id, "ana", 1)
         assert agreed.events[0].KIND == "agree-draw"
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
 def test_a_draw_offer_survives_a_restart_and_its_makers_move_but_not_the_reply(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def offer(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service, boards=2)
         await service.start(match_id, "ana")
         await service.offer_draw(match_id, "ana", 1)
 
-    run(tmp_path, offer)
+    run(database_url, offer)
 
     async def later(service: MatchService, store: Storage) -> None:
         moved = await service.play(1, "ana", 1, "e4")  # offer, then move, as over the board
@@ -342,10 +341,10 @@ def test_a_draw_offer_survives_a_restart_and_its_makers_move_but_not_the_reply(
         with pytest.raises(RulesError, match="no draw offer"):
             await service.accept_draw(1, "bo", 1)
 
-    run(tmp_path, later)
+    run(database_url, later)
 
 
-def test_an_arrival_withdraws_the_draw_offer_on_its_board_and_says_so(tmp_path: Path) -> None:
+def test_an_arrival_withdraws_the_draw_offer_on_its_board_and_says_so(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service, boards=2, start_fens=[KNIGHT_D5, KING_E7_BLACK_TO_MOVE])
         await service.start(match_id, "ana")
@@ -357,11 +356,11 @@ def test_an_arrival_withdraws_the_draw_offer_on_its_board_and_says_so(tmp_path: 
             await service.accept_draw(match_id, "cy", 2)
         assert await store.fetch_all("SELECT * FROM offers") == []
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
 def test_the_victory_transfer_belongs_to_the_winners_seat_and_lapses_at_its_deadline(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     now = [1000.0]
 
@@ -381,7 +380,7 @@ def test_the_victory_transfer_belongs_to_the_winners_seat_and_lapses_at_its_dead
             await service.transfer(match_id, "bo", 1, "Pe5^2")
 
     async def main() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         try:
             await scenario(MatchService(store, clock=lambda: now[0]), store)
         finally:
@@ -394,7 +393,7 @@ MOD = Moderator("mod", True)
 NOT_MOD = Moderator("bo", False)
 
 
-def test_moderator_tools_refuse_everyone_else_and_need_a_reason(tmp_path: Path) -> None:
+def test_moderator_tools_refuse_everyone_else_and_need_a_reason(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service, boards=2)
         await service.start(match_id, "ana")
@@ -412,10 +411,10 @@ def test_moderator_tools_refuse_everyone_else_and_need_a_reason(tmp_path: Path) 
             await service.pause(match_id, MOD, "  ")
         assert await service.audit_log(match_id) == []
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
-def test_adjudication_pause_resume_and_abort_are_audited_and_announced(tmp_path: Path) -> None:
+def test_adjudication_pause_resume_and_abort_are_audited_and_announced(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service, boards=2)
         await service.start(match_id, "ana")
@@ -436,10 +435,10 @@ def test_adjudication_pause_resume_and_abort_are_audited_and_announced(tmp_path:
             ("mod", "abort", "server closing"),
         ]
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
-def test_undo_takes_back_a_ride_with_its_arrival_and_survives_a_restart(tmp_path: Path) -> None:
+def test_undo_takes_back_a_ride_with_its_arrival_and_survives_a_restart(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service, boards=2, start_fens=[KNIGHT_D5, KING_E7_BLACK_TO_MOVE])
         await service.start(match_id, "ana")
@@ -449,16 +448,16 @@ def test_undo_takes_back_a_ride_with_its_arrival_and_survives_a_restart(tmp_path
         assert {n.place for n in undone.notices} == {"board:1", "board:2", "overview"}
         assert (await service.audit_log(match_id))[0]["details"]["count"] == 1  # type: ignore[index]
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
     async def restarted(service: MatchService, store: Storage) -> None:
         outcome = await service.play(1, "ana", 1, "Nd5^2")  # the knight is back on board 1
         assert [e.KIND for e in outcome.events] == ["ride", "arrive"]
 
-    run(tmp_path, restarted)
+    run(database_url, restarted)
 
 
-def test_a_substitute_takes_the_team_place_the_captaincy_and_the_seats(tmp_path: Path) -> None:
+def test_a_substitute_takes_the_team_place_the_captaincy_and_the_seats(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service, boards=2)
         await service.start(match_id, "ana")
@@ -471,10 +470,10 @@ def test_a_substitute_takes_the_team_place_the_captaincy_and_the_seats(tmp_path:
         with pytest.raises(NotAllowedError, match="not playing in this match"):
             await service.play(match_id, "bo", 2, "e5")
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
-def test_the_player_to_move_may_claim_a_threefold_repetition(tmp_path: Path) -> None:
+def test_the_player_to_move_may_claim_a_threefold_repetition(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service, boards=2)
         await service.start(match_id, "ana")
@@ -485,11 +484,11 @@ def test_the_player_to_move_may_claim_a_threefold_repetition(tmp_path: Path) -> 
         claimed = await service.claim_draw(match_id, "ana", 1)
         assert claimed.events[0].to_dict()["reason"] == "threefold repetition"
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
 def test_a_game_between_two_people_gives_each_every_board_of_their_colour(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await service.create_game("ana", "bo")
@@ -501,10 +500,10 @@ def test_a_game_between_two_people_gives_each_every_board_of_their_colour(
         with pytest.raises(RulesError, match="two different players"):
             await service.create_game("ana", "ana")
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
-def test_the_host_moves_players_between_teams_before_the_start(tmp_path: Path) -> None:
+def test_the_host_moves_players_between_teams_before_the_start(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service)
         with pytest.raises(NotAllowedError, match="only the host"):
@@ -516,11 +515,11 @@ def test_the_host_moves_players_between_teams_before_the_start(tmp_path: Path) -
         with pytest.raises(NotFoundError, match="dee is not in this match"):
             await service.move_player(match_id, "ana", "dee", "black")
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
 def test_a_task_cancelled_mid_action_leaves_the_service_usable_and_consistent(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service, boards=2)
@@ -538,10 +537,10 @@ def test_a_task_cancelled_mid_action_leaves_the_service_usable_and_consistent(
         user = "ana" if turn == "white" else "bo"
         await service.play(match_id, user, 1, "d4" if turn == "white" else "d5")
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
-def test_a_moderator_can_undo_the_action_that_finished_the_match(tmp_path: Path) -> None:
+def test_a_moderator_can_undo_the_action_that_finished_the_match(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service, boards=2)
         await service.start(match_id, "ana")
@@ -552,10 +551,10 @@ def test_a_moderator_can_undo_the_action_that_finished_the_match(tmp_path: Path)
         assert await service.status(match_id) == "active"
         await service.play(match_id, "cy", 2, "e4")
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
-def test_a_bad_team_name_is_refused_without_touching_the_roster(tmp_path: Path) -> None:
+def test_a_bad_team_name_is_refused_without_touching_the_roster(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service)
         with pytest.raises(RulesError, match="'white' or 'black'"):
@@ -568,18 +567,18 @@ def test_a_bad_team_name_is_refused_without_touching_the_roster(tmp_path: Path) 
                 "ana", boards=10**10, layout="line", white_team="A", black_team="B"
             )
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
 FOOLS_MATE = [("ana", "f3"), ("bo", "e5"), ("ana", "g4"), ("bo", "Qh4#")]
 KNIGHT_D5_BLACK = "4k3/8/8/3n4/8/8/8/4K3 w - - 0 1"
 
 
-def run_at(tmp_path: Path, now: list[float], scenario: Scenario, **options: float) -> None:
+def run_at(database_url: str, now: list[float], scenario: Scenario, **options: float) -> None:
     """Run a scenario against a service whose clock reads now[0]."""
 
     async def main() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         try:
             service = MatchService(store, clock=lambda: now[0], **options)  # type: ignore[arg-type]
             await scenario(service, store)
@@ -595,7 +594,7 @@ def places(notices: object, kind: str) -> list[str]:
 
 
 def test_a_lapsed_or_skipped_transfer_is_announced_to_the_board_overview_winner_and_team(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     now = [1000.0]
 
@@ -615,11 +614,11 @@ def test_a_lapsed_or_skipped_transfer_is_announced_to_the_board_overview_winner_
         assert places(skipped.notices, "transfer-skipped") == ["overview", "user:bo", "team:black"]
         assert await store.fetch_all("SELECT * FROM transfer_deadlines") == []
 
-    run_at(tmp_path, now, scenario)
+    run_at(database_url, now, scenario)
 
 
 def test_resigning_the_match_prompts_only_for_transfers_still_open_at_its_end(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service, boards=2, start_fens=[KNIGHT_D5_BLACK] * 2)
@@ -631,10 +630,10 @@ def test_resigning_the_match_prompts_only_for_transfers_still_open_at_its_end(
         assert await store.fetch_all("SELECT * FROM transfer_deadlines") == []
         assert places(outcome.notices, "result") == ["overview"]
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
-def test_a_pause_holds_transfer_deadlines_and_resuming_moves_them_on(tmp_path: Path) -> None:
+def test_a_pause_holds_transfer_deadlines_and_resuming_moves_them_on(database_url: str) -> None:
     now = [1000.0]
 
     async def scenario(service: MatchService, store: Storage) -> None:
@@ -655,11 +654,11 @@ def test_a_pause_holds_transfer_deadlines_and_resuming_moves_them_on(tmp_path: P
         now[0] = 5020.0
         assert len(await service.settle_due()) == 1
 
-    run_at(tmp_path, now, scenario)
+    run_at(database_url, now, scenario)
 
 
 def test_a_transfer_offered_during_a_pause_gets_its_whole_window_after_it(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     now = [1000.0]
 
@@ -678,10 +677,10 @@ def test_a_transfer_offered_during_a_pause_gets_its_whole_window_after_it(
         prompt = next(n for n in resumed.notices if n.kind == "transfer-prompt")
         assert prompt.payload["deadline"] == 3000.0 + 120.0
 
-    run_at(tmp_path, now, scenario)
+    run_at(database_url, now, scenario)
 
 
-def test_a_deadline_is_checked_again_once_the_match_is_locked(tmp_path: Path) -> None:
+def test_a_deadline_is_checked_again_once_the_match_is_locked(database_url: str) -> None:
     now = [1000.0]
     readings: list[float] = []  # what the clock reads next, before it reads now[0] again
 
@@ -698,7 +697,7 @@ def test_a_deadline_is_checked_again_once_the_match_is_locked(tmp_path: Path) ->
         await service.transfer(match_id, "bo", 1, "Pe5^2")
 
     async def main() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         try:
             service = MatchService(store, clock=lambda: readings.pop(0) if readings else now[0])
             await scenario(service, store)
@@ -709,7 +708,7 @@ def test_a_deadline_is_checked_again_once_the_match_is_locked(tmp_path: Path) ->
 
 
 def test_undo_withdraws_offers_only_where_it_acts_and_prompts_for_a_reopened_transfer(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     now = [1000.0]
 
@@ -741,10 +740,10 @@ def test_undo_withdraws_offers_only_where_it_acts_and_prompts_for_a_reopened_tra
         with pytest.raises(RulesError, match="no draw offer"):
             await service.accept_draw(match_id, "ana", 3)
 
-    run_at(tmp_path, now, scenario)
+    run_at(database_url, now, scenario)
 
 
-def test_an_aborted_match_drops_its_offers_and_deadlines(tmp_path: Path) -> None:
+def test_an_aborted_match_drops_its_offers_and_deadlines(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service, boards=3)
         await service.start(match_id, "ana")
@@ -757,11 +756,11 @@ def test_an_aborted_match_drops_its_offers_and_deadlines(tmp_path: Path) -> None
         with pytest.raises(WrongStateError, match="the match is aborted"):
             await service.transfer(match_id, "bo", 1, "Pe5^2")
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
 def test_memory_holds_no_idle_locks_no_matches_over_and_at_most_the_cache(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         ids = [await lobby(service, boards=1) for _ in range(4)]
@@ -776,7 +775,7 @@ def test_memory_holds_no_idle_locks_no_matches_over_and_at_most_the_cache(
         assert service._locks == {}
 
     async def main() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         try:
             await scenario(MatchService(store, clock=lambda: 1000.0, cache_size=2), store)
         finally:
@@ -785,23 +784,23 @@ def test_memory_holds_no_idle_locks_no_matches_over_and_at_most_the_cache(
     asyncio.run(main())
 
 
-def test_a_substitute_in_the_lobby_keeps_the_place_in_the_team_order(tmp_path: Path) -> None:
+def test_a_substitute_in_the_lobby_keeps_the_place_in_the_team_order(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service)
         await service.substitute(match_id, MOD, "ana", "dee", "ana cannot play")
         assert (await service.roster(match_id)).teams["white"] == ["dee", "cy"]
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
     async def restarted(service: MatchService, store: Storage) -> None:
         roster = await service.roster(1)
         assert roster.teams["white"] == ["dee", "cy"]
         assert roster.captains["white"] == "dee"
 
-    run(tmp_path, restarted)
+    run(database_url, restarted)
 
 
-def test_nobody_is_substituted_into_a_match_that_is_over(tmp_path: Path) -> None:
+def test_nobody_is_substituted_into_a_match_that_is_over(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         finished = await lobby(service, boards=1)
         await service.start(finished, "ana")
@@ -820,10 +819,10 @@ def test_nobody_is_substituted_into_a_match_that_is_over(tmp_path: Path) -> None
                 await service.substitute(match_id, MOD, "cy", "dee", "late")
         assert await service.audit_log(finished) == []
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
-def test_refusals_say_why_and_quote_only_the_start_of_long_input(tmp_path: Path) -> None:
+def test_refusals_say_why_and_quote_only_the_start_of_long_input(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         cancelled = await lobby(service, boards=1)
         await service.cancel(cancelled, "ana")
@@ -844,15 +843,15 @@ def test_refusals_say_why_and_quote_only_the_start_of_long_input(tmp_path: Path)
                 "ana", boards=1, layout="line", white_team="A" * 41, black_team="B"
             )
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
-def test_a_game_that_fails_to_be_created_leaves_nothing_behind(tmp_path: Path) -> None:
+def test_a_game_that_fails_to_be_created_leaves_nothing_behind(database_url: str) -> None:
     def no_key() -> str:
         raise OSError("no randomness left")
 
     async def main() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         try:
             service = MatchService(store, clock=lambda: 1000.0, new_key=no_key)
             with pytest.raises(OSError, match="no randomness"):
@@ -866,13 +865,13 @@ def test_a_game_that_fails_to_be_created_leaves_nothing_behind(tmp_path: Path) -
     asyncio.run(main())
 
 
-def test_a_player_who_leaves_or_moves_team_loses_the_seats_set_by_hand(tmp_path: Path) -> None:
+def test_a_player_who_leaves_or_moves_team_loses_the_seats_set_by_hand(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service)
         await service.seat(match_id, "ana", 1, "white", "cy")
         await service.move_player(match_id, "ana", "cy", "black")
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
     async def restarted(service: MatchService, store: Storage) -> None:
         assert (await service.roster(1)).seats == {}
@@ -883,11 +882,11 @@ def test_a_player_who_leaves_or_moves_team_loses_the_seats_set_by_hand(tmp_path:
         with pytest.raises(NotAllowedError, match="not seated on board 1"):
             await service.play(1, "cy", 1, "e4")
 
-    run(tmp_path, restarted)
+    run(database_url, restarted)
 
 
 def test_a_match_finished_during_a_pause_comes_back_paused_when_undone(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     now = [1000.0]
 
@@ -909,11 +908,11 @@ def test_a_match_finished_during_a_pause_comes_back_paused_when_undone(
         prompt = next(n for n in outcome.notices if n.kind == "transfer-prompt")
         assert prompt.payload["deadline"] == 5120.0
 
-    run_at(tmp_path, now, scenario)
+    run_at(database_url, now, scenario)
 
 
 def test_a_failure_between_the_rules_and_the_commit_leaves_no_phantom_move(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await service.create_game("ana", "bo")
@@ -931,11 +930,11 @@ def test_a_failure_between_the_rules_and_the_commit_leaves_no_phantom_move(
         seqs = await store.fetch_all("SELECT seq FROM events ORDER BY seq")
         assert [row[0] for row in seqs] == [1, 2]
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
 def test_after_a_replay_the_board_states_are_written_afresh(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    database_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     async def play(service: MatchService, store: Storage) -> None:
         match_id = await service.create_game("ana", "bo")
@@ -944,16 +943,16 @@ def test_after_a_replay_the_board_states_are_written_afresh(
         async with store.transaction() as db:
             await db.execute("UPDATE snapshots SET data = 'null'")
 
-    run(tmp_path, play)
-    run(tmp_path, lambda service, store: service.status(1))  # type: ignore[arg-type,return-value]
+    run(database_url, play)
+    run(database_url, lambda service, store: service.status(1))  # type: ignore[arg-type,return-value]
     assert "replaying it" in caplog.text
     caplog.clear()
-    run(tmp_path, lambda service, store: service.status(1))  # type: ignore[arg-type,return-value]
+    run(database_url, lambda service, store: service.status(1))  # type: ignore[arg-type,return-value]
     assert "replaying it" not in caplog.text
 
 
 def test_a_match_whose_log_does_not_replay_is_refused_with_a_clear_message(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def play(service: MatchService, store: Storage) -> None:
         match_id = await service.create_game("ana", "bo")
@@ -963,17 +962,17 @@ def test_a_match_whose_log_does_not_replay_is_refused_with_a_clear_message(
             await db.execute("UPDATE snapshots SET data = 'null'")
             await db.execute("DELETE FROM events WHERE seq = 1")  # e5 no longer replays
 
-    run(tmp_path, play)
+    run(database_url, play)
 
     async def reload(service: MatchService, store: Storage) -> None:
         with pytest.raises(DamagedError, match="match 1 cannot be loaded: its record is damaged"):
             await service.play(1, "ana", 1, "Nf3")
 
-    run(tmp_path, reload)
+    run(database_url, reload)
 
 
 def test_a_substitute_hears_of_their_seats_the_transfer_and_the_offer_waiting_for_them(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service, boards=3)
@@ -989,11 +988,11 @@ def test_a_substitute_hears_of_their_seats_the_transfer_and_the_offer_waiting_fo
         assert to_dee[2][1] == {"board": 2, "side": "white"}
         await service.transfer(match_id, "dee", 1, "Pe5^2")
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
 def test_a_transfer_is_offered_again_when_its_options_change_and_voided_when_none_are_left(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service, boards=4)
@@ -1010,10 +1009,10 @@ def test_a_transfer_is_offered_again_when_its_options_change_and_voided_when_non
         assert places(voided.notices, "transfer-void") == ["overview", "user:bo", "team:black"]
         assert await store.fetch_all("SELECT * FROM transfer_deadlines") == []
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
-def test_a_transfer_asked_for_after_its_deadline_lapses_instead(tmp_path: Path) -> None:
+def test_a_transfer_asked_for_after_its_deadline_lapses_instead(database_url: str) -> None:
     now = [1000.0]
 
     async def scenario(service: MatchService, store: Storage) -> None:
@@ -1029,14 +1028,14 @@ def test_a_transfer_asked_for_after_its_deadline_lapses_instead(tmp_path: Path) 
             ("board-clear", None),
             ("decline-transfer", "deadline"),
         ]
-        kinds = await store.fetch_all("SELECT kind FROM outbox WHERE place = 'user:bo'")
+        kinds = await store.fetch_all("SELECT kind FROM outbox WHERE place = 'user:bo' ORDER BY id")
         assert [row[0] for row in kinds][-1] == "transfer-lapsed"
 
-    run_at(tmp_path, now, scenario)
+    run_at(database_url, now, scenario)
 
 
 def test_cancelling_tells_the_lobby_and_a_moderators_start_or_cancel_is_audited(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         first = await lobby(service, boards=1)
@@ -1061,11 +1060,11 @@ def test_cancelling_tells_the_lobby_and_a_moderators_start_or_cancel_is_audited(
         ]
         assert [a["action"] for a in await service.audit_log(third)] == ["start"]
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
 def test_a_forfeit_ends_every_unfinished_board_against_a_side_and_is_audited(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service, boards=3)
@@ -1082,10 +1081,10 @@ def test_a_forfeit_ends_every_unfinished_board_against_a_side_and_is_audited(
             "boards": [1, 3],
         }
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
-def test_server_settings_are_kept_and_cleared(tmp_path: Path) -> None:
+def test_server_settings_are_kept_and_cleared(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         assert await service.server_settings("42") == {"moderator_role": None, "log_channel": None}
         await service.set_server_setting("42", "moderator_role", "7")
@@ -1093,11 +1092,11 @@ def test_server_settings_are_kept_and_cleared(tmp_path: Path) -> None:
         await service.set_server_setting("42", "moderator_role", None)
         assert await service.server_settings("42") == {"moderator_role": None, "log_channel": "9"}
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
 def test_a_challenge_is_answered_once_by_the_person_challenged_within_a_day(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     now = [1000.0]
 
@@ -1130,4 +1129,4 @@ def test_a_challenge_is_answered_once_by_the_person_challenged_within_a_day(
         assert await service.answer_challenge(declined, "bo", accept=False) is None
         assert (await service.invitation(declined))["status"] == "declined"
 
-    run_at(tmp_path, now, scenario)
+    run_at(database_url, now, scenario)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -56,10 +55,10 @@ CALLS: dict[str, Call] = {
 
 @pytest.mark.parametrize("call", sorted(CALLS))
 def test_odd_arguments_are_refused_with_the_services_typed_errors(
-    tmp_path: Path, call: str
+    database_url: str, call: str
 ) -> None:
     async def main() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         try:
             service = MatchService(store, clock=lambda: 1000.0)
             match_id = await service.create_game("ana", "bo", boards=2, time_control="10+5")

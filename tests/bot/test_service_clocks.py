@@ -1,9 +1,8 @@
-"""The match service's clocks on a real SQLite file, with the time set by each test."""
+"""The match service's clocks on both engines, with the time set by each test."""
 
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
 
@@ -35,7 +34,7 @@ async def kinds_of_log(store: Storage, match_id: int) -> list[tuple[str, float]]
 
 
 def test_a_move_charges_its_own_clock_and_adds_the_increment_a_ride_leaves_the_destination_alone(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     now = [1000.0]
 
@@ -57,10 +56,10 @@ def test_a_move_charges_its_own_clock_and_adds_the_increment_a_ride_leaves_the_d
         await service.play(match_id, "bo", 1, "Kd7")
         assert (await service.clock_readings(match_id))[1] == (575.0, 585.0)
 
-    run_at(tmp_path, now, scenario)
+    run_at(database_url, now, scenario)
 
 
-def test_flags_on_several_boards_fall_in_the_order_their_time_ran_out(tmp_path: Path) -> None:
+def test_flags_on_several_boards_fall_in_the_order_their_time_ran_out(database_url: str) -> None:
     now = [1000.0]
 
     async def scenario(service: MatchService, store: Storage) -> None:
@@ -96,10 +95,10 @@ def test_flags_on_several_boards_fall_in_the_order_their_time_ran_out(tmp_path: 
             3: (0.0, 60.0),
         }
 
-    run_at(tmp_path, now, scenario)
+    run_at(database_url, now, scenario)
 
 
-def test_a_move_after_the_flag_fell_is_refused_and_the_flag_stands(tmp_path: Path) -> None:
+def test_a_move_after_the_flag_fell_is_refused_and_the_flag_stands(database_url: str) -> None:
     now = [1000.0]
 
     async def scenario(service: MatchService, store: Storage) -> None:
@@ -114,10 +113,10 @@ def test_a_move_after_the_flag_fell_is_refused_and_the_flag_stands(tmp_path: Pat
         assert [(kind, at) for kind, at in log if kind == "flag"] == [("flag", 1030.0)]
         assert await service.settle_due() == []
 
-    run_at(tmp_path, now, scenario)
+    run_at(database_url, now, scenario)
 
 
-def test_a_flag_during_a_pending_transfer_changes_where_the_piece_may_go(tmp_path: Path) -> None:
+def test_a_flag_during_a_pending_transfer_changes_where_the_piece_may_go(database_url: str) -> None:
     now = [1000.0]
 
     async def scenario(service: MatchService, store: Storage) -> None:
@@ -143,12 +142,12 @@ def test_a_flag_during_a_pending_transfer_changes_where_the_piece_may_go(tmp_pat
         assert places(second.notices, "transfer-void") == ["overview", "user:bo", "team:black"]
         assert await service.status(match_id) == "finished"
 
-    run_at(tmp_path, now, scenario)
+    run_at(database_url, now, scenario)
 
 
-def test_a_restart_settles_what_fell_due_while_away_in_the_order_it_fell(tmp_path: Path) -> None:
+def test_a_restart_settles_what_fell_due_while_away_in_the_order_it_fell(database_url: str) -> None:
     async def main() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         now = [1000.0]
         service = MatchService(store, clock=lambda: now[0])
         fens = [START, START, START, KNIGHT_D5]
@@ -161,7 +160,7 @@ def test_a_restart_settles_what_fell_due_while_away_in_the_order_it_fell(tmp_pat
         await service.resign(match_id, "bo", 4)  # White's transfer from board 4 lapses at 1220
         await store.close()
 
-        store = await Storage.open(tmp_path / "elevator.db")  # the bot was down until 5000
+        store = await Storage.open(database_url)  # the bot was down until 5000
         now[0] = 5000.0
         service = MatchService(store, clock=lambda: now[0])
         settled = await service.settle_due()
@@ -180,7 +179,7 @@ def test_a_restart_settles_what_fell_due_while_away_in_the_order_it_fell(tmp_pat
     asyncio.run(main())
 
 
-def test_a_pause_stops_every_clock_and_resume_starts_them_again(tmp_path: Path) -> None:
+def test_a_pause_stops_every_clock_and_resume_starts_them_again(database_url: str) -> None:
     now = [1000.0]
 
     async def scenario(service: MatchService, store: Storage) -> None:
@@ -198,11 +197,11 @@ def test_a_pause_stops_every_clock_and_resume_starts_them_again(tmp_path: Path) 
         now[0] = 9500.0
         assert len(await service.settle_due()) == 2
 
-    run_at(tmp_path, now, scenario)
+    run_at(database_url, now, scenario)
 
 
 def test_correspondence_players_are_reminded_at_a_quarter_of_their_time_and_at_one_hour(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     now = [1000.0]
 
@@ -231,10 +230,10 @@ def test_correspondence_players_are_reminded_at_a_quarter_of_their_time_and_at_o
         assert [e.KIND for e in flag.events][:2] == ["flag", "board-end"]
         assert flag.events[0].board == 2  # type: ignore[attr-defined]
 
-    run_at(tmp_path, now, scenario)
+    run_at(database_url, now, scenario)
 
 
-def test_live_clocks_send_no_reminders(tmp_path: Path) -> None:
+def test_live_clocks_send_no_reminders(database_url: str) -> None:
     now = [1000.0]
 
     async def scenario(service: MatchService, store: Storage) -> None:
@@ -242,10 +241,10 @@ def test_live_clocks_send_no_reminders(tmp_path: Path) -> None:
         now[0] = 1599.0
         assert await service.settle_due() == []
 
-    run_at(tmp_path, now, scenario)
+    run_at(database_url, now, scenario)
 
 
-def test_a_moderator_gives_time_back_and_it_is_audited_and_announced(tmp_path: Path) -> None:
+def test_a_moderator_gives_time_back_and_it_is_audited_and_announced(database_url: str) -> None:
     now = [1000.0]
 
     async def scenario(service: MatchService, store: Storage) -> None:
@@ -280,11 +279,11 @@ def test_a_moderator_gives_time_back_and_it_is_audited_and_announced(tmp_path: P
         with pytest.raises(RulesError, match="the side to move, White on board 1"):
             await service.add_time(game, Moderator("mod", True), 1, "black", 60, "lag")
 
-    run_at(tmp_path, now, scenario)
+    run_at(database_url, now, scenario)
 
 
 def test_an_undo_sets_the_clocks_back_as_they_stood_and_runs_the_side_now_to_move(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     now = [1000.0]
 
@@ -307,11 +306,11 @@ def test_an_undo_sets_the_clocks_back_as_they_stood_and_runs_the_side_now_to_mov
         assert await service.status(match_id) == "active"
         assert (await service.clock_readings(match_id))[1] == (560.0, 600.0)
 
-    run_at(tmp_path, now, scenario)
+    run_at(database_url, now, scenario)
 
 
 def test_a_correspondence_undo_gives_back_what_was_left_not_a_new_period(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     now = [1000.0]
 
@@ -326,10 +325,10 @@ def test_a_correspondence_undo_gives_back_what_was_left_not_a_new_period(
         assert (await service.clock_readings(game))[1] == (5 * HOUR, DAY)
         assert await service.settle_due() == []  # the reminder is not sent again
 
-    run_at(tmp_path, now, scenario)
+    run_at(database_url, now, scenario)
 
 
-def test_a_time_control_is_chosen_with_a_challenge_and_checked(tmp_path: Path) -> None:
+def test_a_time_control_is_chosen_with_a_challenge_and_checked(database_url: str) -> None:
     now = [1000.0]
 
     async def scenario(service: MatchService, store: Storage) -> None:
@@ -345,10 +344,10 @@ def test_a_time_control_is_chosen_with_a_challenge_and_checked(tmp_path: Path) -
         assert str(await service.time_control(game)) == "3d"
         assert await service.clock_readings(game) == {1: (3 * DAY, 3 * DAY), 2: (3 * DAY, 3 * DAY)}
 
-    run_at(tmp_path, now, scenario)
+    run_at(database_url, now, scenario)
 
 
-def test_a_transfer_in_correspondence_waits_a_day(tmp_path: Path) -> None:
+def test_a_transfer_in_correspondence_waits_a_day(database_url: str) -> None:
     now = [1000.0]
 
     async def scenario(service: MatchService, store: Storage) -> None:
@@ -364,10 +363,10 @@ def test_a_transfer_in_correspondence_waits_a_day(tmp_path: Path) -> None:
         (prompt,) = [n for n in prompts if n.place == "user:bo" and n.payload["board"] == 2]
         assert prompt.payload["deadline"] == 1000.0 + DAY
 
-    run_at(tmp_path, now, scenario)
+    run_at(database_url, now, scenario)
 
 
-def test_undoing_a_flag_pauses_the_match_until_time_is_given_back(tmp_path: Path) -> None:
+def test_undoing_a_flag_pauses_the_match_until_time_is_given_back(database_url: str) -> None:
     now = [1000.0]
 
     async def scenario(service: MatchService, store: Storage) -> None:
@@ -393,11 +392,11 @@ def test_undoing_a_flag_pauses_the_match_until_time_is_given_back(tmp_path: Path
         assert fell.events[0].board == 2  # type: ignore[attr-defined]
         assert (await service.clock_readings(match_id))[1] == (115.0, 60.0)
 
-    run_at(tmp_path, now, scenario)
+    run_at(database_url, now, scenario)
 
 
 def test_after_a_restart_flags_fall_in_the_order_they_fell_whatever_reminders_were_sent(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     now = [1000.0]
 
@@ -416,4 +415,4 @@ def test_after_a_restart_flags_fall_in_the_order_they_fell_whatever_reminders_we
         log = await kinds_of_log(store, game)
         assert [at for kind, at in log if kind == "flag"] == [87400.0, 91000.0]
 
-    run_at(tmp_path, now, scenario)
+    run_at(database_url, now, scenario)

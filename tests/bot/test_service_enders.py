@@ -1,8 +1,6 @@
-"""Ender's Chess through the service on a real SQLite file: moderators, draws, restarts mid-turn."""
+"""Ender's Chess through the service on both engines: moderators, draws, restarts mid-turn."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 
@@ -21,7 +19,7 @@ def placement(fen: str) -> str:
 
 
 def test_an_undo_preview_names_each_action_and_says_which_turn_it_leaves_open(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         game = await enders(service)
@@ -52,11 +50,11 @@ def test_an_undo_preview_names_each_action_and_says_which_turn_it_leaves_open(
         fen = (await service.game(game)).fen(1)
         assert placement(fen) == "1/5/7/7/7/7/4N2/5/1 b RRBBKKNrrbbkknn -"
 
-    run_at(tmp_path, [1000.0], scenario)
+    run_at(database_url, [1000.0], scenario)
 
 
 def test_a_draw_offer_stands_through_its_makers_actions_and_falls_at_the_opponents(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         game = await enders(service)
@@ -71,10 +69,10 @@ def test_a_draw_offer_stands_through_its_makers_actions_and_falls_at_the_opponen
         await service.accept_draw(game, "ana", 1)
         assert (await service.game(game)).result() == "1/2-1/2"
 
-    run_at(tmp_path, [1000.0], scenario)
+    run_at(database_url, [1000.0], scenario)
 
 
-def test_a_player_resigns_with_their_turn_under_way_and_the_clocks_stop(tmp_path: Path) -> None:
+def test_a_player_resigns_with_their_turn_under_way_and_the_clocks_stop(database_url: str) -> None:
     now = [1000.0]
 
     async def scenario(service: MatchService, store: Storage) -> None:
@@ -88,11 +86,11 @@ def test_a_player_resigns_with_their_turn_under_way_and_the_clocks_stop(tmp_path
         assert await service.clock_readings(game) == {1: (590.0, 600.0)}
         assert await service.status(game) == "finished"
 
-    run_at(tmp_path, now, scenario)
+    run_at(database_url, now, scenario)
 
 
 def test_a_pause_mid_turn_stops_the_movers_clock_and_the_turn_goes_on_after_it(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     now = [1000.0]
 
@@ -110,11 +108,11 @@ def test_a_pause_mid_turn_stops_the_movers_clock_and_the_turn_goes_on_after_it(
         await service.play(game, "ana", 1, "Nf2-g4")
         assert await service.clock_readings(game) == {1: (585.0, 600.0)}
 
-    run_at(tmp_path, now, scenario)
+    run_at(database_url, now, scenario)
 
 
 def test_a_moderator_adjudicates_mid_turn_and_a_substitute_finishes_a_turn_under_way(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         game = await enders(service)
@@ -129,17 +127,17 @@ def test_a_moderator_adjudicates_mid_turn_and_a_substitute_finishes_a_turn_under
         log = await service.audit_log(game)
         assert [entry["action"] for entry in log] == ["substitute", "adjudicate"]
 
-    run_at(tmp_path, [1000.0], scenario)
+    run_at(database_url, [1000.0], scenario)
 
 
 def test_a_turn_under_way_survives_a_restart_with_its_drop_and_moves_used(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def before(service: MatchService, store: Storage) -> None:
         game = await enders(service)
         await service.play(game, "ana", 1, "N@f2 Nf2-g4", more=True)
 
-    run_at(tmp_path, [1000.0], before)
+    run_at(database_url, [1000.0], before)
 
     async def after(service: MatchService, store: Storage) -> None:
         fen = (await service.game(1)).fen(1)
@@ -151,4 +149,4 @@ def test_a_turn_under_way_survives_a_restart_with_its_drop_and_moves_used(
         await service.play(1, "ana", 1, "end")
         assert (await service.game(1)).side_to_move(1) == "black"
 
-    run_at(tmp_path, [1020.0], after)
+    run_at(database_url, [1020.0], after)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bot.errors import WrongStateError
@@ -23,7 +21,7 @@ async def enders(service: MatchService, time_control: str = "10+5") -> int:
 
 
 def test_a_turn_of_many_actions_runs_only_the_movers_clock_and_adds_the_increment_once(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     now = [1000.0]
 
@@ -42,11 +40,11 @@ def test_a_turn_of_many_actions_runs_only_the_movers_clock_and_adds_the_incremen
         await service.play(game, "bo", 1, "N@f10 Nf10-e8")  # a whole turn in one /move
         assert await service.clock_readings(game) == {1: (565.0, 585.0)}
 
-    run_at(tmp_path, now, scenario)
+    run_at(database_url, now, scenario)
 
 
 def test_the_flag_falls_in_the_middle_of_a_turn_when_the_movers_time_runs_out(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     now = [1000.0]
 
@@ -65,11 +63,11 @@ def test_the_flag_falls_in_the_middle_of_a_turn_when_the_movers_time_runs_out(
         with pytest.raises(WrongStateError, match="finished"):
             await service.play(game, "ana", 1, "end")
 
-    run_at(tmp_path, now, scenario)
+    run_at(database_url, now, scenario)
 
 
 def test_correspondence_gives_each_turn_its_time_afresh_however_many_actions(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     now = [1000.0]
 
@@ -86,11 +84,11 @@ def test_correspondence_gives_each_turn_its_time_afresh_however_many_actions(
         await service.play(game, "bo", 1, "N@f10", more=True)
         assert await service.clock_readings(game) == {1: (2 * DAY, DAY)}
 
-    run_at(tmp_path, now, scenario)
+    run_at(database_url, now, scenario)
 
 
 def test_undoing_the_end_of_a_turn_typed_whole_gives_the_mover_back_their_running_clock(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     now = [1000.0]
 
@@ -108,11 +106,11 @@ def test_undoing_the_end_of_a_turn_typed_whole_gives_the_mover_back_their_runnin
         await service.undo(game, MOD, 2, "and start the turn again")
         assert await service.clock_readings(game) == {1: (570.0, 600.0)}
 
-    run_at(tmp_path, now, scenario)
+    run_at(database_url, now, scenario)
 
 
 def test_undoing_an_action_of_a_turn_under_way_keeps_the_opponents_clock_stopped(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     now = [1000.0]
 
@@ -131,4 +129,4 @@ def test_undoing_an_action_of_a_turn_under_way_keeps_the_opponents_clock_stopped
         now[0] = 1045.0
         assert await service.clock_readings(game) == {1: (595.0, 575.0)}
 
-    run_at(tmp_path, now, scenario)
+    run_at(database_url, now, scenario)

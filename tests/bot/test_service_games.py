@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 
 import pytest
 
@@ -22,9 +21,9 @@ SAMPLE = ["e4", "e5", "Bc4", "c5", "Ba5+", "b6", "Bxc3", "Bxa4", "Ba6", "Nf6", "
 AFTER_SIX = "brn1kq1r/p2p1ppp/1pb2n2/4p3/P3P3/R1N5/1PPP2PP/B1QK1NRB"
 
 
-def run(tmp_path: Path, scenario: Scenario) -> None:
+def run(database_url: str, scenario: Scenario) -> None:
     async def main() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         try:
             await scenario(MatchService(store, clock=lambda: 1000.0), store)
         finally:
@@ -33,7 +32,7 @@ def run(tmp_path: Path, scenario: Scenario) -> None:
     asyncio.run(main())
 
 
-def test_an_escher_game_is_played_stored_and_loaded_again(tmp_path: Path) -> None:
+def test_an_escher_game_is_played_stored_and_loaded_again(database_url: str) -> None:
     async def play(service: MatchService, store: Storage) -> None:
         match_id = await service.create_game("ana", "bo", boards=1, game="escher")
         for index, san in enumerate(SAMPLE):
@@ -43,7 +42,7 @@ def test_an_escher_game_is_played_stored_and_loaded_again(tmp_path: Path) -> Non
             ("escher", ["ana", "bo"])
         ]
 
-    run(tmp_path, play)
+    run(database_url, play)
 
     async def reload(service: MatchService, store: Storage) -> None:
         game = await service.game(1)
@@ -59,10 +58,10 @@ def test_an_escher_game_is_played_stored_and_loaded_again(tmp_path: Path) -> Non
         assert isinstance(record, EscherGame) and record.to_json() == game.to_json()
         assert "Escher Staircase" in await service.export(1, 1)
 
-    run(tmp_path, reload)
+    run(database_url, reload)
 
 
-def test_a_one_board_game_refuses_what_only_elevator_chess_has(tmp_path: Path) -> None:
+def test_a_one_board_game_refuses_what_only_elevator_chess_has(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         with pytest.raises(RulesError, match="Escher Staircase is played on one board"):
             await service.create_game("ana", "bo", boards=2, game="escher")
@@ -76,10 +75,10 @@ def test_a_one_board_game_refuses_what_only_elevator_chess_has(tmp_path: Path) -
             await service.play(match_id, "bo", 1, "e4")
         assert (await service.game(match_id)).fen(1).split()[1] == "b"
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
-def test_a_challenge_to_escher_starts_an_escher_game_when_accepted(tmp_path: Path) -> None:
+def test_a_challenge_to_escher_starts_an_escher_game_when_accepted(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         invitation = await service.challenge(
             "ana", "bo", boards=1, names=("Ana", "Bo"), game="escher"
@@ -93,10 +92,10 @@ def test_a_challenge_to_escher_starts_an_escher_game_when_accepted(tmp_path: Pat
         assert (await service.game(match_id)).result() == "1-0"
         assert outcome.events
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
-def test_a_moderator_undoes_a_move_in_an_escher_game(tmp_path: Path) -> None:
+def test_a_moderator_undoes_a_move_in_an_escher_game(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await service.create_game("ana", "bo", boards=1, game="escher")
         await service.play(match_id, "ana", 1, "e4")
@@ -107,10 +106,10 @@ def test_a_moderator_undoes_a_move_in_an_escher_game(tmp_path: Path) -> None:
         assert game.piece_at(1, "c1") is not None and game.piece_at(1, "h1") is not None
         assert game.fen(1).split()[1] == "w"
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
-def test_a_team_match_may_stack_an_escher_floor(tmp_path: Path) -> None:
+def test_a_team_match_may_stack_an_escher_floor(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await service.create(
             "ana",
@@ -129,4 +128,4 @@ def test_a_team_match_may_stack_an_escher_floor(tmp_path: Path) -> None:
                 "ana", boards=2, layout="line", white_team="A", black_team="B", floors=["x", "y"]
             )
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)

@@ -1,8 +1,6 @@
-"""Team names in the match service on a real SQLite file: invisible and look-alike names."""
+"""Team names in the match service on both engines: invisible and look-alike names."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 
@@ -32,7 +30,7 @@ async def teams(store: Storage, match_id: int) -> tuple[str, str]:
     [ZWSP, RLO, "\u2066\u2069", "\ufeff\u180e", "\ufe0f", "\u3164", "\x00", "   ", " \t\n"],
 )
 def test_a_match_whose_team_name_nobody_could_see_is_refused_and_not_stored(
-    tmp_path: Path, invisible: str
+    database_url: str, invisible: str
 ) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         with pytest.raises(RulesError, match=VISIBLE):
@@ -41,7 +39,7 @@ def test_a_match_whose_team_name_nobody_could_see_is_refused_and_not_stored(
             await create(service, "Reds", invisible + ZWSP)
         assert await store.fetch_all("SELECT * FROM matches") == []
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
 @pytest.mark.parametrize(
@@ -56,7 +54,7 @@ def test_a_match_whose_team_name_nobody_could_see_is_refused_and_not_stored(
     ],
 )
 def test_a_match_whose_two_team_names_look_the_same_is_refused_naming_both(
-    tmp_path: Path, white: str, black: str
+    database_url: str, white: str, black: str
 ) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         with pytest.raises(RulesError, match="the two teams need different names") as refused:
@@ -64,11 +62,11 @@ def test_a_match_whose_two_team_names_look_the_same_is_refused_naming_both(
         assert white.strip() in str(refused.value) and ZWSP not in str(refused.value)
         assert await store.fetch_all("SELECT * FROM matches") == []
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
 def test_a_team_name_is_stored_and_shown_without_invisible_characters_or_extra_spaces(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await create(service, f" The{ZWSP}  Red\tKnights{RLO} ", "\u2066Blues\u2069")
@@ -77,17 +75,17 @@ def test_a_team_name_is_stored_and_shown_without_invisible_characters_or_extra_s
         with pytest.raises(RulesError, match="already in the Blues team"):
             await service.join(match_id, "bo", "black")
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
-def test_a_team_name_counts_its_length_in_visible_characters(tmp_path: Path) -> None:
+def test_a_team_name_counts_its_length_in_visible_characters(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await create(service, "A" * 40 + ZWSP * 10, "B")
         assert (await teams(store, match_id))[0] == "A" * 40
         with pytest.raises(RulesError, match="at most 40 characters"):
             await create(service, "A" * 41, "B")
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
 @pytest.mark.parametrize(
@@ -100,7 +98,7 @@ def test_a_team_name_counts_its_length_in_visible_characters(tmp_path: Path) -> 
     ],
 )
 def test_a_casual_game_names_its_sides_by_visible_distinct_display_names_or_else_by_ids(
-    tmp_path: Path, names: tuple[str, str], shown: tuple[str, str]
+    database_url: str, names: tuple[str, str], shown: tuple[str, str]
 ) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         game = await service.create_game("ana", "bo", names=names)
@@ -109,4 +107,4 @@ def test_a_casual_game_names_its_sides_by_visible_distinct_display_names_or_else
         accepted = await service.answer_challenge(invitation, "bo", accept=True)
         assert accepted is not None and await teams(store, accepted) == shown
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bot.errors import NotAllowedError, RulesError
@@ -27,7 +25,7 @@ async def four_teams(service: MatchService) -> int:
 
 
 def test_teams_are_joined_by_name_and_the_start_seats_each_on_its_own_boards(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await four_teams(service)
@@ -54,11 +52,11 @@ def test_teams_are_joined_by_name_and_the_start_seats_each_on_its_own_boards(
         shape = await service.shape(match_id)
         assert shape.teams == {team: team for team in TEAMS}
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
 def test_a_captain_moves_on_their_teams_boards_only_and_a_win_is_told_to_that_team(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await four_teams(service)
@@ -75,10 +73,10 @@ def test_a_captain_moves_on_their_teams_boards_only_and_a_win_is_told_to_that_te
         result = next(n for n in outcome.notices if n.kind == "board-result")
         assert result.payload["scores"] == {"Reds": 0, "Blues": 0, "Greens": 1, "Golds": 0}
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
-def test_a_captain_resigns_their_teams_boards_and_the_match_loads_back(tmp_path: Path) -> None:
+def test_a_captain_resigns_their_teams_boards_and_the_match_loads_back(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await four_teams(service)
         await service.start(match_id, "ana")
@@ -95,10 +93,10 @@ def test_a_captain_resigns_their_teams_boards_and_the_match_loads_back(tmp_path:
             "Golds": "di",
         }
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
-def test_a_rematch_of_many_teams_keeps_each_team_and_swaps_its_colour(tmp_path: Path) -> None:
+def test_a_rematch_of_many_teams_keeps_each_team_and_swaps_its_colour(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await four_teams(service)
         await service.start(match_id, "ana")
@@ -116,4 +114,4 @@ def test_a_rematch_of_many_teams_keeps_each_team_and_swaps_its_colour(tmp_path: 
         assert roster.team_at(1, "white") == "Greens" and roster.team_at(2, "black") == "Reds"
         assert roster.teams["Reds"] == ["ana", "al"] and roster.captains["Reds"] == "ana"
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)

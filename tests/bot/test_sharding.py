@@ -11,7 +11,6 @@ import aiohttp
 import pytest
 
 from bot.bot import IDENTIFY_WINDOW
-from bot.settings import Settings
 from tests.bot.exts.games.test_dm_games import dm_until
 from tests.bot.exts.test_matches import create, move, posted, replied
 from tests.bot.test_main import bot_environment, offline, running_bot, start_bot
@@ -213,10 +212,6 @@ def test_the_gateway_closes_a_shard_outside_its_count_as_discord_does() -> None:
     offline(scenario)
 
 
-@pytest.mark.skipif(
-    "database_url" not in Settings.model_fields,
-    reason="waiting for PostgreSQL storage (DATABASE_URL): two processes cannot share SQLite",
-)
 def test_two_processes_on_one_postgresql_database_each_serve_their_own_shard(
     tmp_path: Path, postgres_url: str
 ) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from pathlib import Path
 
 import chess
 
@@ -14,10 +13,10 @@ from bot.storage import Storage
 
 
 def test_queued_board_notices_keep_each_position_and_player_to_move_across_a_restart(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def main() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         service = MatchService(store, clock=lambda: 1000.0)
         match_id = await service.create_game("ana", "bo", boards=2, time_control="10+5")
         reference = chess.Board()
@@ -28,7 +27,7 @@ def test_queued_board_notices_keep_each_position_and_player_to_move_across_a_res
             expected.append(reference.board_fen())
         await store.close()
 
-        store = await Storage.open(tmp_path / "elevator.db")  # the bot restarted
+        store = await Storage.open(database_url)  # the bot restarted
         try:
             queued = await store.fetch_all("SELECT * FROM outbox ORDER BY id")
             shown = [
@@ -48,10 +47,10 @@ def test_queued_board_notices_keep_each_position_and_player_to_move_across_a_res
 
 
 def test_a_game_not_shown_in_dms_stores_no_whole_game_and_one_shown_there_does(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def main() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         try:
             service = MatchService(store, clock=lambda: 1000.0)
             plain = await service.create_game("ana", "bo")

@@ -23,13 +23,14 @@ from aiohttp import web
 from tests.fakediscord.commands import may_use, registration_errors
 from tests.fakediscord.gateway import Gateway
 from tests.fakediscord.snowflakes import Snowflakes
+from tests.fakediscord.threads import SEND_MESSAGES_IN_THREADS, Threads, overwrites_refused
 
 logger = logging.getLogger(__name__)
 
 Json = dict[str, Any]
 ALL_PERMISSIONS = str((1 << 50) - 1)
 MAX_CATEGORY_CHANNELS = 50  # channels a category may hold
-EVERYONE_PERMISSIONS = str(0x0000_0006_4006_4E41)  # view, send, history, attach, embed, ...
+EVERYONE_PERMISSIONS = str(0x0000_005E_4006_4E41)  # view, send, history, attach, embed, threads
 API = "/api/v10"
 NONCE_WINDOW = 300.0  # seconds Discord keeps an enforced nonce (a few minutes)
 VIEW_CHANNEL = 1 << 10
@@ -114,6 +115,7 @@ class FakeDiscord:
         self.gateway = Gateway(self)
         self._runner: web.AppRunner | None = None
         self.port = 0
+        self.threads = Threads(self)
 
     # ------------------------------------------------------------------ the world
 
@@ -237,14 +239,18 @@ class FakeDiscord:
 
     def _guild_payload(self, guild_id: int) -> Json:
         guild = self.guilds[guild_id]
-        channels = [c for c in self.channels.values() if c.get("guild_id") == str(guild_id)]
+        channels = [
+            c
+            for c in self.channels.values()
+            if c.get("guild_id") == str(guild_id) and not self.threads.is_thread(int(c["id"]))
+        ]
         members = list(guild["members"].values())
         return {
             **{key: value for key, value in guild.items() if key != "members"},
             "channels": channels,
             "members": members,
             "member_count": len(members),
-            "threads": [],
+            "threads": self.threads.active(guild_id),
             "voice_states": [],
             "presences": [],
             "unavailable": False,
@@ -289,6 +295,10 @@ class FakeDiscord:
                     f"{API}/channels/{{channel}}/permissions/{{target}}", self._set_permissions
                 ),
                 web.get(f"{API}/webhooks/{{app}}/{{token}}/messages/@original", self._original),
+                web.patch(
+                    f"{API}/webhooks/{{app}}/{{token}}/messages/@original", self._edit_original
+                ),
+                *self.threads.routes(),
             ]
         )
         app.router.add_route("*", f"{API}/{{tail:.*}}", self._unknown)
@@ -449,6 +459,9 @@ class FakeDiscord:
             return _error(404, 10003, "Unknown Channel")
         if channel_id in self.muted:
             return _error(403, 50013, "Missing Permissions")
+        refusal = await self.threads.posted(channel_id)  # an archived thread opens again
+        if refusal is not None:
+            return refusal
         if any(self.dms.get(user) == channel_id for user in self.closed_dms):
             return _error(403, 50007, "Cannot send messages to this user")
         body, files = await _body(request)
@@ -481,6 +494,29 @@ class FakeDiscord:
         interaction = next((i for i in self.interactions.values() if i.token == token), None)
         if interaction is None or interaction.original is None:
             return _error(404, 10008, "Unknown Message")
+        return _json(interaction.original)
+
+    async def _edit_original(self, request: web.Request) -> web.Response:
+        """Edit the first reply to an interaction: a deferred one gets its words here."""
+        token = request.match_info["token"]
+        interaction = next((i for i in self.interactions.values() if i.token == token), None)
+        if interaction is None:
+            return _error(404, 10015, "Unknown Webhook")
+        if not interaction.responses:
+            return _error(404, 10008, "Unknown Message")
+        body, files = await _body(request)
+        problem = _too_long(body)
+        if problem:
+            return _error(400, 50035, problem)
+        if interaction.original is None:  # the "thinking" message, in its visibility
+            deferred = (interaction.responses[0].get("data") or {}).get("flags", 0) & 64
+            sent = self._record(interaction.channel_id, {**body, "flags": deferred}, files, None)
+            sent.interaction_id = interaction.id
+            interaction.original = self._message_payload(sent)
+            if not sent.ephemeral and interaction.channel_id in self.messages:
+                self.messages[interaction.channel_id].append(interaction.original)
+        else:
+            self._apply_edit(interaction.original, body)
         return _json(interaction.original)
 
     async def _edit_message(self, request: web.Request) -> web.Response:
@@ -529,6 +565,12 @@ class FakeDiscord:
                 return _error(403, 50013, "Missing Permissions")
             self.refuse_channels_after -= 1
         body = await request.json()
+        full = self.threads.server_full(guild_id) or overwrites_refused(
+            self.bot_permissions.get(guild_id, int(ALL_PERMISSIONS)),
+            body.get("permission_overwrites") or [],
+        )
+        if full is not None:
+            return full
         parent = body.get("parent_id")
         kind = body.get("type", 0)
         siblings = [c for c in self.channels.values() if parent and c["parent_id"] == str(parent)]
@@ -560,6 +602,7 @@ class FakeDiscord:
         if channel is None:
             return _error(404, 10003, "Unknown Channel")
         self.messages.pop(int(channel["id"]), None)
+        self.threads.drop_children(int(channel["id"]))
         await self.dispatch("CHANNEL_DELETE", channel)
         return _json(channel)
 
@@ -586,7 +629,16 @@ class FakeDiscord:
         if channel is None:
             return _error(404, 10003, "Unknown Channel")
         body = await request.json()
+        answer = await self.threads.edited(int(channel["id"]), body)
+        if answer is not None:
+            return answer
         if "permission_overwrites" in body:
+            refused = overwrites_refused(
+                self.bot_permissions.get(int(channel["guild_id"]), int(ALL_PERMISSIONS)),
+                body["permission_overwrites"],
+            )
+            if refused is not None:
+                return refused
             channel["permission_overwrites"] = [
                 {
                     **o,
@@ -624,6 +676,7 @@ class FakeDiscord:
         """Delete a channel as a server admin would."""
         channel = self.channels.pop(channel_id)
         self.messages.pop(channel_id, None)
+        self.threads.drop_children(channel_id)
         await self.dispatch("CHANNEL_DELETE", channel)
 
     def permissions(self, channel_id: int, user_id: int) -> int:
@@ -631,9 +684,9 @@ class FakeDiscord:
 
         The roles' permissions (with @everyone's), then the channel's overwrites: @everyone's,
         then the member's roles' together, then the member's own. The owner and
-        administrators have every permission.
+        administrators have every permission. A thread has its parent's permissions.
         """
-        channel = self.channels[channel_id]
+        channel = self.channels[self.threads.ruling(channel_id)]
         guild = self.guilds[int(channel["guild_id"])]
         if guild["owner_id"] == str(user_id):
             return int(ALL_PERMISSIONS)
@@ -663,7 +716,9 @@ class FakeDiscord:
         """Refuse a command where Discord hides the message box: no Send Messages there."""
         if "guild_id" not in self.channels[channel_id]:
             return
-        needed = VIEW_CHANNEL | SEND_MESSAGES
+        # in a thread Discord asks for Send Messages in Threads instead of Send Messages
+        sending = SEND_MESSAGES_IN_THREADS if self.threads.is_thread(channel_id) else SEND_MESSAGES
+        needed = VIEW_CHANNEL | sending
         if self.permissions(channel_id, user_id) & needed != needed:
             name = self.channels[channel_id]["name"]
             raise CommandRefused(f"user {user_id} may not send messages in #{name}")

@@ -25,13 +25,15 @@ from bot.exts.moderators import moderator
 from bot.sender import score_words
 from bot.sender.words import turn_given_words
 from bot.service import MatchService
+from games.elevator.config import MAX_BOARDS
 from games.elevator.teams import TEAM_COUNTS
 from games.elevator.variants import DEFAULT_VARIANT
 from renderer import overview_view_png
+from views.model import MAX_SHOWN
 
 logger = logging.getLogger(__name__)
 
-CHANNEL_PLACES = ("category", "overview")  # and every board:N and team:<team>
+CHANNEL_PLACES = ("category", "overview")  # and category:N, every board:N and team:<team>
 TEAM_CHOICES: list[app_commands.Choice[int]] = [
     app_commands.Choice(name=str(count), value=count) for count in TEAM_COUNTS
 ]
@@ -52,7 +54,7 @@ class Matches(commands.GroupCog, group_name="match"):
 
     @app_commands.command(name="create")
     @app_commands.describe(
-        boards="how many boards (1 to 40)",
+        boards="how many boards (1 to 1,000; beyond 40, boards are threads of board channels)",
         layout="boards in a line (default), or in a ring where the last and first are neighbours",
         white="the name of the team playing White (default White)",
         black="the name of the team playing Black (default Black)",
@@ -76,7 +78,7 @@ class Matches(commands.GroupCog, group_name="match"):
     async def create(
         self,
         interaction: discord.Interaction,
-        boards: app_commands.Range[int, 1, 40],
+        boards: app_commands.Range[int, 1, MAX_BOARDS],
         layout: Literal["line", "ring"] = "line",
         white: app_commands.Range[str, 1, 40] | None = None,
         black: app_commands.Range[str, 1, 40] | None = None,
@@ -165,7 +167,7 @@ class Matches(commands.GroupCog, group_name="match"):
     async def seat(
         self,
         interaction: discord.Interaction,
-        board: app_commands.Range[int, 1, 40],
+        board: app_commands.Range[int, 1, MAX_BOARDS],
         team: Literal["white", "black"],
         player: discord.Member,
     ) -> None:
@@ -211,6 +213,12 @@ class Matches(commands.GroupCog, group_name="match"):
         given = await self.service.turn_given(match_id)
         if given is not None:
             played += "\n" + turn_given_words(*given)
+        boards = (await self.service.shape(match_id)).boards
+        if boards > MAX_SHOWN:
+            played += (
+                f"\nThe image shows boards 1 to {MAX_SHOWN} of {boards:,}: "
+                "/board show board:N shows any board."
+            )
         file = discord.File(io.BytesIO(image), filename=f"match-{match_id}.png")
         await interaction.followup.send(
             f"Match {match_id} ({status}, {control.describe()}): {scores}.{played}", file=file
@@ -245,7 +253,7 @@ class Matches(commands.GroupCog, group_name="match"):
         channel_ids = [
             int(t)
             for p, t in bound.items()
-            if p in CHANNEL_PLACES or p.startswith(("board:", "team:"))
+            if p in CHANNEL_PLACES or p.startswith(("category:", "board:", "team:"))
         ]
         await interaction.response.send_message(f"Archiving match {match_id}.", ephemeral=True)
         channels = [interaction.client.get_channel(c) for c in channel_ids]

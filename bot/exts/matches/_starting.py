@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Callable
 
 import discord
 
@@ -13,18 +15,27 @@ from bot.exts.matches._channels import (
     missing_permissions,
     remove_channels,
 )
+from bot.exts.matches._layout import Layout
 from bot.exts.matches._lobby_message import LobbyMessages
 from bot.exts.moderators import moderator_role
 from bot.service import MatchService
 
 logger = logging.getLogger(__name__)
 
+PROGRESS_EVERY = 2.0  # seconds between two edits of the reply that counts the places made
+
 
 class Starting:
     """Start matches in their own channels, one start at a time per match."""
 
-    def __init__(self, service: MatchService, lobbies: LobbyMessages) -> None:
+    def __init__(
+        self,
+        service: MatchService,
+        lobbies: LobbyMessages,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self._service = service
+        self._clock = clock
         self._lobbies = lobbies
         self._starting: set[int] = set()  # matches whose channels are being made
 
@@ -41,7 +52,9 @@ class Starting:
         actor = str(interaction.user.id)
         self.refuse_while_starting(match_id)
         await self._service.check_start(match_id, actor)
-        missing = missing_permissions(interaction.app_permissions)
+        shape = await self._service.shape(match_id)
+        layout = Layout(shape.boards, len(shape.teams))
+        missing = missing_permissions(interaction.app_permissions, threads=layout.threaded)
         if missing:
             await interaction.response.send_message(
                 "I cannot start the match: I need these permissions here: "
@@ -53,6 +66,8 @@ class Starting:
         self._starting.add(match_id)  # until it has started or failed: no joins, no 2nd start
         try:
             await interaction.response.defer(thinking=True)
+            threads = len(await guild.active_threads()) if layout.threaded else 0
+            layout.check_room(len(guild.channels), threads)
             await self._make_and_start(interaction, guild, match_id, actor)
         finally:
             self._starting.discard(match_id)
@@ -63,11 +78,13 @@ class Starting:
         shape = await self._service.shape(match_id)
         roster = await self._service.roster(match_id)
         moderators = await moderator_role(self._service, guild)
+        counter = _Counter(interaction, self._clock)
         try:
             channels = await create_channels(
-                guild, match_id, shape.boards, shape.teams, roster, moderators
+                guild, match_id, shape.boards, shape.teams, roster, moderators, counter.made
             )
         except ChannelsError as error:
+            await counter.finish("Stopped making the match's places; what was made is removed.")
             await interaction.followup.send(f"{error} Nothing was kept; try again.")
             return
         places = {place: str(channel.id) for place, channel in channels.items()}
@@ -82,8 +99,38 @@ class Starting:
                 logger.exception("match %d: could not forget its removed channels", match_id)
             raise
         overview = channels["overview"]
+        await counter.finish(f"Made the match's {len(channels):,} places.")
         await interaction.followup.send(
             f"Match {match_id} has started: follow it in {overview.mention}."
         )
         await self._lobbies.refresh(interaction, match_id)
         logger.info("match %d: started by %s with %d channels", match_id, actor, len(channels))
+
+
+class _Counter:
+    """Counts a start's places in its deferred reply, every few seconds, so the host sees it."""
+
+    def __init__(self, interaction: discord.Interaction, clock: Callable[[], float]) -> None:
+        self._interaction = interaction
+        self._clock = clock
+        self._last = clock()
+        self._shown = False
+
+    async def made(self, made: int, total: int) -> None:
+        """Show how many places are made, if a while has passed since the last count."""
+        if made == total or self._clock() - self._last < PROGRESS_EVERY:
+            return
+        self._last = self._clock()
+        self._shown = True
+        await self._say(f"Making the match's places: {made:,} of {total:,}...")
+
+    async def finish(self, words: str) -> None:
+        """Replace a count shown by how the making ended; a start that was quick shows none."""
+        if self._shown:
+            await self._say(words)
+
+    async def _say(self, words: str) -> None:
+        try:
+            await self._interaction.edit_original_response(content=words)
+        except discord.HTTPException:  # the count is a courtesy: the start goes on
+            logger.info("the count of a match's places could not be shown")

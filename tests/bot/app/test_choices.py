@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 
 from bot.app.choices import split_typed
 from bot.service import MatchService
@@ -13,9 +12,9 @@ from bot.storage import Storage
 Scenario = Callable[[MatchService], Awaitable[None]]
 
 
-def run(tmp_path: Path, scenario: Scenario) -> None:
+def run(database_url: str, scenario: Scenario) -> None:
     async def main() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         try:
             await scenario(MatchService(store, clock=lambda: 1000.0))
         finally:
@@ -33,7 +32,7 @@ def test_typed_text_splits_into_whole_actions_and_the_one_being_typed() -> None:
 
 
 def test_enders_choices_offer_drops_then_end_and_continue_after_whole_actions(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def scenario(service: MatchService) -> None:
         game = await service.create_game("ana", "bo", boards=1, game="enders")
@@ -62,10 +61,10 @@ def test_enders_choices_offer_drops_then_end_and_continue_after_whole_actions(
         assert await service.move_options(game, "bo", 1, "") == []  # not bo's turn
         assert (await service.game(game)).fen(1) == before  # worked out on a copy
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
-def test_continuations_over_discords_100_characters_are_left_out(tmp_path: Path) -> None:
+def test_continuations_over_discords_100_characters_are_left_out(database_url: str) -> None:
     async def scenario(service: MatchService) -> None:
         game = await service.create_game("ana", "bo", boards=1, game="enders")
         # move numbers are read (and checked) before the actions, so they lengthen the text
@@ -74,14 +73,14 @@ def test_continuations_over_discords_100_characters_are_left_out(tmp_path: Path)
         assert await service.move_options(game, "ana", 1, "1. " * 31 + "B@f2 ") == []
         assert await service.move_options(game, "ana", 1, "2. B@f2 ") == []  # not turn 2
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
-def test_other_games_offer_their_moves_filtered_as_before(tmp_path: Path) -> None:
+def test_other_games_offer_their_moves_filtered_as_before(database_url: str) -> None:
     async def scenario(service: MatchService) -> None:
         game = await service.create_game("ana", "bo", boards=1, game="chess")
         knights = await service.move_options(game, "ana", 1, "N")
         assert sorted(knights) == ["Na3", "Nc3", "Nf3", "Nh3"]
         assert await service.move_options(game, "ana", 1, "f3") == ["f3", "Nf3"]  # starts first
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import itertools
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 
 import pytest
 
@@ -16,9 +15,9 @@ from bot.storage import Storage
 Scenario = Callable[[MatchService, Storage], Awaitable[None]]
 
 
-def run(tmp_path: Path, scenario: Scenario) -> None:
+def run(database_url: str, scenario: Scenario) -> None:
     async def main() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         try:
             ticks = itertools.count(1000.0)  # each reading a second later
             await scenario(MatchService(store, clock=lambda: next(ticks)), store)
@@ -49,7 +48,7 @@ async def started(service: MatchService, guild: str, white: str = "Reds") -> int
 
 
 def test_a_server_lists_its_lobbies_then_live_then_ended_matches_and_no_other_server(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         won = await started(service, "g1", "Greens")
@@ -72,11 +71,11 @@ def test_a_server_lists_its_lobbies_then_live_then_ended_matches_and_no_other_se
         fewer = await service.guild_matches("g1", limit=1, ended=1)
         assert [m.id for m in fewer.lobbies] == [second] and fewer.more == (1, 0, 1)
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
 def test_a_players_recent_games_include_finished_ones_and_only_players_may_export_them(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         done = await service.create_game("ana", "bo", boards=1, game="escher")
@@ -91,4 +90,4 @@ def test_a_players_recent_games_include_finished_ones_and_only_players_may_expor
         with pytest.raises(NotAllowedError, match=f"only the players of game {done} can export"):
             await service.check_player(done, "cy", "export it")
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)

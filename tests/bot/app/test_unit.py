@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
 
@@ -17,10 +16,10 @@ async def refused(*args: object) -> None:
 
 
 def test_a_change_whose_commit_fails_leaves_the_match_in_memory_as_it_was(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     async def main() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         try:
             service = MatchService(store, clock=lambda: 1000.0)
             match_id = await service.create_game("ana", "bo", boards=2)
@@ -42,10 +41,10 @@ def test_a_change_whose_commit_fails_leaves_the_match_in_memory_as_it_was(
 
 
 def test_a_move_whose_commit_fails_is_forgotten_and_the_match_reloads_without_it(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     async def main() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await Storage.open(database_url)
         try:
             service = MatchService(store, clock=lambda: 1000.0)
             match_id = await service.create_game("ana", "bo", boards=1)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bot.errors import RulesError
@@ -20,7 +18,7 @@ async def finished(service: MatchService, match_id: int, loser: str, boards: int
         await service.resign(match_id, loser, board)
 
 
-def test_a_challenge_keeps_its_variant_until_it_is_accepted(tmp_path: Path) -> None:
+def test_a_challenge_keeps_its_variant_until_it_is_accepted(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         invitation = await service.challenge("ana", "bo", boards=2, **ESCHER_DISPLACED)
         found = await service.invitation(invitation)
@@ -32,10 +30,10 @@ def test_a_challenge_keeps_its_variant_until_it_is_accepted(tmp_path: Path) -> N
         assert game.config.rules == ("fide", "escher")
         assert game.config.elevators_of(1) == ("c3", "f3", "c6", "f6")
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
-def test_a_dm_rematch_plays_the_same_variant(tmp_path: Path) -> None:
+def test_a_dm_rematch_plays_the_same_variant(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         invitation = await service.challenge("ana", "bo", boards=2, **ESCHER_DISPLACED)
         match_id = await service.answer_challenge(invitation, "bo", accept=True)
@@ -49,10 +47,10 @@ def test_a_dm_rematch_plays_the_same_variant(tmp_path: Path) -> None:
         assert second.config.rules == first.config.rules
         assert second.config.elevators == first.config.elevators
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
-def test_a_team_rematch_opens_a_lobby_of_the_same_variant(tmp_path: Path) -> None:
+def test_a_team_rematch_opens_a_lobby_of_the_same_variant(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await service.create(
             "ana", boards=2, layout="line", white_team="Reds", black_team="Blues", variant="alice"
@@ -66,14 +64,14 @@ def test_a_team_rematch_opens_a_lobby_of_the_same_variant(tmp_path: Path) -> Non
         assert rematch is not None
         assert (await service.shape(rematch)).variant == "Alice's Elevator Chess"
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)
 
 
-def test_variant_options_for_a_one_board_game_are_refused(tmp_path: Path) -> None:
+def test_variant_options_for_a_one_board_game_are_refused(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         with pytest.raises(RulesError, match="set up Elevator Chess: leave them out"):
             await service.challenge("ana", "bo", boards=1, game="escher", variant="armies")
         with pytest.raises(RulesError, match="Escher Staircase has no floors"):
             await service.challenge("ana", "bo", boards=1, game="escher", floors=["fide"])
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)

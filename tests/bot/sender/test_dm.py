@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, cast
 
 from bot.sender.dm import DmPoster
@@ -12,7 +11,7 @@ from tests.bot.test_service_games import run
 
 
 def test_a_dm_game_names_its_players_as_they_last_acted_not_as_challenged(
-    tmp_path: Path,
+    database_url: str,
 ) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await service.create_game("ana", "bo", boards=1, game="chess")
@@ -26,4 +25,4 @@ def test_a_dm_game_names_its_players_as_they_last_acted_not_as_challenged(
         await service.remember_name("bo", "Anabelle")  # two players under one name
         assert (await poster._named(game, roster)).view.scores == game.view.scores
 
-    run(tmp_path, scenario)
+    run(database_url, scenario)

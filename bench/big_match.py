@@ -1,0 +1,143 @@
+"""Benchmark a 1,000-board match in the offline Discord, beside a 2-board one, in one run.
+
+Run: python -m bench.big_match [--moves N] [--boards B]
+
+The real bot (`python -m bot`, a process of its own on a temporary SQLite file) runs against
+tests/fakediscord, which answers at once: what is timed is the bot and discord.py, not
+Discord's network or its rate limits. For each match, a 2-board one and then a B-board one
+(1,000 by default; board 2 is a channel in the first and a thread in the second), it times
+the start: from the host's click to the bot's "has started", the places made per second,
+and until every board's first image is posted (drawn one by one: the outbox sends them
+before anything queued later); then N moves on board 2 (a seeded random game), each from
+the /move to the new board image arriving in board 2's place: p50 and p99.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import chess
+
+from bench.delivery import percentile
+from tests.bot.test_main import running_bot
+from tests.fakediscord.server import FakeDiscord
+
+
+def game(moves: int, seed: int = 19) -> list[str]:
+    """Return a seeded random game's moves that neither ends it nor repeats a position."""
+    board = chess.Board()
+    played: list[str] = []
+    chooser = random.Random(seed)
+    while len(played) < moves:
+        options = list(board.legal_moves)
+        chooser.shuffle(options)
+        for move in options:
+            board.push(move)
+            if not board.is_game_over(claim_draw=True) and not board.is_repetition(2):
+                board.pop()
+                played.append(board.san(move))
+                board.push(move)
+                break
+            board.pop()
+        else:
+            raise ValueError(f"seed {seed} leads nowhere after {len(played)} moves")
+    return played
+
+
+async def _reply(discord: FakeDiscord, interaction: object, words: str) -> None:
+    while not any(words in s.content for s in discord.replies(interaction)):  # type: ignore[arg-type]
+        await asyncio.sleep(0.005)
+
+
+async def _image(discord: FakeDiscord, channel: int, count: int) -> None:
+    while sum(1 for s in discord.sent if s.channel_id == channel and s.files) < count:
+        await asyncio.sleep(0.002)
+
+
+async def _images(discord: FakeDiscord, count: int) -> None:
+    while sum(1 for s in discord.sent if s.files and s.interaction_id is None) < count:
+        await asyncio.sleep(0.05)
+
+
+async def measure(boards: int, moves: int, folder: Path) -> tuple[float, int, float, list[float]]:
+    """Start a match and play moves on board 2; return start s, places, images s, moves s."""
+    discord = FakeDiscord()
+    await discord.start()
+    try:
+        ana, bo = discord.add_user("ana"), discord.add_user("bo")
+        guild = discord.add_guild("Chess Club", owner=ana)
+        discord.add_member(guild, bo)
+        general = discord.channel_named(guild, "general")
+        before = len(discord.channels)
+        async with running_bot(folder, discord):
+            options = [{"type": 4, "name": "boards", "value": boards}]
+            made = await discord.invoke(ana, general, "match", options, subcommand="create")
+            assert made.original is not None, "the lobby did not open"
+            lobby = int(made.original["id"])
+            await discord.click(ana, lobby, "lobby:1:join-white")
+            await discord.click(bo, lobby, "lobby:1:join-black")
+            began = time.perf_counter()
+            start = await discord.click(ana, lobby, "lobby:1:start", timeout=900)
+            await asyncio.wait_for(_reply(discord, start, "has started"), 900)
+            started = time.perf_counter() - began
+            places = len(discord.channels) - before
+            await asyncio.wait_for(_images(discord, boards), 900)  # every board's first image
+            shown = time.perf_counter() - began
+            two = discord.channel_named(guild, "board-2")
+            times = []
+            for index, text in enumerate(game(moves)):
+                user = ana if index % 2 == 0 else bo
+                asked = time.perf_counter()
+                options = [{"type": 3, "name": "move", "value": text}]
+                moved = await discord.invoke(user, two, "move", options, timeout=60)
+                await asyncio.wait_for(_reply(discord, moved, ""), 60)
+                said = " ".join(s.content for s in discord.replies(moved))
+                assert "Played" in said, f"{text}: {said}"
+                await asyncio.wait_for(_image(discord, two, index + 2), 60)
+                times.append(time.perf_counter() - asked)
+        return started, places, shown, times
+    finally:
+        await discord.stop()
+
+
+async def run(moves: int, boards: int) -> None:
+    results = {}
+    for count in (2, boards):
+        with tempfile.TemporaryDirectory() as folder:
+            results[count] = await measure(count, moves, Path(folder))
+    print(f"the real bot in the offline Discord; {moves} moves on board 2 of each match")
+    print(
+        f"{'match':<14}{'places':>8}{'start s':>9}{'places/s':>10}{'images s':>10}"
+        f"{'move p50 ms':>13}{'move p99 ms':>13}"
+    )
+    for count, (started, places, shown, times) in results.items():
+        ms = [t * 1000 for t in times]
+        print(
+            f"{f'{count:,} boards':<14}{places:>8,}{started:>9.2f}{places / started:>10.0f}"
+            f"{shown:>10.1f}{statistics.median(ms):>13.1f}{percentile(ms, 0.99):>13.1f}"
+        )
+    small, big = results[2][3], results[boards][3]
+    print()
+    print(
+        f"{boards:,} boards / 2 boards, a move's p50: "
+        f"{statistics.median(big) / statistics.median(small):.1f}x"
+    )
+
+
+def main() -> None:
+    """Run the measurements and print them side by side."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--moves", type=int, default=40, help="moves on board 2 (40)")
+    parser.add_argument("--boards", type=int, default=1000, help="the big match's boards")
+    arguments = parser.parse_args()
+    asyncio.run(run(arguments.moves, arguments.boards))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,396 @@
+"""A PostgreSQL database shared by one or several bot processes (asyncpg).
+
+Each transaction runs on a connection of a pool, so processes and tasks write side by side;
+what keeps two of them from acting on one match is a PostgreSQL advisory lock per match,
+held from reading the match to committing its change (`owning`), on one connection that
+the block's transactions and reads then use. A transaction that queued notices says so
+once it has committed, with NOTIFY, to every process listening.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+import re
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from contextlib import asynccontextmanager
+from contextvars import ContextVar
+from typing import Final, TypeAlias
+
+import asyncpg
+import asyncpg.pool
+
+from bot.shards import Shards
+from bot.storage.connection import (
+    Db,
+    Row,
+    Storage,
+    StorageBusy,
+    StorageError,
+    failed_statement,
+    migration_steps,
+)
+
+logger = logging.getLogger(__name__)
+
+NOTIFY_CHANNEL: Final = "elevator_outbox"
+QUEUED_MESSAGE: Final = "elevator_outbox_queued"  # the outbox's trigger tells its connection
+LOCK_WAIT: Final = 10.0  # seconds to wait for a match another process holds
+POOL_SIZE: Final = 10
+# two-key advisory locks, apart from the one-key locks that hold matches by id
+SHARD_LOCKS: Final = 2
+MIGRATION_LOCK: Final = 3
+_PASSWORD: Final = re.compile(r"(://[^:/@]*:)[^@]*@")
+
+Connection: TypeAlias = (
+    "asyncpg.Connection[asyncpg.Record] | asyncpg.pool.PoolConnectionProxy[asyncpg.Record]"
+)
+
+
+def hidden(url: str) -> str:
+    """Return a database URL with its password left out, for messages and logs."""
+    return _PASSWORD.sub(r"\1***@", url)
+
+
+@functools.lru_cache(maxsize=1024)
+def numbered(sql: str) -> str:
+    """Write the `?` parameters of a statement as PostgreSQL's $1, $2, ... (not in quotes)."""
+    parts: list[str] = []
+    count = 0
+    quote: str | None = None
+    for char in sql:
+        if quote is not None:
+            if char == quote:
+                quote = None
+        elif char in "'\"":
+            quote = char
+        elif char == "?":
+            count += 1
+            parts.append(f"${count}")
+            continue
+        parts.append(char)
+    return "".join(parts)
+
+
+def _lost(connection: Connection) -> bool:
+    """Say whether a connection has died (the pool takes back a dead one at once)."""
+    try:
+        return connection.is_closed()
+    except asyncpg.InterfaceError:  # detached from the pool: it closed under us
+        return True
+
+
+def _changed(status: str) -> int:
+    """Return the row count in a command's status ("UPDATE 3", "INSERT 0 1")."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+class PostgresDb:
+    """A PostgreSQL connection as the storage functions use it."""
+
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+        self.failed: asyncpg.PostgresError | None = None  # a statement failed: all is lost
+
+    async def execute(self, sql: str, parameters: Sequence[object] = ()) -> int:
+        """Run one statement; return how many rows it changed."""
+        with self._noting():
+            if not parameters:  # a statement without parameters may be several (a schema step)
+                return _changed(await self.connection.execute(sql))
+            return _changed(await self.connection.execute(numbered(sql), *parameters))
+
+    async def executemany(self, sql: str, parameters: Iterable[Sequence[object]]) -> None:
+        """Run one statement once per row of parameters."""
+        with self._noting():
+            await self.connection.executemany(numbered(sql), list(parameters))
+
+    async def fetch(self, sql: str, parameters: Sequence[object] = ()) -> list[Row]:
+        """Run a query and return its rows."""
+        with self._noting():
+            return list(await self.connection.fetch(numbered(sql), *parameters))
+
+    @contextlib.contextmanager
+    def _noting(self) -> Iterator[None]:
+        """Note a statement's failure, which ends the transaction even if the caller goes on."""
+        try:
+            yield
+        except asyncpg.PostgresError as error:
+            self.failed = self.failed or error
+            raise
+
+
+class PostgresStorage(Storage):
+    """An open PostgreSQL database: a pool of connections, the outbox's listener, its locks."""
+
+    shared = True
+
+    def __init__(self, pool: asyncpg.Pool[asyncpg.Record], url: str, lock_wait: float) -> None:
+        super().__init__()
+        self._pool = pool
+        self.url = url
+        self._lock_wait = lock_wait
+        # the connection a task holding a match uses, with the task (a task it starts has a
+        # copy of its context, but must not use its connection)
+        self._pinned: ContextVar[tuple[asyncio.Task[object], Connection] | None] = ContextVar(
+            f"elevator_pinned_{id(self)}", default=None
+        )
+        self._listener: Connection | None = None
+        self._claims: Connection | None = None
+        self._untold = asyncio.Event()  # notices committed here, not yet announced to all
+        self._telling: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def connect(
+        cls, url: str, *, pool_size: int = POOL_SIZE, lock_wait: float = LOCK_WAIT
+    ) -> PostgresStorage:
+        """Connect to the database at url and bring its schema up to date."""
+        try:
+            pool = await asyncpg.create_pool(
+                url,
+                min_size=1,
+                max_size=pool_size,
+                server_settings={
+                    "lock_timeout": str(int(lock_wait * 1000)),
+                    # the outbox's trigger says it queued with a NOTICE, which a server or
+                    # database set to send only warnings would keep from us
+                    "client_min_messages": "notice",
+                },
+            )
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            raise StorageError(
+                f"cannot open the PostgreSQL database {hidden(url)}: {error}; check DATABASE_URL "
+                "and that the server runs and the database exists"
+            ) from None
+        storage = cls(pool, url, lock_wait)
+        try:
+            await storage._migrate()
+            await storage._listen()
+        except BaseException:
+            await storage.close()
+            raise
+        return storage
+
+    def __str__(self) -> str:
+        return hidden(self.url)
+
+    async def close(self) -> None:
+        """Close the listener, the shard claims and the pool, once the work under way is done."""
+        if self._telling is not None:
+            self._telling.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._telling
+            self._telling = None
+        if self._untold.is_set() and self._listener is not None:
+            with contextlib.suppress(Exception):
+                await self._listener.execute(f"NOTIFY {NOTIFY_CHANNEL}", timeout=5)
+        for connection in (self._listener, self._claims):
+            if connection is not None:
+                with contextlib.suppress(Exception):
+                    await connection.close(timeout=5)
+        self._listener = self._claims = None
+        try:
+            await asyncio.wait_for(self._pool.close(), 10)
+        except TimeoutError:
+            self._pool.terminate()
+
+    async def schema_version(self) -> int:
+        """Return how many schema steps the database has taken."""
+        async with self._pool.acquire() as connection:
+            return await _version(connection)
+
+    async def _migrate(self) -> None:
+        """Apply the schema steps the database has not taken, one process at a time."""
+        steps = migration_steps("postgres")
+        latest = steps[-1][0]
+        async with self._pool.acquire() as connection, connection.transaction():
+            await connection.execute("SELECT pg_advisory_xact_lock($1, 0)", MIGRATION_LOCK)
+            await connection.execute(
+                "CREATE TABLE IF NOT EXISTS elevator_schema (version INTEGER NOT NULL)"
+            )
+            current = await _version(connection)
+            if current > latest:
+                raise StorageError(
+                    f"{self} has schema version {current}, newer than this bot knows "
+                    f"({latest}): update the bot before using this database"
+                )
+            for number, name, sql in steps:
+                if number <= current:
+                    continue
+                await connection.execute(sql)
+                await connection.execute("DELETE FROM elevator_schema")
+                await connection.execute("INSERT INTO elevator_schema VALUES ($1)", number)
+                current = number
+                logger.info("applied schema step %s to %s", name, self)
+
+    async def _listen(self) -> None:
+        """Wake this process's outbox worker whenever any process commits notices."""
+        self._listener = await asyncpg.connect(self.url)
+
+        def heard(*_: object) -> None:
+            self.notices_committed.set()
+
+        await self._listener.add_listener(NOTIFY_CHANNEL, heard)
+        self._telling = asyncio.create_task(self._tell_others(self._listener))
+
+    async def _tell_others(self, listener: Connection) -> None:
+        """Announce the notices committed here to every process, one NOTIFY for all since the last.
+
+        It runs in a task of its own, on the listener's connection: an action does not wait
+        for it, and under load one NOTIFY covers many commits. A process that misses one
+        still looks for due notices every moment.
+        """
+        failing = False
+        while True:
+            await self._untold.wait()
+            self._untold.clear()
+            try:
+                await listener.execute(f"NOTIFY {NOTIFY_CHANNEL}")
+                failing = False
+            except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as error:
+                if not failing:  # once, not at every move while the connection is down
+                    logger.warning("other processes were not told of new notices: %s", error)
+                failing = True
+
+    def _own(self) -> Connection | None:
+        """Return the connection this task holds a match on, if it holds one."""
+        pinned = self._pinned.get()
+        if pinned is None or pinned[0] is not asyncio.current_task():
+            return None
+        return pinned[1]
+
+    @asynccontextmanager
+    async def connection(self) -> AsyncIterator[Connection]:
+        """Use the connection this task holds a match on, or one of the pool's."""
+        own = self._own()
+        if own is not None:
+            yield own
+            return
+        async with self._pool.acquire() as connection:
+            yield connection
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Db]:
+        """Run the block as one write transaction: all of it commits, or none of it.
+
+        If it queued notices, every process is told once it has committed. The NOTIFY is
+        sent after the commit (_tell_others), not from inside the transaction: there
+        PostgreSQL would hold its one notify lock until the commit is on disk, one commit
+        at a time.
+        """
+        queued = False
+
+        def heard(_: object, message: asyncpg.PostgresLogMessage) -> None:
+            nonlocal queued
+            queued = queued or message.message == QUEUED_MESSAGE
+
+        async with self.connection() as connection:
+            committing = False
+            connection.add_log_listener(heard)
+            try:
+                async with connection.transaction():
+                    db = PostgresDb(connection)
+                    yield db
+                    if db.failed is not None:  # COMMIT would roll back, saying nothing
+                        raise failed_statement(db.failed)
+                    committing = True
+            except (asyncpg.InterfaceError, asyncpg.PostgresError, OSError) as error:
+                if not _lost(connection):
+                    raise
+                # asyncpg would say only that it could not roll back on a closed connection
+                said = (
+                    "while its transaction committed: it may or may not have been saved"
+                    if committing
+                    else "in the middle of a transaction: nothing of it was saved; try again"
+                )
+                raise StorageError(f"the connection to {self} was lost {said}") from error
+            finally:
+                with contextlib.suppress(asyncpg.InterfaceError):  # a lost one is let go
+                    connection.remove_log_listener(heard)
+            if queued:
+                self.notices_committed.set()
+                self._untold.set()
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[Db]:
+        """Read one snapshot: every query of the block sees the same committed state."""
+        async with (
+            self.connection() as connection,
+            connection.transaction(isolation="repeatable_read", readonly=True),
+        ):
+            yield PostgresDb(connection)
+
+    @asynccontextmanager
+    async def read_one(self) -> AsyncIterator[Db]:
+        """Read with one query: a statement sees one committed state without a transaction.
+
+        A read-only transaction around it would cost two more round trips to the server.
+        """
+        async with self.connection() as connection:
+            yield PostgresDb(connection)
+
+    @asynccontextmanager
+    async def owning(self, match_id: int) -> AsyncIterator[None]:
+        """Hold a match against every other process until the block ends (StorageBusy if not).
+
+        The lock is PostgreSQL's, on a connection this task keeps until the end; a process
+        that dies drops it with its connection.
+        """
+        own = self._own()
+        if own is not None:  # a second match held by the same task: on the same connection
+            await _lock_match(own, match_id, self._lock_wait)
+            try:
+                yield
+            finally:
+                await own.execute("SELECT pg_advisory_unlock($1)", match_id)
+            return
+        task = asyncio.current_task()
+        if task is None:
+            raise StorageError("a match can be held from a task only")
+        # returned to the pool, the connection is reset, which drops its advisory locks
+        # (asyncpg's reset runs pg_advisory_unlock_all): an unlock of its own would cost
+        # every action one more round trip to the server
+        async with self._pool.acquire() as connection:
+            await _lock_match(connection, match_id, self._lock_wait)
+            token = self._pinned.set((task, connection))
+            try:
+                yield
+            finally:
+                self._pinned.reset(token)
+
+    async def claim_shards(self, shards: Shards) -> None:
+        """Hold these shards for this process until it closes, or refuse if another holds one."""
+        if self._claims is None:
+            self._claims = await asyncpg.connect(self.url)
+        for shard in sorted(shards.ids):
+            held = await self._claims.fetchval(
+                "SELECT pg_try_advisory_lock($1, $2)", SHARD_LOCKS, shard
+            )
+            if not held:
+                await self._claims.execute("SELECT pg_advisory_unlock_all()")
+                raise StorageBusy(
+                    f"shard {shard} is already run by another process on {self}: each shard "
+                    "may run in one process only; give this one other shards (--shards)"
+                )
+
+
+async def _version(connection: Connection) -> int:
+    """Return the schema step a database has taken (0: none, or no table yet)."""
+    exists = await connection.fetchval("SELECT to_regclass('elevator_schema') IS NOT NULL")
+    if not exists:
+        return 0
+    found = await connection.fetchval("SELECT MAX(version) FROM elevator_schema")
+    return int(found or 0)
+
+
+async def _lock_match(connection: Connection, match_id: int, wait: float) -> None:
+    """Take a match's advisory lock, waiting at most the pool's lock timeout."""
+    try:
+        await connection.execute("SELECT pg_advisory_lock($1)", match_id)
+    except asyncpg.LockNotAvailableError:
+        raise StorageBusy(
+            f"match {match_id} is busy in another process of the bot (for over {wait:g} s); "
+            "try again in a moment"
+        ) from None

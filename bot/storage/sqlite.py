@@ -1,0 +1,221 @@
+"""The SQLite file behind a bot of one process: its connection, schema steps and transactions.
+
+One connection writes, behind a lock, so transactions never interleave; every write runs
+in BEGIN IMMEDIATE, taking SQLite's write lock up front instead of failing half-way. One
+process owns the file (bot/claim.py), so a match needs no lock beyond the service's own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Final
+
+import aiosqlite
+
+from bot.storage.connection import Db, Row, Storage, StorageError, failed_statement, migration_steps
+
+logger = logging.getLogger(__name__)
+
+WAL_RETRIES: Final = (0.01, 0.05, 0.1, 0.2, 0.5, 1.0, 1.0, 2.0, 5.0)  # seconds
+
+
+class SqliteDb:
+    """A SQLite connection as the storage functions use it."""
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self.connection = connection
+        self.failed: sqlite3.Error | None = None  # a statement failed: the transaction with it
+
+    async def execute(self, sql: str, parameters: Sequence[object] = ()) -> int:
+        """Run one statement; return how many rows it changed."""
+        with self._noting():
+            async with self.connection.execute(sql, parameters) as cursor:
+                return cursor.rowcount
+
+    async def executemany(self, sql: str, parameters: Iterable[Sequence[object]]) -> None:
+        """Run one statement once per row of parameters."""
+        with self._noting():
+            await self.connection.executemany(sql, parameters)
+
+    async def fetch(self, sql: str, parameters: Sequence[object] = ()) -> list[Row]:
+        """Run a query and return its rows."""
+        with self._noting():
+            async with self.connection.execute(sql, parameters) as cursor:
+                return list(await cursor.fetchall())
+
+    @contextlib.contextmanager
+    def _noting(self) -> Iterator[None]:
+        """Note a statement's failure: its transaction fails too, as on PostgreSQL."""
+        try:
+            yield
+        except sqlite3.Error as error:
+            self.failed = self.failed or error
+            raise
+
+
+class SqliteStorage(Storage):
+    """An open SQLite file: one writer connection and the lock that serialises its writes."""
+
+    def __init__(self, connection: aiosqlite.Connection, path: Path | str) -> None:
+        super().__init__()
+        self._db = connection
+        self.path = path
+        self._lock = asyncio.Lock()
+        self._queued = False  # the transaction under way put notices in the outbox
+
+    @classmethod
+    async def connect(cls, path: Path | str) -> SqliteStorage:
+        """Open (creating if need be) the file at path and bring its schema up to date."""
+        if isinstance(path, Path):
+            path.parent.mkdir(parents=True, exist_ok=True)
+        connection = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            connection.row_factory = aiosqlite.Row
+            await _use_wal(connection)
+            await connection.execute("PRAGMA foreign_keys = ON")
+            # WAL with NORMAL survives a killed process; only a power cut may lose the last
+            # commits, and it never corrupts the file.
+            await connection.execute("PRAGMA synchronous = NORMAL")
+            await connection.execute("PRAGMA busy_timeout = 5000")
+            storage = cls(connection, path)
+            await storage._migrate()
+            await storage._watch_outbox()
+        except BaseException:
+            await connection.close()
+            raise
+        return storage
+
+    def __str__(self) -> str:
+        return str(self.path)
+
+    async def close(self) -> None:
+        """Close the connection once the writes under way are done."""
+        async with self._lock:
+            await self._db.close()
+
+    async def schema_version(self) -> int:
+        """Return how many schema steps the database has taken."""
+        rows = await self.fetch_all("PRAGMA user_version")
+        return int(rows[0][0])
+
+    async def _watch_outbox(self) -> None:
+        """Have SQLite say when a notice is put in the outbox, however it is put there."""
+
+        def queued() -> None:  # runs on aiosqlite's thread, inside the INSERT
+            self._queued = True
+
+        await self._db.create_function("elevator_queued", 0, queued)
+        await self._db.execute(
+            "CREATE TEMP TRIGGER outbox_queued AFTER INSERT ON main.outbox "
+            "BEGIN SELECT elevator_queued(); END"
+        )
+
+    async def _migrate(self) -> None:
+        """Apply the schema steps the database has not taken yet, each in its own transaction."""
+        steps = migration_steps()
+        current = await self.schema_version()
+        if current > len(steps):
+            raise StorageError(
+                f"{self.path} has schema version {current}, newer than this bot knows "
+                f"({len(steps)}): update the bot before using this database"
+            )
+        for number, name, sql in steps[current:]:
+            async with self.transaction() as db:
+                # another process opening the same file may have taken the step meanwhile
+                if (await db.fetch("PRAGMA user_version"))[0][0] >= number:
+                    continue
+                for statement in _statements(sql):
+                    await db.execute(statement)
+                await db.execute(f"PRAGMA user_version = {number}")
+            logger.info("applied schema step %s to %s", name, self.path)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Db]:
+        """Run the block as one write transaction: all of it commits, or none of it."""
+        async with self._lock:
+            self._queued = False
+            try:
+                await self._db.execute("BEGIN IMMEDIATE")
+                db = SqliteDb(self._db)
+                yield db
+                if db.failed is not None:
+                    raise failed_statement(db.failed)
+            except BaseException:
+                self._queued = False
+                # Statements run in order on aiosqlite's thread, so even when the task was
+                # cancelled before BEGIN ran, this ROLLBACK runs after it; shielded, it runs
+                # even if the task is cancelled again.
+                with contextlib.suppress(sqlite3.OperationalError):
+                    await asyncio.shield(self._db.execute("ROLLBACK"))
+                raise
+            # Shielded too: a caller cancelled now may not know whether the commit happened,
+            # but the connection is never left inside a transaction.
+            try:
+                await asyncio.shield(self._db.execute("COMMIT"))
+            except sqlite3.Error:
+                self._queued = False
+                with contextlib.suppress(sqlite3.OperationalError):
+                    await asyncio.shield(self._db.execute("ROLLBACK"))
+                raise
+            if self._queued:
+                self._queued = False
+                self.notices_committed.set()
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[Db]:
+        """Read between transactions, never seeing one half-done."""
+        async with self._lock:
+            yield SqliteDb(self._db)
+
+    async def stream(self, sql: str, size: int) -> AsyncIterator[list[Row]]:
+        """Run a query between transactions, yielding its rows size at a time."""
+        async with self._lock, self._db.execute(sql) as cursor:
+            while batch := await cursor.fetchmany(size):
+                rows: list[Row] = list(batch)
+                yield rows
+
+    @asynccontextmanager
+    async def owning(self, match_id: int) -> AsyncIterator[None]:
+        """Hold a match: nothing to do, as one process owns the file (bot/claim.py)."""
+        yield
+
+
+async def _use_wal(connection: aiosqlite.Connection) -> None:
+    """Switch the file to WAL, waiting for another opener that holds it for a moment.
+
+    The switch needs the file to itself, and SQLite refuses it at once rather than wait.
+    """
+    for wait in (*WAL_RETRIES, None):
+        try:
+            await connection.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or wait is None:
+                raise
+            await asyncio.sleep(wait)
+
+
+def _statements(sql: str) -> list[str]:
+    """Split a schema step into statements (steps hold no semicolons inside strings).
+
+    A trigger's body holds statements of its own: pieces are joined until SQLite finds the
+    statement complete.
+    """
+    lines = [line.split("--", 1)[0] for line in sql.splitlines()]
+    statements: list[str] = []
+    pending = ""
+    for part in "\n".join(lines).split(";"):
+        pending += part + ";"
+        if sqlite3.complete_statement(pending):
+            if pending.strip(" \n;"):
+                statements.append(pending.strip().removesuffix(";"))
+            pending = ""
+    if pending.strip(" \n;"):
+        statements.append(pending.strip().removesuffix(";"))
+    return statements

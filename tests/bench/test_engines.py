@@ -1,0 +1,47 @@
+"""The engines benchmark still runs; its numbers are read by people, never asserted."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+import tests.postgres
+from bench import engines
+from tests.postgres import PostgresUnavailable, require_binaries
+
+
+@pytest.mark.postgres
+def test_the_engines_benchmark_prints_every_configuration_and_the_ratios(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    require_binaries()
+    monkeypatch.setattr(sys, "argv", ["engines.py", "--games", "1", "--rounds", "1"])
+    engines.main()
+    printed = capsys.readouterr().out
+    for row in (
+        "SQLite, a lone move",
+        "PostgreSQL, a lone move",
+        "SQLite, 1 process",
+        "PostgreSQL, 1 process",
+        "PostgreSQL, 2 processes",
+        "PostgreSQL, 4 processes",
+        "PostgreSQL / SQLite, a lone move",
+        "PostgreSQL, 4 processes / 1",
+        "a core of this machine carries",
+    ):
+        assert row in printed
+
+
+def test_without_the_postgresql_server_the_benchmark_says_so_and_exits_0(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def absent() -> None:
+        raise PostgresUnavailable("PostgreSQL's server binaries are not installed")
+
+    monkeypatch.setattr(tests.postgres, "find_binaries", absent)
+    monkeypatch.setattr(sys, "argv", ["engines.py", "--quick"])
+    with pytest.raises(SystemExit) as exit:
+        engines.main()
+    assert exit.value.code == 0
+    assert "not installed; nothing was measured" in capsys.readouterr().out

@@ -1,0 +1,134 @@
+"""PostgreSQL storage as several processes share it: a match held, and freed, across processes."""
+
+from __future__ import annotations
+
+import asyncio
+
+import asyncpg
+import pytest
+
+from bot import storage
+from bot.service import MatchService
+from bot.storage import Storage
+from bot.storage.postgres import NOTIFY_CHANNEL
+
+
+async def _free_elsewhere(url: str, match_id: int) -> bool:
+    """Say whether another process (a connection of its own) could take a match's lock now."""
+    other = await asyncpg.connect(url)
+    try:
+        taken = bool(await other.fetchval("SELECT pg_try_advisory_lock($1)", match_id))
+        if taken:
+            await other.execute("SELECT pg_advisory_unlock($1)", match_id)
+        return taken
+    finally:
+        await other.close()
+
+
+def test_a_held_match_is_refused_elsewhere_and_free_once_the_block_ends(postgres_url: str) -> None:
+    async def scenario() -> tuple[bool, bool]:
+        store = await Storage.open(postgres_url)
+        try:
+            async with store.owning(7):
+                during = await _free_elsewhere(postgres_url, 7)
+            return during, await _free_elsewhere(postgres_url, 7)
+        finally:
+            await store.close()
+
+    assert asyncio.run(scenario()) == (False, True)
+
+
+def test_a_match_held_by_a_cancelled_task_is_freed(postgres_url: str) -> None:
+    async def scenario() -> bool:
+        store = await Storage.open(postgres_url)
+        held = asyncio.Event()
+
+        async def hold() -> None:
+            async with store.owning(7):
+                held.set()
+                await asyncio.Event().wait()
+
+        try:
+            task = asyncio.create_task(hold())
+            await held.wait()
+            task.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await task
+            return await _free_elsewhere(postgres_url, 7)
+        finally:
+            await store.close()
+
+    assert asyncio.run(scenario())
+
+
+def test_a_process_sees_the_move_another_process_made_in_a_match_it_holds_in_memory(
+    postgres_url: str,
+) -> None:
+    async def scenario() -> list[object]:
+        first, second = await Storage.open(postgres_url), await Storage.open(postgres_url)
+        try:
+            mine, theirs = MatchService(first), MatchService(second)
+            match_id = await mine.create_game("ana", "bo", boards=1)
+            await mine.play(match_id, "ana", 1, "e4")
+            await theirs.play(match_id, "bo", 1, "e5")
+            await mine.play(match_id, "ana", 1, "Nf3")
+            return [event.to_dict()["san"] for event in (await mine.game(match_id)).events]
+        finally:
+            await first.close()
+            await second.close()
+
+    assert asyncio.run(scenario()) == ["e4", "e5", "Nf3"]
+
+
+def test_notices_wake_this_process_and_the_others_once_committed_and_never_before(
+    postgres_url: str,
+) -> None:
+    async def scenario() -> None:
+        mine, theirs = await Storage.open(postgres_url), await Storage.open(postgres_url)
+        try:
+            async with mine.transaction() as db:
+                match_id = await storage.insert_match(db, "{}", "ana", 0.0)
+            with pytest.raises(RuntimeError, match="crash"):
+                async with mine.transaction() as db:
+                    await storage.enqueue(db, match_id, [("overview", "x", "{}", "k1")], 0.0)
+                    raise RuntimeError("crash")
+            theirs.notices_committed.clear()  # woken, if at all, by their own start
+            async with mine.transaction() as db:
+                await storage.enqueue(db, match_id, [("overview", "x", "{}", "k1")], 0.0)
+                assert not mine.notices_committed.is_set()
+            assert mine.notices_committed.is_set()
+            await asyncio.wait_for(theirs.notices_committed.wait(), 10)
+        finally:
+            await mine.close()
+            await theirs.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_transaction_that_queues_nothing_wakes_no_process(postgres_url: str) -> None:
+    async def scenario() -> tuple[bool, list[str]]:
+        store = await Storage.open(postgres_url)
+        listener = await asyncpg.connect(postgres_url)
+        heard: list[str] = []
+        fence = asyncio.Event()
+
+        def note(*args: object) -> None:
+            heard.append(str(args[3]))
+            if args[3] == "fence":
+                fence.set()
+
+        try:
+            await listener.add_listener(NOTIFY_CHANNEL, note)
+            store.notices_committed.clear()
+            async with store.transaction() as db:
+                await storage.insert_match(db, "{}", "ana", 0.0)
+            woken = store.notices_committed.is_set()
+            # notifications arrive in commit order: once the fence is heard, any before it was
+            await listener.execute(f"NOTIFY {NOTIFY_CHANNEL}, 'fence'")
+            await asyncio.wait_for(fence.wait(), 10)
+            return woken, heard
+        finally:
+            await listener.close()
+            await store.close()
+
+    assert asyncio.run(scenario()) == (False, ["fence"])

@@ -1,0 +1,217 @@
+"""The SQLite file alone: its pragmas, its writer, and the schema steps an old file takes."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot import storage
+from bot.storage import Storage, StorageError, migration_steps
+
+
+def test_opening_creates_the_file_and_takes_every_schema_step(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        storage = await Storage.open(tmp_path / "data" / "elevator.db")
+        try:
+            assert await storage.schema_version() == len(migration_steps())
+            assert (await storage.fetch_all("PRAGMA journal_mode"))[0][0] == "wal"
+            assert (await storage.fetch_all("PRAGMA foreign_keys"))[0][0] == 1
+            tables = {
+                row[0]
+                for row in await storage.fetch_all(
+                    "SELECT name FROM sqlite_master WHERE type = 'table'"
+                )
+            }
+            assert {
+                "matches",
+                "players",
+                "seats",
+                "events",
+                "snapshots",
+                "outbox",
+                "audit",
+            } <= tables
+        finally:
+            await storage.close()
+        reopened = await Storage.open(tmp_path / "data" / "elevator.db")
+        assert await reopened.schema_version() == len(migration_steps())
+        await reopened.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_file_from_a_newer_bot_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "elevator.db"
+    with sqlite3.connect(path) as connection:
+        connection.execute(f"PRAGMA user_version = {len(migration_steps()) + 1}")
+    with pytest.raises(StorageError, match="newer than this bot knows"):
+        asyncio.run(Storage.open(path))
+
+
+def test_concurrent_transactions_on_one_file_never_interleave(tmp_path: Path) -> None:
+    async def scenario() -> int:
+        storage = await Storage.open(tmp_path / "elevator.db")
+        try:
+            async with storage.transaction() as db:
+                await db.execute(
+                    "INSERT INTO matches (id, status, config, host, created_at) "
+                    "VALUES (1, 'lobby', '{}', 'ana', 0)"
+                )
+
+            async def bump() -> None:
+                async with storage.transaction() as db:
+                    (row,) = await db.fetch("SELECT seq FROM matches WHERE id = 1")
+                    await asyncio.sleep(0)  # let the other tasks try to get in between
+                    await db.execute("UPDATE matches SET seq = ? WHERE id = 1", (row[0] + 1,))
+
+            await asyncio.gather(*(bump() for _ in range(50)))
+            return int((await storage.fetch_all("SELECT seq FROM matches"))[0][0])
+        finally:
+            await storage.close()
+
+    assert asyncio.run(scenario()) == 50
+
+
+def test_two_processes_opening_one_file_take_each_schema_step_once(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        opened = await asyncio.gather(
+            *(Storage.open(tmp_path / "elevator.db") for _ in range(3)), return_exceptions=True
+        )
+        for store in opened:
+            assert isinstance(store, Storage), store
+            assert await store.schema_version() == len(migration_steps())
+            await store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_match_paused_before_step_3_counts_its_pause_from_the_upgrade(tmp_path: Path) -> None:
+    path = tmp_path / "elevator.db"
+    with sqlite3.connect(path) as connection:
+        for number, _, sql in migration_steps()[:2]:
+            connection.executescript(sql)
+            connection.execute(f"PRAGMA user_version = {number}")
+        connection.execute(
+            "INSERT INTO matches (status, config, host, created_at) VALUES ('paused', '{}', 'a', 0)"
+        )
+        connection.execute(
+            "INSERT INTO matches (status, config, host, created_at) VALUES ('active', '{}', 'a', 0)"
+        )
+    connection.close()
+
+    async def scenario() -> None:
+        store = await Storage.open(path)
+        try:
+            found = await store.fetch_all("SELECT status, paused_at FROM matches ORDER BY id")
+            assert found[0]["paused_at"] > 1.7e9 and found[1]["paused_at"] is None
+        finally:
+            await store.close()
+
+    asyncio.run(scenario())
+
+
+def test_an_outbox_from_step_7_keeps_each_places_next_notice_after_the_upgrade(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "elevator.db"
+    with sqlite3.connect(path) as connection:
+        for number, _, sql in migration_steps()[:7]:
+            connection.executescript(sql)
+            connection.execute(f"PRAGMA user_version = {number}")
+        connection.execute(
+            "INSERT INTO matches (status, config, host, created_at) VALUES ('active', '{}', 'a', 0)"
+        )
+        for key, place, done in [
+            ("k1", "board:1", 5.0),
+            ("k2", "board:1", None),
+            ("k3", "board:1", None),
+            ("k4", "overview", None),
+        ]:
+            connection.execute(
+                "INSERT INTO outbox (match_id, place, kind, payload, idempotency_key, "
+                "created_at, next_attempt_at, done_at) VALUES (1, ?, 'x', '{}', ?, 0, 0, ?)",
+                (place, key, done),
+            )
+    connection.close()
+
+    async def scenario() -> list[str]:
+        store = await Storage.open(path)
+        try:
+            async with store.read() as db:
+                return [n["idempotency_key"] for n in await storage.due_notices(db, 1.0, 10)]
+        finally:
+            await store.close()
+
+    assert asyncio.run(scenario()) == ["k2", "k4"]
+
+
+def test_a_transaction_that_queues_notices_signals_them_at_its_commit_and_others_do_not(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        store = await Storage.open(tmp_path / "elevator.db")
+        try:
+            async with store.transaction() as db:
+                match_id = await storage.insert_match(db, "{}", "ana", 0.0)
+            assert not store.notices_committed.is_set()
+            with pytest.raises(RuntimeError, match="crash"):
+                async with store.transaction() as db:
+                    await storage.enqueue(db, match_id, [("overview", "x", "{}", "k1")], 0.0)
+                    raise RuntimeError("crash")
+            assert not store.notices_committed.is_set()
+            async with store.transaction() as db:
+                await storage.enqueue(db, match_id, [("overview", "x", "{}", "k1")], 0.0)
+                assert not store.notices_committed.is_set()
+            assert store.notices_committed.is_set()
+        finally:
+            await store.close()
+
+    asyncio.run(scenario())
+
+
+def test_players_stored_before_step_13_keep_their_teams_and_order_and_may_join_any_team(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "elevator.db"
+    steps = migration_steps()
+    many = next(number for number, name, _ in steps if name.endswith("_many_teams.sql"))
+    with sqlite3.connect(path) as connection:
+        for number, _, sql in steps[: many - 1]:
+            connection.executescript(sql)
+            connection.execute(f"PRAGMA user_version = {number}")
+        connection.execute(
+            "INSERT INTO matches (status, config, host, created_at) VALUES ('lobby', '{}', 'a', 0)"
+        )
+        for user, team, captain in [("bo", "black", 1), ("ana", "white", 1), ("cy", "white", 0)]:
+            connection.execute(
+                "INSERT INTO players (match_id, user, team, captain, joined_at) "
+                "VALUES (1, ?, ?, ?, 0)",
+                (user, team, captain),
+            )
+        with pytest.raises(sqlite3.IntegrityError):  # before the step, only white and black
+            connection.execute(
+                "INSERT INTO players (match_id, user, team, joined_at) VALUES (1, 'di', 'Reds', 0)"
+            )
+    connection.close()
+
+    async def scenario() -> None:
+        store = await Storage.open(path)
+        try:
+            async with store.transaction() as db:
+                await storage.add_player(db, 1, "di", "Reds", True, 1.0)
+                found = await storage.player_rows(db, 1)
+            assert [(r["user"], r["team"], r["captain"]) for r in found] == [
+                ("bo", "black", 1),
+                ("ana", "white", 1),
+                ("cy", "white", 0),
+                ("di", "Reds", 1),
+            ]
+            indexes = await store.fetch_all("PRAGMA index_list(players)")
+            assert "players_user" in [row["name"] for row in indexes]
+        finally:
+            await store.close()
+
+    asyncio.run(scenario())
