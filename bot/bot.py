@@ -13,6 +13,7 @@ import aiohttp
 import discord
 import discord.http
 import discord.utils
+import yarl
 from discord import app_commands
 from discord.ext import commands
 
@@ -23,6 +24,7 @@ from bot.service import MatchService
 from bot.settings import Settings
 from bot.shards import Shards
 from bot.storage import Storage
+from bot.storage.postgres import PostgresStorage
 
 logger = logging.getLogger(__name__)
 
@@ -155,6 +157,8 @@ class ElevatorBot(commands.AutoShardedBot):
                 await self.load_extension(name)
             return
         self._store = await Storage.open(self.settings.database)
+        if isinstance(self._store, PostgresStorage):  # a SQLite file is claimed whole
+            await self._store.claim_shards(self.own)  # StorageBusy if another process has one
         self._service = MatchService(self._store, shards=self.own)
         # what fell due while the bot was down is settled, in the order it fell, before any
         # interaction can reach a match; its notices go out once connected
@@ -183,6 +187,19 @@ class ElevatorBot(commands.AutoShardedBot):
             self._store,
             self.own if self.shard_ids is not None else "every shard",
         )
+
+    async def launch_shard(
+        self, gateway: yarl.URL, shard_id: int, *, initial: bool = False
+    ) -> None:
+        """Connect one shard, unless the bot is closing.
+
+        discord.py retries a shard that failed to connect every 5 s for ever, and a shard
+        launched after a stop fails on the closed session: a stop (SIGTERM) that came while
+        the shards were being launched would never end the process.
+        """
+        if self.is_closed():
+            return
+        await super().launch_shard(gateway, shard_id, initial=initial)
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         """Wait until Discord lets this shard identify: max_concurrency shards per 5 seconds.

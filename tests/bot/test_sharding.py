@@ -139,10 +139,13 @@ def test_without_shards_the_bot_runs_as_many_as_discord_advises(tmp_path: Path) 
     offline(scenario)
 
 
-async def _refused(tmp_path: Path, discord: FakeDiscord | None, *args: str) -> tuple[int, str]:
+async def _refused(
+    tmp_path: Path, discord: FakeDiscord | None, *args: str, **settings: str
+) -> tuple[int, str]:
     """Run `python -m bot args` until it exits; return its status and what it printed."""
     log = tmp_path / "bot.log"
     extra = {"DISCORD_TOKEN": "offline-token"} if discord is None else {}
+    extra |= settings
     with log.open("wb") as output:
         process = await start_bot(
             tmp_path, bot_environment(tmp_path, discord, **extra), output, *args
@@ -237,5 +240,25 @@ def test_two_processes_on_one_postgresql_database_each_serve_their_own_shard(
             assert nonces_posted_twice(discord) == []
         for folder, shard in ((first, "shards 0 of 2"), (second, "shards 1 of 2")):
             assert f"running {shard}" in (folder / "bot.log").read_text()
+
+    offline(scenario)
+
+
+def test_a_second_process_for_a_shard_already_running_is_refused_and_exits(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        two_servers(discord)
+        first, second = tmp_path / "first", tmp_path / "second"
+        first.mkdir()
+        second.mkdir()
+        args = ("--shards", "0-1", "--shard-count", "4")
+        async with running_bot(first, discord, *args, DATABASE_URL=postgres_url):
+            status, printed = await _refused(
+                second, discord, "--shards", "1-2", "--shard-count", "4", DATABASE_URL=postgres_url
+            )
+            assert status == 1, printed
+            assert "shard 1 is already run by another process" in printed
+            assert "Traceback" not in printed
 
     offline(scenario)
