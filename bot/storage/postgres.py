@@ -159,7 +159,8 @@ class PostgresStorage(Storage):
                     "client_min_messages": "notice",
                 },
             )
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+        # ValueError: a URL asyncpg cannot read (a port that is not a number, ...)
+        except (OSError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise StorageError(
                 f"cannot open the PostgreSQL database {hidden(url)}: {error}; check DATABASE_URL "
                 "and that the server runs and the database exists"

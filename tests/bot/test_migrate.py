@@ -167,6 +167,17 @@ def test_migrate_says_what_is_missing(tmp_path: Path, postgres_url: str) -> None
     assert no_target.returncode == 2 and "set DATABASE_URL" in no_target.stderr
 
 
+def test_a_url_that_cannot_be_read_is_said_in_one_line(tmp_path: Path) -> None:
+    source = tmp_path / "elevator.db"
+    asyncio.run(_played(source))
+
+    refused = _migrate("--from", str(source), "--to", "postgresql://bot:s3cret@db:5432x/elevator")
+
+    assert refused.returncode == 1, refused.stderr
+    assert "Traceback" not in refused.stderr and "s3cret" not in refused.stderr
+    assert "error: cannot open the PostgreSQL database postgresql://bot:***@db" in refused.stderr
+
+
 @pytest.mark.parametrize("url", ["mysql://x/y", "sqlite://relative"])
 def test_a_database_url_of_another_kind_is_refused_by_name(
     url: str, monkeypatch: pytest.MonkeyPatch
