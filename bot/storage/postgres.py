@@ -43,6 +43,7 @@ POOL_SIZE: Final = 10
 SHARD_LOCKS: Final = 2
 MIGRATION_LOCK: Final = 3
 _PASSWORD: Final = re.compile(r"(://[^:/@]*:)[^@]*@")
+_PASSWORD_PARAMETER: Final = re.compile(r"([?&]password=)[^&]*", re.IGNORECASE)  # libpq's
 
 Connection: TypeAlias = (
     "asyncpg.Connection[asyncpg.Record] | asyncpg.pool.PoolConnectionProxy[asyncpg.Record]"
@@ -51,7 +52,7 @@ Connection: TypeAlias = (
 
 def hidden(url: str) -> str:
     """Return a database URL with its password left out, for messages and logs."""
-    return _PASSWORD.sub(r"\1***@", url)
+    return _PASSWORD_PARAMETER.sub(r"\1***", _PASSWORD.sub(r"\1***@", url))
 
 
 @functools.lru_cache(maxsize=1024)
