@@ -23,7 +23,7 @@ from bot.bot import DiscordUnreachable, ElevatorBot, unreachable
 from bot.claim import DatabaseClaimed, claim
 from bot.settings import Settings, SettingsError, load_settings
 from bot.shards import Shards, ShardsError
-from bot.storage import StorageBusy, StorageError, is_postgres
+from bot.storage import StorageError, is_postgres
 from bot.storage.copying import copy_database
 from bot.storage.postgres import hidden
 
@@ -147,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             with claim(settings.claimed_file) if settings.claimed_file else nullcontext():
                 asyncio.run(run(settings, token, shards))
-    except (DatabaseClaimed, StorageBusy) as error:
+    except (DatabaseClaimed, StorageError) as error:  # StorageBusy: a shard runs elsewhere
         print(f"error: {error}", file=sys.stderr)
         return 1
     except discord.LoginFailure:

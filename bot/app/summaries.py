@@ -27,7 +27,7 @@ class MatchSummary:
 
     def label(self) -> str:
         """Say it in a line: "match 12: Reds against Blues, 3 boards, live"."""
-        boards = "1 board" if self.boards == 1 else f"{self.boards} boards"
+        boards = "1 board" if self.boards == 1 else f"{self.boards:,} boards"
         state = STATES.get(self.status, self.status)
         if len(self.teams) == 2:
             teams = " against ".join(self.teams)

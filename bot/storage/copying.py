@@ -65,15 +65,21 @@ class Copied:
 
     def __str__(self) -> str:
         return (
-            f"{self.rows['matches']:,} matches, {self.events:,} events, "
-            f"{self.rows['outbox']:,} notices, {sum(self.rows.values()):,} rows in all"
+            f"{_many(self.rows['matches'], 'match', 'matches')}, "
+            f"{_many(self.events, 'event')}, {_many(self.rows['outbox'], 'notice')}, "
+            f"{_many(sum(self.rows.values()), 'row')} in all"
         )
+
+
+def _many(count: int, one: str, more: str = "") -> str:
+    """Say a count with its noun, singular for one: 1 match, 2 matches."""
+    return f"{count:,} {one if count == 1 else more or one + 's'}"
 
 
 async def copy_database(source: Path, target: str) -> Copied:
     """Copy the SQLite file at source into the empty PostgreSQL database at target."""
     if not source.exists():
-        raise CopyError(f"there is no SQLite database at {source}: check DATABASE_PATH")
+        raise CopyError(f"there is no SQLite database at {source}: check --from (or DATABASE_PATH)")
     sqlite = await SqliteStorage.connect(source)  # takes its schema to the latest step
     try:
         postgres = await PostgresStorage.connect(target)
@@ -96,7 +102,7 @@ async def _copy(sqlite: SqliteStorage, postgres: PostgresStorage) -> Copied:
         await _refuse_unless_empty(connection, postgres)
         for table in TABLES:
             copied[table] = await _copy_table(sqlite, connection, table)
-            logger.info("copied %d rows of %s", copied[table], table)
+            logger.info("copied %s of %s", _many(copied[table], "row"), table)
         await _restart_ids(sqlite, connection)
         events = await _check(sqlite, connection, copied)
     return Copied(copied, events)
@@ -108,8 +114,9 @@ async def _refuse_unless_empty(connection: Connection, postgres: PostgresStorage
         found = await connection.fetchval(f"SELECT COUNT(*) FROM {table}")
         if found:
             raise CopyError(
-                f"{postgres} already holds {found:,} rows of {table}: migrate copies into an "
-                "empty database only; create a new one (createdb) and point DATABASE_URL at it"
+                f"{postgres} already holds {_many(found, 'row')} of {table}: migrate copies into "
+                "an empty database only; create a new one (createdb) and point --to (or "
+                "DATABASE_URL) at it"
             )
 
 

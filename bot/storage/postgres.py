@@ -43,6 +43,7 @@ POOL_SIZE: Final = 10
 SHARD_LOCKS: Final = 2
 MIGRATION_LOCK: Final = 3
 _PASSWORD: Final = re.compile(r"(://[^:/@]*:)[^@]*@")
+_PASSWORD_PARAMETER: Final = re.compile(r"([?&]password=)[^&]*", re.IGNORECASE)  # libpq's
 
 Connection: TypeAlias = (
     "asyncpg.Connection[asyncpg.Record] | asyncpg.pool.PoolConnectionProxy[asyncpg.Record]"
@@ -51,7 +52,7 @@ Connection: TypeAlias = (
 
 def hidden(url: str) -> str:
     """Return a database URL with its password left out, for messages and logs."""
-    return _PASSWORD.sub(r"\1***@", url)
+    return _PASSWORD_PARAMETER.sub(r"\1***", _PASSWORD.sub(r"\1***@", url))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -159,7 +160,8 @@ class PostgresStorage(Storage):
                     "client_min_messages": "notice",
                 },
             )
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+        # ValueError: a URL asyncpg cannot read (a port that is not a number, ...)
+        except (OSError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise StorageError(
                 f"cannot open the PostgreSQL database {hidden(url)}: {error}; check DATABASE_URL "
                 "and that the server runs and the database exists"

@@ -73,11 +73,21 @@ class SqliteStorage(Storage):
     async def connect(cls, path: Path | str) -> SqliteStorage:
         """Open (creating if need be) the file at path and bring its schema up to date."""
         if isinstance(path, Path):
+            if path.is_dir():  # said here: aiosqlite's thread outlives a failed connect
+                raise StorageError(
+                    f"{path} is a folder, not a SQLite database: check DATABASE_PATH"
+                )
             path.parent.mkdir(parents=True, exist_ok=True)
-        connection = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            connection = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as error:  # a file it may not open
+            raise _unopened(path, error) from None
         try:
             connection.row_factory = aiosqlite.Row
-            await _use_wal(connection)
+            try:
+                await _use_wal(connection)  # the first read of the file
+            except sqlite3.DatabaseError as error:  # not a SQLite file, or a damaged one
+                raise _unopened(path, error) from None
             await connection.execute("PRAGMA foreign_keys = ON")
             # WAL with NORMAL survives a killed process; only a power cut may lose the last
             # commits, and it never corrupts the file.
@@ -184,6 +194,11 @@ class SqliteStorage(Storage):
     async def owning(self, match_id: int) -> AsyncIterator[None]:
         """Hold a match: nothing to do, as one process owns the file (bot/claim.py)."""
         yield
+
+
+def _unopened(path: Path | str, error: sqlite3.Error) -> StorageError:
+    """Say that the file at path cannot be opened as a SQLite database, and why."""
+    return StorageError(f"cannot open the SQLite database {path}: {error}; check DATABASE_PATH")
 
 
 async def _use_wal(connection: aiosqlite.Connection) -> None:

@@ -369,3 +369,30 @@ def test_sync_while_discord_is_unreachable_says_so_in_one_line_and_exits(tmp_pat
     (said,) = [line for line in error.splitlines() if line.startswith("error:")]
     assert said.startswith("error: cannot reach Discord at http://127.0.0.1:")
     assert said.endswith("Connection refused; check the network (or DISCORD_API_BASE)")
+
+
+def test_a_database_that_cannot_be_opened_is_said_in_one_line_and_the_bot_exits(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        url = f"postgresql://elevator:s3cret@127.0.0.1:{free_port()}/elevator"  # nobody there
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            cwd=tmp_path,
+            env=bot_environment(tmp_path, discord, DATABASE_URL=url),
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+        )
+        output, _ = await asyncio.wait_for(process.communicate(), 60)
+        written = output.decode()
+        assert process.returncode == 1, written
+        assert "Traceback" not in written and "s3cret" not in written
+        (said,) = [line for line in written.splitlines() if line.startswith("error:")]
+        assert said.startswith(
+            "error: cannot open the PostgreSQL database postgresql://elevator:***@"
+        )
+        assert said.endswith("check DATABASE_URL and that the server runs and the database exists")
+
+    offline(scenario)

@@ -15,6 +15,7 @@ from bot.claim import claim
 from bot.service import MatchService
 from bot.settings import SettingsError, load_settings
 from bot.storage import Storage
+from bot.storage.copying import Copied
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -165,6 +166,25 @@ def test_migrate_says_what_is_missing(tmp_path: Path, postgres_url: str) -> None
 
     assert missing.returncode == 1 and "no SQLite database at" in missing.stderr
     assert no_target.returncode == 2 and "set DATABASE_URL" in no_target.stderr
+
+
+def test_a_copy_says_its_counts_in_the_singular_for_one() -> None:
+    one = Copied({"matches": 1, "outbox": 1, "events": 1}, events=1)
+    many = Copied({"matches": 2, "outbox": 1200, "events": 0}, events=0)
+
+    assert str(one) == "1 match, 1 event, 1 notice, 3 rows in all"
+    assert str(many) == "2 matches, 0 events, 1,200 notices, 1,202 rows in all"
+
+
+def test_a_url_that_cannot_be_read_is_said_in_one_line(tmp_path: Path) -> None:
+    source = tmp_path / "elevator.db"
+    asyncio.run(_played(source))
+
+    refused = _migrate("--from", str(source), "--to", "postgresql://bot:s3cret@db:5432x/elevator")
+
+    assert refused.returncode == 1, refused.stderr
+    assert "Traceback" not in refused.stderr and "s3cret" not in refused.stderr
+    assert "error: cannot open the PostgreSQL database postgresql://bot:***@db" in refused.stderr
 
 
 @pytest.mark.parametrize("url", ["mysql://x/y", "sqlite://relative"])

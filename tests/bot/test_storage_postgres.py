@@ -10,7 +10,7 @@ import pytest
 from bot import storage
 from bot.service import MatchService
 from bot.storage import Storage
-from bot.storage.postgres import NOTIFY_CHANNEL
+from bot.storage.postgres import NOTIFY_CHANNEL, hidden
 
 
 async def _free_elsewhere(url: str, match_id: int) -> bool:
@@ -132,3 +132,21 @@ def test_a_transaction_that_queues_nothing_wakes_no_process(postgres_url: str) -
             await store.close()
 
     assert asyncio.run(scenario()) == (False, ["fence"])
+
+
+@pytest.mark.parametrize(
+    ("url", "said"),
+    [
+        ("postgresql://bot:s3cret@db/elevator", "postgresql://bot:***@db/elevator"),
+        (
+            "postgresql://db/elevator?user=bot&password=s3cret",
+            "postgresql://db/elevator?user=bot&password=***",
+        ),
+        (
+            "postgresql:///elevator?password=s3cret&host=/run/pg",
+            "postgresql:///elevator?password=***&host=/run/pg",
+        ),
+    ],
+)
+def test_a_url_is_said_without_its_password_wherever_it_is_written(url: str, said: str) -> None:
+    assert hidden(url) == said

@@ -51,6 +51,17 @@ def test_a_file_from_a_newer_bot_is_refused(tmp_path: Path) -> None:
         asyncio.run(Storage.open(path))
 
 
+def test_a_file_that_is_not_a_sqlite_database_or_a_folder_is_refused_saying_so(
+    tmp_path: Path,
+) -> None:
+    text = tmp_path / "notes.txt"
+    text.write_text("not a database, but long enough to be read as one's header\n" * 20)
+    with pytest.raises(StorageError, match=r"notes.txt: file is not a database; check DATABASE_"):
+        asyncio.run(Storage.open(text))
+    with pytest.raises(StorageError, match="is a folder, not a SQLite database: check DATABASE_"):
+        asyncio.run(Storage.open(tmp_path))
+
+
 def test_concurrent_transactions_on_one_file_never_interleave(tmp_path: Path) -> None:
     async def scenario() -> int:
         storage = await Storage.open(tmp_path / "elevator.db")

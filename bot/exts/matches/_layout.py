@@ -51,14 +51,19 @@ class Layout:
         return [board for board in range(1, self.boards + 1) if self.holder(board) == board]
 
     @property
+    def board_channels(self) -> int:
+        """Return how many boards have a channel (as many as channel_boards lists)."""
+        return -(-self.boards // BOARDS_PER_CHANNEL) if self.threaded else self.boards
+
+    @property
     def threads(self) -> int:
         """Return how many boards are threads."""
-        return self.boards - len(self.channel_boards)
+        return self.boards - self.board_channels
 
     @property
     def channels(self) -> int:
         """Return how many text channels the match makes: overview, boards, team rooms."""
-        return 1 + len(self.channel_boards) + self.rooms
+        return 1 + self.board_channels + self.rooms
 
     @property
     def categories(self) -> int:
@@ -72,22 +77,38 @@ class Layout:
 
     def check_room(self, channels_taken: int, threads_active: int) -> None:
         """Refuse a match the server cannot hold, saying what is full and what to do."""
+        channels_free = max(SERVER_CHANNELS - channels_taken, 0)
+        threads_free = max(ACTIVE_THREADS - threads_active, 0)
+        most = self.most_boards(channels_free, threads_free)
+        boards = f"{most:,} board{'s' if most != 1 else ''}"
+        fewer = f", or play {boards} (the most it can hold now)" if most else ""
         needed = self.categories + self.channels
-        free = max(SERVER_CHANNELS - channels_taken, 0)
-        fewer = f"play {CHANNEL_BOARDS} boards or fewer" if self.threaded else "play fewer boards"
-        if needed > free:
+        if needed > channels_free:
             raise ServerFullError(
                 f"this server cannot hold the match's channels: it needs {needed:,} "
-                f"(categories count) and {free:,} of the server's {SERVER_CHANNELS} are free. "
-                f"Delete old match channels (/match archive) or other channels, or {fewer}. "
-                "Nothing was created"
+                f"(categories count) and {_free(channels_free, SERVER_CHANNELS)}. "
+                f"Delete old match channels (/match archive) or other channels{fewer}. "
+                "Nothing was created."
             )
-        free = max(ACTIVE_THREADS - threads_active, 0)
-        if self.threads > free:
+        if self.threads > threads_free:
             raise ServerFullError(
                 f"this server cannot hold the match's boards as threads: it needs "
-                f"{self.threads:,} active threads and {free:,} of the server's "
-                f"{ACTIVE_THREADS:,} are free. Archive or delete threads (old matches' "
-                f"with /match archive), or play fewer boards ({CHANNEL_BOARDS} or fewer take "
-                "no thread). Nothing was created"
+                f"{self.threads:,} active threads and {_free(threads_free, ACTIVE_THREADS)}. "
+                f"Archive or delete threads (old matches' with /match archive){fewer}. "
+                "Nothing was created."
             )
+
+    def most_boards(self, channels_free: int, threads_free: int) -> int:
+        """Return the most boards, up to this match's, that so many free places can hold."""
+        for boards in range(self.boards, 0, -1):
+            smaller = Layout(boards, self.rooms)
+            if smaller.categories + smaller.channels <= channels_free and (
+                smaller.threads <= threads_free
+            ):
+                return boards
+        return 0
+
+
+def _free(free: int, limit: int) -> str:
+    """Say how many of a server's places are free: 1 of its 500 is, 5 of them are."""
+    return f"{free:,} of the server's {limit:,} {'is' if free == 1 else 'are'} free"

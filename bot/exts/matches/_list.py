@@ -19,7 +19,7 @@ BOARD_LINKS: Final = 6  # board channels linked per match; the overview links th
 
 
 def _what(match: Listed) -> str:
-    boards = f", {match.boards} boards" if match.boards > 1 else ""
+    boards = f", {match.boards:,} boards" if match.boards > 1 else ""
     variant = f" ({match.variant})" if match.variant else ""
     return f"**Match {match.id}** · {match.title}{variant}{boards}"
 
@@ -43,7 +43,7 @@ def live_line(match: Listed) -> str:
     boards = [match.places.get(f"board:{b}") for b in range(1, match.boards + 1)]
     links = " ".join(f"<#{target}>" for target in boards[:BOARD_LINKS] if target)
     if match.boards > BOARD_LINKS:
-        links += f" … ({match.boards} boards)"
+        links += f" … ({match.boards:,} boards)"
     paused = " (paused)" if match.status == "paused" else ""
     overview = match.places.get("overview")
     parts = [f"{_what(match)}{paused}", _score(match), f"<#{overview}>" if overview else "", links]

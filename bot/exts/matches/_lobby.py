@@ -27,7 +27,7 @@ def lobby_embed(
 ) -> discord.Embed:
     """Describe a lobby: the match's shape and clock, both teams with captains, and the host."""
     if match.kind == "elevator":
-        boards = f"{match.boards} board{'s' if match.boards != 1 else ''}"
+        boards = f"{match.boards:,} board{'s' if match.boards != 1 else ''}"
         title = f"{match.title} match {match_id}: {boards} in a {match.layout}"
     else:
         title = f"{match.title} match {match_id}: one board"

@@ -114,7 +114,7 @@ def test_a_server_without_room_for_the_match_is_refused_saying_what_is_full_and_
             refused = await discord.click(ana, lobby, "lobby:1:start")
             text = await replied(discord, refused)
             assert "needs 9 (categories count) and 5 of the server's 500 are free" in text
-            assert "Nothing was created" in text and "40 boards or fewer" in text
+            assert "Nothing was created" in text and "play 1 board (the most it can" in text
             assert len(guild_channels(discord, guild)) == before
             for channel in fillers:
                 await discord.delete_channel(channel)

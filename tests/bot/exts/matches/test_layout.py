@@ -40,6 +40,19 @@ def test_a_server_without_room_is_refused_naming_what_is_full_and_how_many_are_f
         layout.check_room(channels_taken=1, threads_active=901)
 
 
+def test_a_refusal_names_the_most_boards_the_server_can_hold_now() -> None:
+    layout = Layout(1000, 2)
+    # 19 channels: a category, the overview, 2 team rooms and 15 board channels of ten
+    with pytest.raises(ServerFullError, match=r"or play 150 boards \(the most it can hold now\)"):
+        layout.check_room(channels_taken=481, threads_active=0)
+    # one thread free: no board may be a thread, so 40 boards, a channel each
+    with pytest.raises(ServerFullError, match=r"1 of the server's 1,000 is free\. .* play 40 "):
+        layout.check_room(channels_taken=1, threads_active=999)
+    with pytest.raises(ServerFullError, match=r"or other channels\. Nothing was created\.$"):
+        layout.check_room(channels_taken=500, threads_active=0)  # not even one board fits
+    assert Layout(30, 2).most_boards(channels_free=19, threads_free=1000) == 15
+
+
 def test_a_teams_boards_are_said_as_runs() -> None:
     assert spans([2, 3]) == "2, 3"
     assert spans(list(range(2, 502))) == "2-501"

@@ -42,6 +42,13 @@ def test_a_crowded_lobby_of_eight_teams_stays_within_an_embeds_size() -> None:
     assert all((field.value or "").endswith("and 22 more") for field in embed.fields)
 
 
+def test_a_lobby_of_a_thousand_boards_says_its_count_as_elsewhere() -> None:
+    roster = Roster({"white": ["1"], "black": ["2"]}, {"white": "1", "black": "2"}, {})
+    match = MatchShape(1000, "line", {"white": "Reds", "black": "Blues"})
+    embed = lobby_embed(7, match, roster, "1", "lobby", TimeControl.parse("none"))
+    assert embed.title == "Elevator Chess match 7: 1,000 boards in a line"
+
+
 @pytest.mark.parametrize(
     ("count", "white", "black", "names", "read"),
     [
