@@ -14,6 +14,7 @@ from bot.notices import (
     BoardImage,
     BoardResult,
     BoardShown,
+    BoardsResult,
     Decided,
     DrawDeclined,
     FlagNews,
@@ -34,6 +35,7 @@ from games.core.events import Moved
 from games.core.pieces import kind_name, opponent
 from games.elevator import (
     Arrived,
+    BoardCleared,
     BoardEnded,
     Event,
     Flagged,
@@ -46,6 +48,7 @@ from games.elevator import (
 from games.elevator.events import Held
 from views.turns import latest_turn
 
+FOLDED: Final = 3  # an action ending more boards than this says so in one overview notice
 DEADLINE: Final = "deadline"  # the actor of a transfer that lapsed on its own
 CLOCK: Final = "clock"  # the actor of a flag: a side's time ran out
 
@@ -84,15 +87,24 @@ class News:
         personal: list[Notice] = []
         found: list[Notice] = list(self.boards(events))
         found += self.declined_mid_turn(events)
+        ended = [event for event in events if isinstance(event, BoardEnded)]
+        folded = len(ended) > FOLDED
+        played = _played(self.match.events) if ended else set()
         for event in events:
             if isinstance(event, (Rode, Transferred)):
                 found.append(RideNews(OVERVIEW, event))
             elif isinstance(event, Flagged):
                 found.append(FlagNews(OVERVIEW, event))
             elif isinstance(event, BoardEnded):
-                found.append(BoardResult(OVERVIEW, event, scores(self.match, self.names)))
-                upto = len(self.match.events)  # the log as this action leaves it
-                found.append(ReplayShown(board_place(event.board), event.board, upto))
+                standing = scores(self.match, self.names)
+                if not folded:
+                    found.append(BoardResult(OVERVIEW, event, standing))
+                elif event is ended[0]:  # a match resigned: its boards in one notice
+                    said = tuple((e.board, e.result, e.ending) for e in ended)
+                    found.append(BoardsResult(OVERVIEW, said, standing))
+                if event.board in played:  # a board where nothing was played has no replay
+                    upto = len(self.match.events)  # the log as this action leaves it
+                    found.append(ReplayShown(board_place(event.board), event.board, upto))
             elif isinstance(event, TransferDeclined):
                 gone = TransferLapsed if self.actor == DEADLINE else TransferSkipped
                 found.append(gone(OVERVIEW, event.board, event.side))
@@ -183,6 +195,16 @@ class News:
         holder = self.roster.seated(board, winner)
         team = team_place(self.roster.team_at(board, winner))
         return [*([] if holder is None else [user_place(holder)]), team]
+
+
+def _played(events: Sequence[Event]) -> set[int]:
+    """Return the boards where anything but their ending happened."""
+    return {
+        board
+        for event in events
+        if not isinstance(event, (BoardEnded, BoardCleared, MatchDecided))
+        for board in boards_of(event)
+    }
 
 
 def turn_goes_on(match: Hosted, board: int, events: Sequence[Event]) -> bool:

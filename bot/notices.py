@@ -262,6 +262,15 @@ class BoardResult(Notice):
 
 
 @dataclass(frozen=True, slots=True)
+class BoardsResult(Notice):
+    """Many boards one action ended (a match resigned), said at once; the scores after."""
+
+    KIND: ClassVar[str] = "boards-result"
+    ended: tuple[tuple[int, str, str], ...]  # each board's number, result and ending
+    scores: Mapping[str, float]
+
+
+@dataclass(frozen=True, slots=True)
 class Decided(Notice):
     """The match is decided, though boards may still be played."""
 
@@ -490,6 +499,7 @@ KINDS: Final[dict[str, type[Notice]]] = {
         BoardShown,
         ArrivalShown,
         ReplayShown,
+        BoardsResult,
         Started,
         Cancelled,
         RideNews,

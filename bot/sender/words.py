@@ -13,6 +13,7 @@ from bot.notices import (
     ArrivalShown,
     BoardImage,
     BoardResult,
+    BoardsResult,
     Cancelled,
     Decided,
     FlagNews,
@@ -204,6 +205,19 @@ def overview_words(notice: Notice) -> str | None:
             standing = score_words(dict(scores))
             score = f" Score: {standing}." if standing else ""
             return f"Board {ended.board} ends {ended.result} ({ended.ending}).{score}"
+        case BoardsResult(ended=ended, scores=scores):
+            standing = score_words(dict(scores))
+            score = f" Score: {standing}." if standing else ""
+            groups: dict[tuple[str, str], list[int]] = {}
+            for board, result, ending in ended:
+                groups.setdefault((result, ending), []).append(board)
+            said = "; ".join(
+                f"board {spans(boards)} ends {result} ({ending})"
+                if len(boards) == 1
+                else f"boards {spans(sorted(boards))} end {result} ({ending})"
+                for (result, ending), boards in groups.items()
+            )
+            return f"{said[0].upper()}{said[1:]}.{score}"
         case Decided(event=decided, teams=teams):
             if len(decided.winners) > 1 and teams > 2:  # of many teams, a tie shares the win
                 return f"The match is decided: {_together(decided.winners)} share the win."
@@ -249,3 +263,21 @@ def reminder_words(reminder: Reminder, *, mention_player: bool) -> str:
     )
     who = " ".join(mention(user) for user in reminder.mention)
     return f"{who}, {text}" if mention_player and who else text[0].upper() + text[1:]
+
+
+def spans(numbers: list[int]) -> str:
+    """Say sorted numbers as runs, 1-250, 1000: an embed field's name holds 256 characters."""
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(
+        str(run[0])
+        if len(run) == 1
+        else f"{run[0]}, {run[1]}"
+        if len(run) == 2
+        else f"{run[0]}-{run[-1]}"
+        for run in runs
+    )

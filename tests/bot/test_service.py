@@ -12,6 +12,8 @@ import pytest
 from bot import storage
 from bot.errors import DamagedError, NotAllowedError, NotFoundError, RulesError, WrongStateError
 from bot.news import News
+from bot.notices import BoardsResult, ReplayShown
+from bot.sender.words import overview_words
 from bot.service import MatchService, Moderator
 from bot.storage import Storage
 
@@ -292,6 +294,29 @@ def test_resigning_a_board_or_the_whole_match(database_url: str) -> None:
         assert await service.status(match_id) == "finished"
         with pytest.raises(WrongStateError, match="finished"):
             await service.play(match_id, "ana", 1, "e4")
+
+    run(database_url, scenario)
+
+
+def test_a_match_resigned_on_many_boards_is_one_overview_line_and_replays_only_played_boards(
+    database_url: str,
+) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=8)
+        await service.start(match_id, "ana")  # ana on 1, 3, 5, 7, cy on 2, 4, 6, 8
+        await service.play(match_id, "ana", 1, "e4")
+        await service.play(match_id, "cy", 2, "d4")
+        await service.resign(match_id, "cy", 4)  # 4 ends alone: said on its own
+        outcome = await service.resign_match(match_id, "bo")
+        kinds = [(n.place, n.kind) for n in outcome.notices]
+        assert ("overview", "board-result") not in kinds
+        (folded,) = [n for n in outcome.notices if isinstance(n, BoardsResult)]
+        assert [board for board, _, _ in folded.ended] == [1, 2, 3, 5, 6, 7, 8]
+        assert overview_words(folded) == (
+            "Boards 1-3, 5-8 end 1-0 (resignation). Score: Reds 7, Blues 1."
+        )
+        replayed = sorted(n.board for n in outcome.notices if isinstance(n, ReplayShown))
+        assert replayed == [1, 2]  # nothing was played on the others
 
     run(database_url, scenario)
 

@@ -11,6 +11,7 @@ from bot.errors import RulesError
 from bot.exts.mentions import mention, plain
 from bot.lobby import Roster
 from bot.names import visible
+from bot.sender.words import spans
 from bot.service import MatchShape, TeamChange
 from games.core.clocks import TimeControl
 from games.core.errors import GameError
@@ -95,24 +96,6 @@ def _plays(roster: Roster, team: str, boards: int) -> str:
     if not roster.lineup:
         return colour
     return f"{colour} on board{'s' * (len(places) != 1)} {spans([board for board, _ in places])}"
-
-
-def spans(numbers: list[int]) -> str:
-    """Say sorted numbers as runs, 1-250, 1000: an embed field's name holds 256 characters."""
-    runs: list[list[int]] = []
-    for number in numbers:
-        if runs and number == runs[-1][-1] + 1:
-            runs[-1].append(number)
-        else:
-            runs.append([number])
-    return ", ".join(
-        str(run[0])
-        if len(run) == 1
-        else f"{run[0]}, {run[1]}"
-        if len(run) == 2
-        else f"{run[0]}-{run[-1]}"
-        for run in runs
-    )
 
 
 def teams_named(teams: dict[str, str]) -> str:
