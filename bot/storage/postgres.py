@@ -41,6 +41,7 @@ LOCK_WAIT: Final = 10.0  # seconds to wait for a match another process holds
 POOL_SIZE: Final = 10
 # two-key advisory locks, apart from the one-key locks that hold matches by id
 SHARD_LOCKS: Final = 2
+SHARD_COUNTS: Final = 4
 MIGRATION_LOCK: Final = 3
 _PASSWORD: Final = re.compile(r"(://[^:/@]*:)[^@]*@")
 _PASSWORD_PARAMETER: Final = re.compile(r"([?&]password=)[^&]*", re.IGNORECASE)  # libpq's
@@ -363,19 +364,50 @@ class PostgresStorage(Storage):
                 self._pinned.reset(token)
 
     async def claim_shards(self, shards: Shards) -> None:
-        """Hold these shards for this process until it closes, or refuse if another holds one."""
+        """Hold these shards for this process until it closes, or refuse if another holds one.
+
+        Every process must count the shards alike, or a server's matches would belong to two
+        of them: each holds its count too (shared), and a process counting otherwise than
+        those running is refused. A process run without shards counts one, owning all.
+        """
         if self._claims is None:
             self._claims = await asyncpg.connect(self.url)
-        for shard in sorted(shards.ids):
-            held = await self._claims.fetchval(
-                "SELECT pg_try_advisory_lock($1, $2)", SHARD_LOCKS, shard
+        claims = self._claims
+        async with claims.transaction():  # one process claims at a time
+            await claims.execute("SELECT pg_advisory_xact_lock($1, 1)", MIGRATION_LOCK)
+            counted = await claims.fetch(
+                "SELECT DISTINCT objid::bigint AS count FROM pg_locks "
+                "WHERE locktype = 'advisory' AND objsubid = 2 AND classid::bigint = $1 "
+                "AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+                SHARD_COUNTS,
             )
-            if not held:
-                await self._claims.execute("SELECT pg_advisory_unlock_all()")
+            others = sorted(int(row["count"]) for row in counted if row["count"] != shards.count)
+            if others:
                 raise StorageBusy(
-                    f"shard {shard} is already run by another process on {self}: each shard "
-                    "may run in one process only; give this one other shards (--shards)"
+                    f"the bot's other processes on {self} run {others[0]} shard"
+                    f"{'s' * (others[0] != 1)} in all, and this one was given {shards.count}: "
+                    "every process must have the same --shard-count (a process without "
+                    "--shards runs them all alone); stop them all to change it"
                 )
+            await claims.execute(
+                "SELECT pg_advisory_lock_shared($1, $2)", SHARD_COUNTS, shards.count
+            )
+            taken: list[int] = []
+            for shard in sorted(shards.ids):
+                held = await claims.fetchval(
+                    "SELECT pg_try_advisory_lock($1, $2)", SHARD_LOCKS, shard
+                )
+                if not held:  # let go of what this call took, keeping earlier claims
+                    for mine in taken:
+                        await claims.execute("SELECT pg_advisory_unlock($1, $2)", SHARD_LOCKS, mine)
+                    await claims.execute(
+                        "SELECT pg_advisory_unlock_shared($1, $2)", SHARD_COUNTS, shards.count
+                    )
+                    raise StorageBusy(
+                        f"shard {shard} is already run by another process on {self}: each "
+                        "shard may run in one process only; give this one other shards (--shards)"
+                    )
+                taken.append(shard)
 
 
 async def _version(connection: Connection) -> int:
