@@ -53,13 +53,15 @@ class Shards:
     @classmethod
     def parse(cls, text: str, count: int) -> Shards:
         """Read shard ids written as `0-3`, `5` or `0,2,4-6` out of count shards."""
+        if not text.strip():
+            raise ShardsError("no shard was given: write them as 0-3, 5 or 0,2,4-6")
         ids: set[int] = set()
         for part in text.split(","):
             found = _PART.match(part)
             if found is None:
+                said = repr(part.strip()) if part.strip() else "an empty place between commas"
                 raise ShardsError(
-                    f"{part.strip() or 'nothing'!r} is not a shard or a range of shards: "
-                    "write them as 0-3, 5 or 0,2,4-6"
+                    f"{said} is not a shard or a range of shards: write them as 0-3, 5 or 0,2,4-6"
                 )
             first = int(found.group(1))
             last = int(found.group(2)) if found.group(2) is not None else first
