@@ -9,6 +9,7 @@ import pytest
 from bot.shards import Shards
 from bot.storage import StorageBusy
 from bot.storage.postgres import PostgresStorage
+from tests.bot.postgres.stores import two_stores
 
 
 def test_a_shard_another_store_holds_is_refused_until_that_store_closes(url: str) -> None:
@@ -39,25 +40,16 @@ def test_a_process_counting_the_shards_otherwise_than_those_running_is_refused(
     postgres_url: str,
 ) -> None:
     async def scenario() -> None:
-        first = await PostgresStorage.connect(postgres_url)
-        second = await PostgresStorage.connect(postgres_url)
-        try:
+        async with two_stores(postgres_url) as (first, second):
             await first.claim_shards(Shards.parse("0", 2))
             with pytest.raises(StorageBusy, match=r"run 2 shards in all, and this one was given 4"):
                 await second.claim_shards(Shards.parse("1", 4))
             with pytest.raises(StorageBusy, match=r"run 2 shards in all, and this one was given 1"):
                 await second.claim_shards(Shards.every())  # no --shards: it would own all
             await second.claim_shards(Shards.parse("1", 2))
-            await first.close()
-            await second.close()
-            third = await PostgresStorage.connect(postgres_url)
-            try:  # once every process of the old count is gone, a new count may start
-                await third.claim_shards(Shards.parse("0-3", 4))
-            finally:
-                await third.close()
-        finally:
-            await second.close()
-            await first.close()
+        async with two_stores(postgres_url) as (third, _):
+            # once every process of the old count is gone, a new count may start
+            await third.claim_shards(Shards.parse("0-3", 4))
 
     asyncio.run(scenario())
 
@@ -66,9 +58,7 @@ def test_a_refused_claim_lets_go_of_what_it_took_and_keeps_earlier_claims(
     postgres_url: str,
 ) -> None:
     async def scenario() -> None:
-        first = await PostgresStorage.connect(postgres_url)
-        other = await PostgresStorage.connect(postgres_url)
-        try:
+        async with two_stores(postgres_url) as (first, other):
             await first.claim_shards(Shards.parse("0", 4))
             await other.claim_shards(Shards.parse("2", 4))
             with pytest.raises(StorageBusy, match="shard 2 is already run"):
@@ -76,8 +66,5 @@ def test_a_refused_claim_lets_go_of_what_it_took_and_keeps_earlier_claims(
             with pytest.raises(StorageBusy, match="shard 0 is already run"):
                 await other.claim_shards(Shards.parse("0", 4))
             await other.claim_shards(Shards.parse("1", 4))  # the refused call took it back
-        finally:
-            await other.close()
-            await first.close()
 
     asyncio.run(scenario())
