@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.exts.clocks import lapses
 from bot.exts.mentions import mention, plain
@@ -176,6 +176,22 @@ def substitute_words(new: str, old: str, side: Side | None, reason: str) -> str:
     return f"{mention(new)} {plays}, in place of {mention(old)}{why}"
 
 
+def _ended_words(ended: Sequence[tuple[int, str, str]], scores: Mapping[str, float]) -> str:
+    """Say boards' ends (number, result, ending), those alike together, and the score after."""
+    groups: dict[tuple[str, str], list[int]] = {}
+    for board, result, ending in ended:
+        groups.setdefault((result, ending), []).append(board)
+    said = "; ".join(
+        f"board {boards[0]} ends {result} ({ending})"
+        if len(boards) == 1
+        else f"boards {spans(sorted(boards))} end {result} ({ending})"
+        for (result, ending), boards in groups.items()
+    )
+    standing = score_words(dict(scores))
+    score = f" Score: {standing}." if standing else ""
+    return f"{said[0].upper()}{said[1:]}.{score}"
+
+
 def overview_words(notice: Notice) -> str | None:
     """Say an overview notice in a line, or None for notices the overview does not show."""
     match notice:
@@ -202,22 +218,9 @@ def overview_words(notice: Notice) -> str | None:
                 f"{side} has {left_words(notice.left)} left there."
             )
         case BoardResult(event=ended, scores=scores):
-            standing = score_words(dict(scores))
-            score = f" Score: {standing}." if standing else ""
-            return f"Board {ended.board} ends {ended.result} ({ended.ending}).{score}"
+            return _ended_words([(ended.board, ended.result, ended.ending)], scores)
         case BoardsResult(ended=ended, scores=scores):
-            standing = score_words(dict(scores))
-            score = f" Score: {standing}." if standing else ""
-            groups: dict[tuple[str, str], list[int]] = {}
-            for board, result, ending in ended:
-                groups.setdefault((result, ending), []).append(board)
-            said = "; ".join(
-                f"board {spans(boards)} ends {result} ({ending})"
-                if len(boards) == 1
-                else f"boards {spans(sorted(boards))} end {result} ({ending})"
-                for (result, ending), boards in groups.items()
-            )
-            return f"{said[0].upper()}{said[1:]}.{score}"
+            return _ended_words(ended, scores)
         case Decided(event=decided, teams=teams):
             if len(decided.winners) > 1 and teams > 2:  # of many teams, a tie shares the win
                 return f"The match is decided: {_together(decided.winners)} share the win."
