@@ -90,13 +90,13 @@ class News:
         ended = [event for event in events if isinstance(event, BoardEnded)]
         folded = len(ended) > FOLDED
         played = _played(self.match.events) if ended else set()
+        standing = scores(self.match, self.names) if ended else {}  # as the action leaves it
         for event in events:
             if isinstance(event, (Rode, Transferred)):
                 found.append(RideNews(OVERVIEW, event))
             elif isinstance(event, Flagged):
                 found.append(FlagNews(OVERVIEW, event))
             elif isinstance(event, BoardEnded):
-                standing = scores(self.match, self.names)
                 if not folded:
                     found.append(BoardResult(OVERVIEW, event, standing))
                 elif event is ended[0]:  # a match resigned: its boards in one notice
