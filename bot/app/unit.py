@@ -352,12 +352,8 @@ class Units:
     @asynccontextmanager
     async def held(self, match_id: int) -> AsyncIterator[Held]:
         """Hold a match's lock and its state; an idle lock and a match over are forgotten."""
-        entry = self._enter(match_id)
-        try:
-            async with entry.lock, self._owning(match_id):
-                yield Held(self, await self._get(match_id))
-        finally:
-            self._leave(match_id, entry)
+        async with self.lock(match_id):
+            yield Held(self, await self._get(match_id))
 
     @asynccontextmanager
     async def lock(self, match_id: int) -> AsyncIterator[None]:
