@@ -24,7 +24,6 @@ from bot.service import MatchService
 from bot.settings import Settings
 from bot.shards import Shards
 from bot.storage import Storage
-from bot.storage.postgres import PostgresStorage
 
 logger = logging.getLogger(__name__)
 
@@ -157,8 +156,7 @@ class ElevatorBot(commands.AutoShardedBot):
                 await self.load_extension(name)
             return
         self._store = await Storage.open(self.settings.database)
-        if isinstance(self._store, PostgresStorage):  # a SQLite file is claimed whole
-            await self._store.claim_shards(self.own)  # StorageBusy if another process has one
+        await self._store.claim_shards(self.own)  # StorageBusy if another process has one
         self._service = MatchService(self._store, shards=self.own)
         # what fell due while the bot was down is settled, in the order it fell, before any
         # interaction can reach a match; its notices go out once connected

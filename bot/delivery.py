@@ -126,7 +126,7 @@ class DeliveryWorker:
     async def _start_due(self) -> list[asyncio.Task[bool]]:
         """Start sending each due notice whose place has no send under way; return the sends."""
         self._ended.clear()
-        async with self._store.read() as db:
+        async with self._store.read_one() as db:
             # the heads being sent are still pending: ask for enough to fill the batch anyway
             due = await storage.due_notices(
                 db, self._clock(), self._batch + len(self._sending), self._shards

@@ -16,6 +16,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Final, Protocol
 
+from bot.shards import Shards
+
 DEFAULT_PATH: Final = Path("data") / "elevator.db"
 _STEP_NAME: Final = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 POSTGRES_SCHEMES: Final = ("postgresql://", "postgres://")
@@ -155,6 +157,10 @@ class Storage:
     def read_one(self) -> AbstractAsyncContextManager[Db]:
         """Read with one query, which sees one committed state without a snapshot held for it."""
         return self.read()
+
+    async def claim_shards(self, shards: Shards) -> None:
+        """Hold these shards for this process until it closes (StorageBusy if another has one)."""
+        raise NotImplementedError
 
     def owning(self, match_id: int) -> AbstractAsyncContextManager[None]:
         """Hold a match against every other process until the block ends (StorageBusy if not)."""

@@ -18,6 +18,7 @@ from typing import Final
 
 import aiosqlite
 
+from bot.shards import Shards
 from bot.storage.connection import Db, Row, Storage, StorageError, failed_statement, migration_steps
 
 logger = logging.getLogger(__name__)
@@ -189,6 +190,9 @@ class SqliteStorage(Storage):
             while batch := await cursor.fetchmany(size):
                 rows: list[Row] = list(batch)
                 yield rows
+
+    async def claim_shards(self, shards: Shards) -> None:
+        """Hold shards: nothing to do, as one process owns the whole file (bot/claim.py)."""
 
     @asynccontextmanager
     async def owning(self, match_id: int) -> AsyncIterator[None]:

@@ -127,14 +127,14 @@ def test_a_look_whose_snapshot_predates_a_sends_record_does_not_send_it_again(
 
             worker = DeliveryWorker(store, Sender(), clock=lambda: 1.0)
             (sending,) = await worker._start_due()
-            reading = store.read
+            reading = store.read_one
 
             @asynccontextmanager
             async def paused() -> AsyncIterator[Db]:
                 async with reading() as db:
                     yield Paused(db, ran, go)  # type: ignore[misc]
 
-            monkeypatch.setattr(store, "read", paused)
+            monkeypatch.setattr(store, "read_one", paused)
             look = asyncio.create_task(worker._start_due())
             await asyncio.wait_for(ran.wait(), WAIT)  # it read k1 as still due
             release.set()
