@@ -43,6 +43,7 @@ POOL_SIZE: Final = 10
 SHARD_LOCKS: Final = 2
 SHARD_COUNTS: Final = 4
 MIGRATION_LOCK: Final = 3
+CLAIMING: Final = 5  # one process at a time checks the counts and claims its shards
 _PASSWORD: Final = re.compile(r"(://[^:/@]*:)[^@]*@")
 _PASSWORD_PARAMETER: Final = re.compile(r"([?&]password=)[^&]*", re.IGNORECASE)  # libpq's
 
@@ -374,7 +375,7 @@ class PostgresStorage(Storage):
             self._claims = await asyncpg.connect(self.url)
         claims = self._claims
         async with claims.transaction():  # one process claims at a time
-            await claims.execute("SELECT pg_advisory_xact_lock($1, 1)", MIGRATION_LOCK)
+            await claims.execute("SELECT pg_advisory_xact_lock($1, 0)", CLAIMING)
             counted = await claims.fetch(
                 "SELECT DISTINCT objid::bigint AS count FROM pg_locks "
                 "WHERE locktype = 'advisory' AND objsubid = 2 AND classid::bigint = $1 "
