@@ -40,6 +40,9 @@ TABLES: Final = (
     "clock_marks",
     "rematches",
     "people",
+    "ratings",
+    "rating_changes",
+    "practice_players",
 )
 REBUILT: Final = ("outbox_heads",)
 BATCH: Final = 5000  # rows read from SQLite and written to PostgreSQL at a time
