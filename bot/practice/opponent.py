@@ -42,8 +42,8 @@ class Opponent:
 
     @property
     def engine(self) -> Stockfish | None:
-        """Return the Stockfish FIDE boards are played with, or None if there is none."""
-        return self._find_engine()
+        """Return the Stockfish FIDE boards are played with, or None (none, or not looked for)."""
+        return self._engine
 
     async def think(self, turn: Turn) -> str:
         """Return the whole turn to play on turn.board as turn.side, within turn.budget."""
