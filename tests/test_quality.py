@@ -49,6 +49,14 @@ def test_only_the_fide_board_module_imports_python_chess() -> None:
     assert importers == {"chess/board.py"}
 
 
+def test_in_the_bot_only_the_stockfish_module_imports_python_chess() -> None:
+    # The practice opponent speaks UCI to Stockfish through python-chess's engine module,
+    # as the issue asks: that protocol is the library's job. Nothing else in bot/ may use
+    # python-chess; the rules stay behind games/chess/board.py.
+    importers = {name for name, top in _imported("bot") if top == "chess"}
+    assert importers == {"practice/stockfish.py"}
+
+
 def test_only_the_fairy_engine_module_imports_pyffish() -> None:
     packages = ("games", "views", "renderer", "bot")
     importers = {
