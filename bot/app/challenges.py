@@ -143,11 +143,14 @@ class Challenges:
         variant: str = DEFAULT_VARIANT,
         armies: Sequence[tuple[str, str]] | None = None,
         elevators: Sequence[Sequence[str]] | None = None,
+        check: bool = False,
     ) -> int:
         """Start a casual game against the practice opponent (the bot, as user bot) at once.
 
         The player plays side; dm is their DMs, where the game is shown (the bot has none);
         names are the player's, then the bot's. The other options are as challenge's.
+        check: only refuse as it would, starting nothing (returns 0), for the front to ask
+        before it writes to the player.
         """
         if strength not in STRENGTHS:
             raise RulesError(
@@ -157,6 +160,8 @@ class Challenges:
             raise RulesError("you play 'white' or 'black'")
         control = control_of(time_control)
         setup = _casual(game, boards, layout, control, variant, floors, armies, elevators)
+        if check:
+            return 0
         async with self._units.transaction() as founding:
             match_id = await self.found_practice(
                 founding,
