@@ -75,11 +75,12 @@ def round_robin(
 ) -> dict[tuple[int, Side], str]:
     """Seat every board: seats set by hand stay, the rest go to each team's players in turn.
 
-    only_theirs: players who hold the seats set for them alone (the practice opponent).
+    only_theirs: players who hold the seats set for them alone (the practice opponent),
+    unless their team has nobody else (a casual game against it: it holds every board).
     """
     seats = dict(roster.seats)
     for team, everyone_in_team in roster.teams.items():
-        players = [user for user in everyone_in_team if user not in only_theirs]
+        players = [u for u in everyone_in_team if u not in only_theirs] or everyone_in_team
         free = [seat for seat in roster.places_of(team, boards) if seat not in seats]
         for index, seat in enumerate(free):
             seats[seat] = players[index % len(players)]

@@ -106,8 +106,13 @@ class Practice:
         decline_draw: Answer,
         skip_transfer: Answer,
         shards: Shards | None = None,
+        choose: Callable[[Turn], Awaitable[str]] = think,
     ) -> None:
-        """Act through the service's own play, decline_draw and skip_transfer."""
+        """Act through the service's own play, decline_draw and skip_transfer.
+
+        choose: what thinks of a turn (bot.practice's think; a test may hold its answer back).
+        """
+        self.choose = choose
         self._units = units
         self._play = play
         self._decline = decline_draw
@@ -245,7 +250,7 @@ class Practice:
             await self._skip(match_id, job.user, board)
             return True
         assert job.turn is not None
-        text = await think(job.turn)
+        text = await self.choose(job.turn)
 
         def current(loaded: Loaded) -> bool:
             """Tell whether the board still waits for this very turn."""
