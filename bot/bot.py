@@ -165,6 +165,12 @@ class ElevatorBot(commands.AutoShardedBot):
             logger.info("settled %d flags, reminders and transfers due while away", len(settled))
         except Exception:  # each action settles its own match first, and the loop retries
             logger.exception("settling what fell due while away failed; retrying once connected")
+        # the practice opponent takes up every board left waiting on it; its moves' notices
+        # go out once connected
+        try:
+            await self._service.start_practice()
+        except Exception:  # each commit to its matches still wakes it
+            logger.exception("the practice opponent could not look at its matches")
         for name in EXTENSIONS:
             await self.load_extension(name)
         # a send may sleep out a rate limit of up to RATE_LIMIT_WAIT inside discord.py: give
@@ -265,6 +271,8 @@ class ElevatorBot(commands.AutoShardedBot):
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        if self._service is not None:
+            await self._service.stop_practice()
         await super().close()
         if self._store is not None:
             await self._store.close()

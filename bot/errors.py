@@ -19,6 +19,10 @@ class WrongStateError(ServiceError):
     """The match is not in a state where this can happen: not started, paused, over."""
 
 
+class StaleError(WrongStateError):
+    """The position changed since the action was chosen (an undo, a move): choose it again."""
+
+
 class RulesError(ServiceError):
     """The rules refuse it: an illegal move, a ride to an occupied square, no draw to claim."""
 

@@ -29,6 +29,7 @@ from games.elevator.events import event_from_dict
 logger = logging.getLogger(__name__)
 
 DM_PLACE: Final = "dm:white"  # bound where a game is shown in its players' DMs
+NO_DMS: Final = ""  # bound as the practice opponent's DMs: it has none, nothing is sent there
 GAME_PLACE: Final = "game"  # where such a game's notices queue: one place, in order
 
 
@@ -53,6 +54,7 @@ class Loaded:
     in_dms: bool = False  # shown in its players' DMs: each action carries the whole game
     names: tuple[str, str] | None = None  # the sides' names, in a game without teams of its own
     revision: int = 0  # how many changes were committed to it (matches.revision)
+    practice: Mapping[str, int] = field(default_factory=dict)  # the bot's users: strength
 
     def team_name(self, team: str) -> str:
         """Return the name of a team known by its key: 'white', 'black', or its own name."""
@@ -113,6 +115,7 @@ async def load(db: Db, match_id: int) -> tuple[Loaded, bool]:
         in_dms=any(b["place"] == DM_PLACE for b in await storage.binding_rows(db, match_id)),
         names=_names(row["teams"]),
         revision=row["revision"],
+        practice={p["user"]: p["strength"] for p in await storage.practice_rows(db, match_id)},
     )
     return loaded, replayed
 

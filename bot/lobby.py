@@ -6,7 +6,7 @@ had), and the team's name in a match of more, where each board has its own pair 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 
 from games.core.pieces import SIDES, Side
@@ -70,10 +70,17 @@ class Roster:
         return found
 
 
-def round_robin(boards: int, roster: Roster) -> dict[tuple[int, Side], str]:
-    """Seat every board: seats set by hand stay, the rest go to each team's players in turn."""
+def round_robin(
+    boards: int, roster: Roster, only_theirs: Collection[str] = ()
+) -> dict[tuple[int, Side], str]:
+    """Seat every board: seats set by hand stay, the rest go to each team's players in turn.
+
+    only_theirs: players who hold the seats set for them alone (the practice opponent),
+    unless their team has nobody else (a casual game against it: it holds every board).
+    """
     seats = dict(roster.seats)
-    for team, players in roster.teams.items():
+    for team, everyone_in_team in roster.teams.items():
+        players = [u for u in everyone_in_team if u not in only_theirs] or everyone_in_team
         free = [seat for seat in roster.places_of(team, boards) if seat not in seats]
         for index, seat in enumerate(free):
             seats[seat] = players[index % len(players)]

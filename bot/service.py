@@ -23,6 +23,7 @@ from bot.app.moderation import Moderation
 from bot.app.outcomes import MatchShape, Moderator, Outcome, TeamChange
 from bot.app.people import People
 from bot.app.play import Play
+from bot.app.practice import Practice
 from bot.app.rematch import Rematches
 from bot.app.scheduler import Scheduler
 from bot.app.transfers import Transfers
@@ -59,18 +60,28 @@ class MatchService:
         moderation = Moderation(units, actions, scheduler)
         front = Front(units)
         listing = Listing(units)
-        rematches = Rematches(units)
+        rematches = Rematches(units, challenges)
         people = People(units)
+        self.practice = Practice(
+            units,
+            play=play.play,
+            decline_draw=play.decline_draw,
+            skip_transfer=transfers.skip_transfer,
+            shards=shards,
+        )
 
         self.create = lobby.create
         self.create_game = challenges.create_game
         self.challenge = challenges.challenge
+        self.practice_game = challenges.practice_game
+        self.practice_rematch = rematches.practice_rematch
         self.withdraw_challenge = challenges.withdraw_challenge
         self.answer_challenge = challenges.answer_challenge
         self.join = lobby.join
         self.leave = lobby.leave
         self.move_player = lobby.move_player
         self.seat = lobby.seat
+        self.seat_practice = lobby.seat_practice
         self.start = lobby.start
         self.check_start = lobby.check_start
         self.cancel = lobby.cancel
@@ -91,6 +102,8 @@ class MatchService:
         self.skip_transfer = transfers.skip_transfer
 
         self.settle_due = scheduler.settle_due
+        self.start_practice = self.practice.start
+        self.stop_practice = self.practice.stop
 
         self.adjudicate = moderation.adjudicate
         self.forfeit = moderation.forfeit
@@ -107,6 +120,7 @@ class MatchService:
         self.set_server_setting = moderation.set_server_setting
 
         self.roster = front.roster
+        self.practice_players = self.practice.players
         self.game = front.game
         self.replay_game = front.replay_game
         self.export = front.export

@@ -12,10 +12,11 @@ from bot.app.lobby import begin
 from bot.app.new_games import MAX_NAME, chosen, clock_fits, new_hosted
 from bot.app.unit import Founding, Units
 from bot.errors import NotAllowedError, NotFoundError, RulesError, WrongStateError
-from bot.loading import control_of
+from bot.loading import NO_DMS, control_of
 from bot.names import same_name, visible
+from bot.practice.turn import DEFAULT_STRENGTH, STRENGTHS
 from games.core.clocks import TimeControl
-from games.core.pieces import SIDES
+from games.core.pieces import SIDES, Side, opponent
 from games.elevator.variants import DEFAULT_VARIANT, VARIANTS, Setup
 
 logger = logging.getLogger(__name__)
@@ -64,6 +65,8 @@ class Challenges:
         control: TimeControl,
         game: str = "elevator",
         setup: Setup | None = None,
+        *,
+        practice: tuple[str, int] | None = None,
     ) -> int:
         if white == black:
             raise RulesError("a game needs two different players")
@@ -76,6 +79,8 @@ class Challenges:
         change = founding.draft(hosted, white, control, sides)
         for user, side in zip((white, black), SIDES, strict=True):
             change.enlist(user, side)
+        if practice is not None:  # the bot plays one side: an unrated game (rated_in NULL)
+            change.practise(*practice)
         if places:
             change.bind(places)
         begin(change, self._units.clock())
@@ -101,21 +106,9 @@ class Challenges:
         floors, variant, armies and elevators are as Lobby.create's: the game plays that variant.
         """
         control = control_of(time_control)
-        many = VARIANTS.get(variant.strip().lower())
-        if many is not None and many.teams > 2:
-            raise RulesError(
-                f"{many.title} is played by teams in a server: start it there with "
-                f"/match create {many.example}"
-            )
-        setup = chosen(game, boards, variant, floors, armies, elevators)
-        clock_fits(setup, control)
-        new_hosted(game, boards, layout, "White", "Black", None, setup)  # refuses what cannot be
+        setup = _casual(game, boards, layout, control, variant, floors, armies, elevators)
         if challenger == opponent:
             raise RulesError("you cannot challenge yourself")
-        if not isinstance(boards, int) or not 1 <= boards <= MAX_GAME_BOARDS:
-            raise RulesError(f"a casual game has 1 to {MAX_GAME_BOARDS} boards")
-        if layout not in ("line", "ring"):
-            raise RulesError("the boards stand in a 'line' or a 'ring'")
         now = self._units.clock()
         async with self._units.store.transaction() as db:
             if await storage.open_invitations(db, challenger, opponent, now - CHALLENGE_LIFETIME):
@@ -132,6 +125,93 @@ class Challenges:
                 game,
                 None if setup is None else json.dumps(setup.to_dict()),
             )
+
+    async def practice_game(
+        self,
+        player: str,
+        bot: str,
+        *,
+        strength: int = DEFAULT_STRENGTH,
+        side: Side = "white",
+        dm: str | None = None,
+        boards: int = 2,
+        layout: str = "line",
+        names: tuple[str, str] = ("", ""),
+        time_control: str = "none",
+        game: str = "elevator",
+        floors: Sequence[str] | None = None,
+        variant: str = DEFAULT_VARIANT,
+        armies: Sequence[tuple[str, str]] | None = None,
+        elevators: Sequence[Sequence[str]] | None = None,
+        check: bool = False,
+    ) -> int:
+        """Start a casual game against the practice opponent (the bot, as user bot) at once.
+
+        The player plays side; dm is their DMs, where the game is shown (the bot has none);
+        names are the player's, then the bot's. The other options are as challenge's.
+        check: only refuse as it would, starting nothing (returns 0), for the front to ask
+        before it writes to the player.
+        """
+        if strength not in STRENGTHS:
+            raise RulesError(
+                f"the practice opponent's strength is {STRENGTHS[0]} to {STRENGTHS[-1]}"
+            )
+        if side not in SIDES:
+            raise RulesError("you play 'white' or 'black'")
+        control = control_of(time_control)
+        setup = _casual(game, boards, layout, control, variant, floors, armies, elevators)
+        if check:
+            return 0
+        async with self._units.transaction() as founding:
+            match_id = await self.found_practice(
+                founding,
+                player,
+                bot,
+                strength,
+                side,
+                dm,
+                boards,
+                layout,
+                names,
+                control,
+                game,
+                setup,
+            )
+        logger.info("game %d: %s plays the practice opponent (%d)", match_id, player, strength)
+        return match_id
+
+    async def found_practice(
+        self,
+        founding: Founding,
+        player: str,
+        bot: str,
+        strength: int,
+        side: Side,
+        dm: str | None,
+        boards: int,
+        layout: str,
+        names: tuple[str, str],
+        control: TimeControl,
+        game: str,
+        setup: Setup | None,
+    ) -> int:
+        """Start a game against the practice opponent in a transaction (its settings checked)."""
+        white, black = (player, bot) if side == "white" else (bot, player)
+        shown = names if side == "white" else (names[1], names[0])
+        places = None if dm is None else {f"dm:{side}": dm, f"dm:{opponent(side)}": NO_DMS}
+        return await self._new_game(
+            founding,
+            white,
+            black,
+            boards,
+            layout,
+            shown,
+            places,
+            control,
+            game,
+            setup,
+            practice=(bot, strength),
+        )
 
     async def withdraw_challenge(self, invitation: int) -> None:
         """Withdraw a challenge that could not be delivered."""
@@ -180,3 +260,30 @@ class Challenges:
             )
             await storage.close_invitation(db, invitation, "accepted", match_id)
         return match_id
+
+
+def _casual(
+    game: str,
+    boards: int,
+    layout: str,
+    control: TimeControl,
+    variant: str,
+    floors: Sequence[str] | None,
+    armies: Sequence[tuple[str, str]] | None,
+    elevators: Sequence[Sequence[str]] | None,
+) -> Setup | None:
+    """Check a casual game's settings; return its variant's setup."""
+    many = VARIANTS.get(variant.strip().lower())
+    if many is not None and many.teams > 2:
+        raise RulesError(
+            f"{many.title} is played by teams in a server: start it there with "
+            f"/match create {many.example}"
+        )
+    setup = chosen(game, boards, variant, floors, armies, elevators)
+    clock_fits(setup, control)
+    new_hosted(game, boards, layout, "White", "Black", None, setup)  # refuses what cannot be
+    if not isinstance(boards, int) or not 1 <= boards <= MAX_GAME_BOARDS:
+        raise RulesError(f"a casual game has 1 to {MAX_GAME_BOARDS} boards")
+    if layout not in ("line", "ring"):
+        raise RulesError("the boards stand in a 'line' or a 'ring'")
+    return setup

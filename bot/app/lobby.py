@@ -14,6 +14,7 @@ from bot.errors import NotAllowedError, NotFoundError, RulesError, WrongStateErr
 from bot.loading import Loaded, control_of
 from bot.lobby import Roster, round_robin
 from bot.notices import OVERVIEW, BoardShown, Cancelled, Notice, Started, board_place, user_place
+from bot.practice.turn import STRENGTHS
 from games.core.clocks import Clocks
 from games.core.pieces import Side, side_name
 from games.elevator.variants import DEFAULT_VARIANT
@@ -110,6 +111,8 @@ class Lobby:
                 raise NotFoundError(f"{user} is not in this match")
             if current == side:
                 raise RulesError(f"{user} is already in that team")
+            if user in loaded.practice:
+                raise RulesError("the practice opponent changes team with /match seat")
             async with held.change() as change:
                 change.drop(user, current)
                 change.enlist(user, side)
@@ -131,6 +134,69 @@ class Lobby:
                 raise RulesError(f"{user} is not in the {loaded.team_name(team)} team")
             async with held.change() as change:
                 change.seat({(board, side): user})
+
+    async def seat_practice(
+        self, match_id: int, actor: str, board: int, side: Side, bot: str, strength: int
+    ) -> None:
+        """Seat the practice opponent (the bot, as user bot) in an empty seat of a team one short.
+
+        The host or that team's captain seats it; it joins the team for the seats it is given
+        alone. Seated again, it keeps its other seats and plays them all at the new strength.
+        """
+        async with self._units.held(match_id) as held:
+            loaded = held.loaded
+            guards.in_lobby(loaded, "change seats")
+            guards.check_side(side)
+            guards.check_board(loaded, board)
+            if strength not in STRENGTHS:
+                raise RulesError(
+                    f"the practice opponent's strength is {STRENGTHS[0]} to {STRENGTHS[-1]}"
+                )
+            roster = loaded.roster
+            team = roster.team_at(board, side)
+            named = loaded.team_name(team)
+            if actor != loaded.host and roster.captains.get(team) != actor:
+                raise NotAllowedError(
+                    f"only the host or the {_captain_of(loaded, team, side)} captain can seat "
+                    f"{side_name(side)} on board {board}"
+                )
+            current = roster.team_of(bot)
+            if current is not None and current != team:
+                raise RulesError(
+                    f"the practice opponent already plays for {loaded.team_name(current)}: "
+                    "it plays for one team in a match"
+                )
+            holder = roster.seated(board, side)
+            if holder == bot:
+                raise RulesError(
+                    f"the practice opponent already plays {side_name(side)} on board {board}"
+                )
+            if holder is not None:
+                raise RulesError(
+                    f"{side_name(side)} on board {board} is taken by {holder}: the practice "
+                    "opponent fills an empty seat"
+                )
+            players = [user for user in roster.teams[team] if user not in loaded.practice]
+            if not players:
+                raise RulesError(
+                    f"the {named} team has no players yet: the practice opponent fills a seat "
+                    "of a team one short, beside at least one player of its own"
+                )
+            places = roster.places_of(team, loaded.match.boards)
+            practised = [seat for seat in places if roster.seats.get(seat) in loaded.practice]
+            if len(players) + len(practised) >= len(places):
+                raise RulesError(
+                    f"the {named} team is not short: its {len(players)} player"
+                    f"{'s' * (len(players) != 1)} can hold its {len(places)} seat"
+                    f"{'s' * (len(places) != 1)}"
+                    + (f" beside the practice opponent's {len(practised)}" if practised else "")
+                )
+            async with held.change() as change:
+                if current is None:
+                    change.enlist(bot, team)
+                change.practise(bot, strength)
+                change.seat({(board, side): bot})
+        logger.info("match %d: the practice opponent (%d) seated on %d", match_id, strength, board)
 
     async def start(self, match_id: int, actor: str | Moderator, reason: str = "") -> Outcome:
         """Start a match: every board gets a White and a Black player.
@@ -180,7 +246,7 @@ class Lobby:
 def begin(change: Change, now: float) -> list[Notice]:
     """Seat every board, start the clocks, mark the match active and announce it."""
     match, roster = change.match, change.roster
-    change.seat(round_robin(match.boards, roster))
+    change.seat(round_robin(match.boards, roster, only_theirs=change.practice))
     if change.before.control.timed:
         turns = {board: match.side_to_move(board) for board in range(1, match.boards + 1)}
         change.start_clocks(Clocks.start(change.before.control, turns, now))
@@ -211,3 +277,8 @@ def _startable(loaded: Loaded, actor: str | Moderator, reason: str) -> None:
     for team, players in loaded.roster.teams.items():
         if not players:
             raise WrongStateError(f"the {loaded.team_name(team)} team has no players")
+        if all(user in loaded.practice for user in players):
+            raise WrongStateError(
+                f"the {loaded.team_name(team)} team has only the practice opponent: it needs a "
+                "player of its own"
+            )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from bot.app import guards
@@ -9,8 +10,9 @@ from bot.app.actions import Actions
 from bot.app.outcomes import Outcome
 from bot.app.scheduler import Scheduler
 from bot.app.unit import Held, Units
-from bot.errors import NotAllowedError, RulesError
+from bot.errors import NotAllowedError, RulesError, StaleError
 from bot.hosted import elevator_match, has_transfers
+from bot.loading import Loaded
 from bot.notices import DrawDeclined, DrawOffered, Notice, board_place, user_place
 from games.core.pieces import SIDES, Side, opponent, side_name
 from games.elevator.events import Held as HeldMove
@@ -25,16 +27,27 @@ class Play:
         self._scheduler = scheduler
 
     async def play(
-        self, match_id: int, user: str, board: int, text: str, *, more: bool = False
+        self,
+        match_id: int,
+        user: str,
+        board: int,
+        text: str,
+        *,
+        more: bool = False,
+        current: Callable[[Loaded], bool] | None = None,
     ) -> Outcome:
         """Play a move or a ride on a board for the seated player to move or their captain.
 
         In a game whose turns are many actions (Ender's Chess) text may hold several, and
         the turn ends after them unless more is set; other games refuse more.
+        current: for a move chosen earlier (the practice opponent's), whether the match
+        still stands as it was chosen for; if not, StaleError and nothing is played.
         """
         async with self._units.held(match_id) as held:
             await self._scheduler.settle(held)
             loaded = held.loaded
+            if current is not None and not current(loaded):
+                raise StaleError(f"board {board} changed while its move was being chosen")
             many = loaded.match.MANY_ACTIONS
             guards.check_move_text(text, many=many, examples=loaded.match.MOVE_EXAMPLES)
             if more and not many:

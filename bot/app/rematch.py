@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import storage
-from bot.app.challenges import CHALLENGE_LIFETIME
+from bot.app.challenges import CHALLENGE_LIFETIME, Challenges
 from bot.app.new_games import new_hosted
 from bot.app.outcomes import RematchAsked
 from bot.app.unit import Units
@@ -59,8 +59,11 @@ def swapped(loaded: Loaded) -> Settings:
     for team in roster.teams:
         old = team if roster.lineup else opponent("black" if team == "black" else "white")
         captain = roster.captains.get(old)
-        first = [] if captain is None else [captain]
-        teams[team] = first + [user for user in roster.teams[old] if user != captain]
+        first = [] if captain is None or captain in loaded.practice else [captain]
+        # the practice opponent is seated again by hand, if wanted: it holds no seat by itself
+        teams[team] = first + [
+            user for user in roster.teams[old] if user != captain and user not in loaded.practice
+        ]
     if roster.lineup and isinstance(match, Match):
         keys = match.teams()
         whites = [team for team in keys if colour_of(loaded, team) == "white"]
@@ -99,8 +102,62 @@ def _over(loaded: Loaded, user: str, noun: str) -> str:
 class Rematches:
     """Rematches offered, accepted and declined."""
 
-    def __init__(self, units: Units) -> None:
+    def __init__(self, units: Units, challenges: Challenges) -> None:
         self._units = units
+        self._challenges = challenges
+
+    async def practice_rematch(self, match_id: int, user: str, dm: str | None) -> int:
+        """Start a finished game against the practice opponent again at once, colours swapped.
+
+        dm is the player's DMs, where the new game is shown. A game has one rematch.
+        """
+        async with self._units.held(match_id) as held:
+            loaded = held.loaded
+            side = colour_of(loaded, _over(loaded, user, "game"))
+            bot = loaded.roster.teams[opponent(side)][0]
+            if bot not in loaded.practice:
+                raise WrongStateError(
+                    f"game {match_id} was not played against the practice opponent"
+                )
+            strength = loaded.practice[bot]
+            settings = swapped(loaded)
+        async with self._units.transaction() as founding:
+            db = founding.db
+            for row in await storage.rematch_invitations(db, match_id):
+                if row["status"] == "accepted":
+                    raise WrongStateError(
+                        f"game {match_id} was already played again: it is game {row['match_id']}"
+                    )
+            invitation = await storage.insert_invitation(
+                db,
+                user,
+                bot,
+                settings.boards,
+                settings.layout,
+                json.dumps(list(settings.names)),
+                self._units.clock(),
+                str(settings.control),
+                settings.kind,
+                None if settings.setup is None else json.dumps(settings.setup.to_dict()),
+            )
+            await storage.insert_rematch_invitation(db, invitation, match_id, opponent(side))
+            white, black = settings.names
+            new_id = await self._challenges.found_practice(
+                founding,
+                user,
+                bot,
+                strength,
+                opponent(side),
+                dm,
+                settings.boards,
+                settings.layout,
+                (white, black) if side == "black" else (black, white),
+                settings.control,
+                settings.kind,
+                settings.setup,
+            )
+            await storage.close_invitation(db, invitation, "accepted", new_id)
+        return new_id
 
     async def offer_game_rematch(self, match_id: int, user: str) -> tuple[int, str]:
         """Challenge the opponent of a finished DM game to play it again, colours swapped.

@@ -63,6 +63,7 @@ class Change:
         self.deadlines: dict[int, float] = dict(before.deadlines)
         self.in_dms = before.in_dms
         self.revision = before.revision
+        self.practice = dict(before.practice)
         self.notices: list[Notice] = []
         self.touched = False  # the rules core's match was changed in place
         self._clock = clock
@@ -114,6 +115,7 @@ class Change:
             clocks=self._clocks,
             in_dms=self.in_dms,
             revision=self.revision,
+            practice=self.practice,
         )
 
     def write(self, write: Write) -> None:
@@ -195,11 +197,18 @@ class Change:
         players.remove(user)
         roster.seats = {seat: holder for seat, holder in roster.seats.items() if holder != user}
         self._writes.append(lambda db: storage.remove_player(db, self.id, user))
+        if self.practice.pop(user, None) is not None:
+            self._writes.append(lambda db: storage.remove_practice_player(db, self.id, user))
         if roster.captains.get(team) == user:
             del roster.captains[team]
             if players:
                 successor = roster.captains[team] = players[0]
                 self._writes.append(lambda db: storage.set_captain(db, self.id, team, successor))
+
+    def practise(self, user: str, strength: int) -> None:
+        """Note that the bot plays as user (enlisted as any player) at a strength."""
+        self.practice[user] = strength
+        self._writes.append(lambda db: storage.add_practice_player(db, self.id, user, strength))
 
     def seat(self, seats: Mapping[tuple[int, Side], str]) -> None:
         """Seat players: (board, side) to user."""
@@ -348,6 +357,7 @@ class Units:
         self._cache_size = cache_size
         self.locks: dict[int, _Lock] = {}
         self.loaded: OrderedDict[int, Loaded] = OrderedDict()
+        self.watchers: list[Callable[[Loaded], None]] = []  # told of every match committed
 
     @asynccontextmanager
     async def held(self, match_id: int) -> AsyncIterator[Held]:
@@ -413,6 +423,7 @@ class Units:
             raise
         for change in changes:
             self._install(change.after())
+        self._tell(changes)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Founding]:
@@ -423,6 +434,16 @@ class Units:
             yield founding
         for change in founding.founded:
             self._install(change.after())
+        self._tell(founding.founded)
+
+    def _tell(self, changes: Sequence[Change]) -> None:
+        """Tell the watchers of each match as a commit left it; a watcher's failure is logged."""
+        for watcher in self.watchers:
+            for change in changes:
+                try:
+                    watcher(change.after())
+                except Exception:
+                    logger.exception("match %d: a watcher failed on its commit", change.id)
 
     def _install(self, loaded: Loaded) -> None:
         self.loaded[loaded.id] = loaded

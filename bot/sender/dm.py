@@ -18,6 +18,7 @@ from bot.exts.play._buttons import game_view
 from bot.exts.play._rematch import rematch_view
 from bot.exts.play._replay import ReplayPost, send_replay
 from bot.exts.play._transfer import transfer_view
+from bot.loading import NO_DMS
 from bot.lobby import Roster
 from bot.notices import (
     OVERVIEW,
@@ -60,7 +61,12 @@ class DmPoster(Poster):
         """
         assert delivery.match_id is not None
         action = delivery.idempotency_key.rsplit(":", 1)[0]
-        sides = [side for side in SIDES if f"{action}:{side}" not in self._games_done]
+        sides = [
+            side
+            for side in SIDES
+            if f"{action}:{side}" not in self._games_done
+            and bound.get(f"dm:{side}", NO_DMS) != NO_DMS  # the practice opponent reads no DMs
+        ]
         for side in sides:
             self._games_done[f"{action}:{side}"] = None
         while len(self._games_done) > 10_000:
@@ -161,6 +167,8 @@ class DmPoster(Poster):
         except UnknownNotice as error:
             raise Undeliverable(str(error)) from None
         assert isinstance(reminder, Reminder)
+        if bound.get(f"dm:{reminder.side}", NO_DMS) == NO_DMS:  # the practice opponent's
+            return
         try:
             channel = await self._channel(int(bound[f"dm:{reminder.side}"]))
             await channel.send(

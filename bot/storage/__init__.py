@@ -241,3 +241,18 @@ from bot.storage.places import (
 from bot.storage.places import (
     unbind as unbind,
 )
+from bot.storage.practice import (
+    add_practice_player as add_practice_player,
+)
+from bot.storage.practice import (
+    match_guild as match_guild,
+)
+from bot.storage.practice import (
+    practice_matches as practice_matches,
+)
+from bot.storage.practice import (
+    practice_rows as practice_rows,
+)
+from bot.storage.practice import (
+    remove_practice_player as remove_practice_player,
+)

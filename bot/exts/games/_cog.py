@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import logging
+import random
 import re
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import discord
@@ -12,11 +14,27 @@ from discord.ext import commands
 
 from bot.exts import clocks, kinds, variants
 from bot.exts.errors import reply_error
+from bot.practice.turn import DEFAULT_STRENGTH
 from bot.service import MatchService
 from games.core.clocks import TimeControl, left_words
+from games.core.pieces import SIDES, Side
 from games.elevator.variants import DEFAULT_VARIANT
 
 logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Options:
+    """What /challenge says of the game itself, for a practice game to take whole."""
+
+    boards: int
+    layout: str
+    clock: str
+    game: str
+    variant: str
+    armies: str | None
+    elevators: str | None
+    floors: str | None
 
 
 class InvitationButton(
@@ -67,6 +85,8 @@ class Games(commands.Cog):
         armies=variants.ARMIES_HELP,
         elevators=variants.ELEVATORS_HELP,
         floors=kinds.FLOORS_HELP,
+        strength="against me: how strongly I play, 1 (weakest) to 5 (default 3)",
+        side="against me: the colour you play (default White)",
     )
     @app_commands.autocomplete(
         clock=clocks.control_choices,
@@ -88,16 +108,35 @@ class Games(commands.Cog):
         armies: app_commands.Range[str, 1, 400] | None = None,
         elevators: app_commands.Range[str, 1, 400] | None = None,
         floors: app_commands.Range[str, 1, 200] | None = None,
+        strength: app_commands.Range[int, 1, 5] | None = None,
+        side: Literal["white", "black", "random"] | None = None,
     ) -> None:
-        """Challenge someone to a casual game in your DMs with the bot."""
+        """Challenge someone to a casual game in your DMs with the bot, or practise against me."""
         me = interaction.user
-        if opponent.bot:
-            await interaction.response.send_message(
-                f"Bots do not play {kinds.title(game)}.", ephemeral=True
-            )
-            return
         if boards is None:
             boards = 2 if game == kinds.ELEVATOR else 1
+        client = interaction.client.user
+        if client is not None and opponent.id == client.id:
+            chosen: Side = "black" if side == "black" else "white"
+            if side == "random":
+                chosen = random.choice(SIDES)
+            options = Options(boards, layout, clock, game, variant, armies, elevators, floors)
+            await self._practise(interaction, opponent, options, strength, chosen)
+            return
+        if opponent.bot:
+            await interaction.response.send_message(
+                f"Bots do not play {kinds.title(game)}; I do: /challenge opponent:@"
+                f"{client.name if client else 'me'} plays a practice game against me.",
+                ephemeral=True,
+            )
+            return
+        if strength is not None or side is not None:
+            await interaction.response.send_message(
+                "strength: and side: are for a practice game against me; in a challenge you "
+                "play White, and a rematch swaps the colours.",
+                ephemeral=True,
+            )
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)  # DMs may be slow
         invitation = await self.service.challenge(
             str(me.id),
@@ -140,6 +179,61 @@ class Games(commands.Cog):
         logger.info("challenge %d: %s challenged %s", invitation, me.id, opponent.id)
         await interaction.followup.send(
             f"Challenge sent to {opponent.mention}. You will play in your DMs with me.",
+            ephemeral=True,
+        )
+
+    async def _practise(
+        self,
+        interaction: discord.Interaction,
+        bot: discord.User,
+        options: Options,
+        strength: int | None,
+        side: Side,
+    ) -> None:
+        """Start a practice game against the bot at once, shown in the player's DMs alone."""
+        me = interaction.user
+        strength = DEFAULT_STRENGTH if strength is None else strength
+        settings: dict[str, Any] = {
+            "strength": strength,
+            "side": side,
+            "boards": options.boards,
+            "layout": options.layout,
+            "names": (me.display_name, bot.display_name),
+            "time_control": options.clock,
+            "game": options.game,
+            "floors": kinds.floors(options.floors, options.boards),
+            "variant": options.variant,
+            "armies": variants.read_armies(options.armies),
+            "elevators": variants.read_elevators(options.elevators),
+        }
+        await self.service.practice_game(str(me.id), str(bot.id), check=True, **settings)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # DMs may be slow
+        control = TimeControl.parse(options.clock)  # the service has read it already
+        what = kinds.title(options.game)
+        if options.game == kinds.ELEVATOR:
+            count = options.boards
+            what += f" on {count} board{'s' if count != 1 else ''} in a {options.layout}"
+        words = (
+            f"A practice game against me: {what}, {control.describe()}, at strength "
+            f"{strength} of 5. You play {side.capitalize()}; your boards follow."
+        )
+        try:
+            channel = await me.create_dm()
+        except discord.HTTPException:
+            channel = None
+        if channel is None or not await _direct(me, words, None):
+            await interaction.followup.send(
+                "I cannot send you a direct message: DMs are closed to me, or we share no "
+                "server. Nothing was created.",
+                ephemeral=True,
+            )
+            return
+        match_id = await self.service.practice_game(
+            str(me.id), str(bot.id), dm=str(channel.id), **settings
+        )
+        logger.info("game %d: %s practises against the bot (%d)", match_id, me.id, strength)
+        await interaction.followup.send(
+            f"Game {match_id} against me begins in your DMs: you play {side.capitalize()}.",
             ephemeral=True,
         )
 

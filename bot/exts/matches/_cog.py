@@ -12,16 +12,23 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import NotAllowedError, NotFoundError, ServiceError, WrongStateError
+from bot.errors import (
+    NotAllowedError,
+    NotFoundError,
+    RulesError,
+    ServiceError,
+    WrongStateError,
+)
 from bot.exts import clocks, kinds, variants
 from bot.exts.errors import reply_error
 from bot.exts.matches._channels import remove_channels
-from bot.exts.matches._lobby import read_teams, team_words
+from bot.exts.matches._lobby import practice_words, read_teams, team_words
 from bot.exts.matches._lobby_message import LOBBY, LobbyMessages
 from bot.exts.matches._resign import ConfirmMatchResign
 from bot.exts.matches._starting import Starting
-from bot.exts.mentions import plain
+from bot.exts.mentions import mention, plain
 from bot.exts.moderators import moderator
+from bot.practice.turn import DEFAULT_STRENGTH
 from bot.sender import score_words
 from bot.sender.words import turn_given_words
 from bot.service import MatchService
@@ -161,7 +168,10 @@ class Matches(commands.GroupCog, group_name="match"):
 
     @app_commands.command(name="seat")
     @app_commands.describe(
-        board="the board", team="the colour of the seat on that board", player="who sits there"
+        board="the board",
+        team="the colour of the seat on that board",
+        player="who sits there (me: I fill an empty seat of a team one short)",
+        strength="when I sit there: how strongly I play, 1 (weakest) to 5 (default 3)",
     )
     @app_commands.guild_only()
     async def seat(
@@ -170,10 +180,29 @@ class Matches(commands.GroupCog, group_name="match"):
         board: app_commands.Range[int, 1, MAX_BOARDS],
         team: Literal["white", "black"],
         player: discord.Member,
+        strength: app_commands.Range[int, 1, 5] | None = None,
     ) -> None:
         """Seat a player of a team at a board before the start (the host or that captain)."""
         match_id = await self._lobby_here(interaction)
         self._starts.refuse_while_starting(match_id)
+        me = interaction.client.user
+        if me is not None and player.id == me.id:
+            level = DEFAULT_STRENGTH if strength is None else strength
+            await self.service.remember_name(str(player.id), player.display_name)
+            await self.service.seat_practice(
+                match_id, str(interaction.user.id), board, team, str(player.id), level
+            )
+            await interaction.response.send_message(
+                f"I will play {team.capitalize()} on board {board} as the practice opponent, "
+                f"at strength {level} of 5.",
+                ephemeral=True,
+            )
+            await self._lobbies.refresh(interaction, match_id)
+            return
+        if player.bot:
+            raise RulesError(f"{player.mention} is a bot: of the bots, only I can take a seat")
+        if strength is not None:
+            raise RulesError(f"strength: is for me as the practice opponent, not {player.mention}")
         await self.service.remember_name(str(player.id), player.display_name)  # for images
         await self.service.seat(match_id, str(interaction.user.id), board, team, str(player.id))
         await interaction.response.send_message(
@@ -213,6 +242,13 @@ class Matches(commands.GroupCog, group_name="match"):
         given = await self.service.turn_given(match_id)
         if given is not None:
             played += "\n" + turn_given_words(*given)
+        practice = await self.service.practice_players(match_id)
+        if practice:
+            roster = await self.service.roster(match_id)
+            played += "".join(
+                f"\n{mention(user)}: {practice_words(roster, user, strength)}"
+                for user, strength in practice.items()
+            )
         boards = (await self.service.shape(match_id)).boards
         if boards > MAX_SHOWN:
             played += (

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any, Final
 
 import discord
@@ -24,9 +25,19 @@ JOIN_TEAM: Final = re.compile(r"join-([1-8])")  # the n-th team's button, with m
 
 
 def lobby_embed(
-    match_id: int, match: MatchShape, roster: Roster, host: str, status: str, control: TimeControl
+    match_id: int,
+    match: MatchShape,
+    roster: Roster,
+    host: str,
+    status: str,
+    control: TimeControl,
+    practice: Mapping[str, int] | None = None,
 ) -> discord.Embed:
-    """Describe a lobby: the match's shape and clock, both teams with captains, and the host."""
+    """Describe a lobby: the match's shape and clock, both teams with captains, and the host.
+
+    practice: the bot's users in the match, with their strengths (the practice opponent).
+    """
+    practice = practice or {}
     if match.kind == "elevator":
         boards = f"{match.boards:,} board{'s' if match.boards != 1 else ''}"
         title = f"{match.title} match {match_id}: {boards} in a {match.layout}"
@@ -36,7 +47,9 @@ def lobby_embed(
     shown = min(SHOWN, LISTED // len(roster.teams))
     for team, players in roster.teams.items():
         lines = [
-            mention(user) + (" (captain)" if roster.captains.get(team) == user else "")
+            mention(user)
+            + (" (captain)" if roster.captains.get(team) == user else "")
+            + (f" ({practice_words(roster, user, practice[user])})" if user in practice else "")
             for user in players[:shown]
         ]
         if len(players) > shown:  # an embed field holds 1,024 characters
@@ -52,6 +65,13 @@ def lobby_embed(
     variant = f"Variant: {match.variant}\n" if match.variant else ""
     embed.description = f"{variant}Host: {mention(host)}\n{clock}\n{state}"
     return embed
+
+
+def practice_words(roster: Roster, user: str, strength: int) -> str:
+    """Say what the practice opponent plays: practice opponent, strength 3: White on board 2."""
+    seats = roster.boards_of(user)
+    where = ", ".join(f"{side.capitalize()} on board {board}" for board, side in seats)
+    return f"practice opponent, strength {strength}" + (f": {where}" if where else ", no seat")
 
 
 def read_teams(

@@ -75,7 +75,8 @@ class LobbyMessages:
         host = await self._service.host(match_id)
         status = await self._service.status(match_id)
         control = await self._service.time_control(match_id)
-        return lobby_embed(match_id, shape, roster, host, status, control)
+        practice = await self._service.practice_players(match_id)
+        return lobby_embed(match_id, shape, roster, host, status, control, practice)
 
     async def refresh(self, interaction: discord.Interaction, match_id: int) -> None:
         """Show the lobby message as the match now stands (it may have been deleted)."""

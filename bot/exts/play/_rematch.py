@@ -55,6 +55,9 @@ class RematchButton(
         try:
             bound = await service.bindings(self.match_id)
             if self.action == "ask" and "dm:white" in bound:
+                if await service.practice_players(self.match_id):
+                    await _practise_again(interaction, service, self.match_id)
+                    return
                 await _offer_in_dms(interaction, service, self.match_id)
             elif self.action == "ask":
                 await _ask_as_team(interaction, service, self.match_id)
@@ -62,6 +65,18 @@ class RematchButton(
                 await _answer(interaction, service, self.match_id, bound, self.action == "accept")
         except Exception as error:
             await reply_error(interaction, error)
+
+
+async def _practise_again(
+    interaction: discord.Interaction, service: MatchService, game: int
+) -> None:
+    """Start a game against the practice opponent again at once, colours swapped."""
+    channel = await interaction.user.create_dm()
+    new_id = await service.practice_rematch(game, str(interaction.user.id), str(channel.id))
+    await interaction.response.send_message(
+        f"Rematch: game {new_id} against me begins, colours swapped; your boards follow.",
+        ephemeral=True,
+    )
 
 
 async def _offer_in_dms(interaction: discord.Interaction, service: MatchService, game: int) -> None:

@@ -1,0 +1,79 @@
+"""A casual game against the practice opponent through the offline Discord, to its end."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+from pathlib import Path
+
+from tests.bot.exts.games.test_dm_games import dm_texts
+from tests.bot.exts.test_matches import club, move, replied
+from tests.bot.test_main import offline, running_bot
+from tests.fakediscord.server import FakeDiscord
+
+ENDS = ("Your move on board 1.", "The game is over.")
+
+
+async def next_turn(discord: FakeDiscord, user: int, seen: int) -> list[str]:
+    """Wait until a DM after the first seen ones gives the user the move or ends the game."""
+    for _ in range(400):
+        texts = [m["content"] for m in discord.messages[discord.dms[user]]]
+        if any(text.endswith(ENDS) for text in texts[seen:]):
+            return texts
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"the bot did not answer: {texts[seen:]}")
+
+
+def test_a_chess_game_against_the_bot_is_played_to_its_end_in_the_players_dms(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, _, guild = club(discord)
+        general = discord.channel_named(guild, "general")
+        me = discord.application_id
+        async with running_bot(tmp_path, discord):
+            options = [
+                {"type": 6, "name": "opponent", "value": str(me)},
+                {"type": 3, "name": "game", "value": "chess"},
+                {"type": 4, "name": "strength", "value": 2},
+            ]
+            sent = await discord.invoke(ana, general, "challenge", options)
+            assert await replied(discord, sent) == (
+                "Game 1 against me begins in your DMs: you play White."
+            )
+            dm = discord.dms[ana]
+            intro, first = await dm_texts(discord, ana, 2)
+            assert intro == (
+                "A practice game against me: Chess, no clock, at strength 2 of 5. "
+                "You play White; your boards follow."
+            )
+            assert first.startswith("Game 1:") and first.endswith("Your move on board 1.")
+            chooser = random.Random(20)
+            texts = [intro, first]
+            for _ in range(300):
+                if texts[-1].endswith("The game is over."):
+                    break
+                typed = [{"type": 3, "name": "move", "value": "", "focused": True}]
+                offered = [c["value"] for c in await discord.autocomplete(ana, dm, "move", typed)]
+                mates = [m for m in offered if m.endswith("#")]
+                takes = [m for m in offered if "x" in m]
+                pick = (mates or [chooser.choice(takes or offered)])[0]
+                assert f"Played {pick} on board 1" in await move(discord, ana, dm, pick)
+                texts = await next_turn(discord, ana, len(texts))
+            assert texts[-1].endswith("The game is over.")
+            last = discord.messages[dm][-1]
+            assert [c["custom_id"] for c in last["components"][0]["components"]] == [
+                "rematch:1:ask"
+            ]
+            assert me not in discord.dms  # nothing was sent to the bot's own DMs
+            images = [f for s in discord.sent if s.channel_id == dm for f in s.files]
+            assert images and all(name == "game-1.png" for name, _ in images)
+            assert all(data.startswith(b"\x89PNG") for _, data in images)
+            shown = os.environ.get("PRACTICE_SHOW")  # where a reviewer keeps what the DMs got
+            if shown:
+                Path(shown, "texts.txt").write_text("\n----\n".join(texts))
+                Path(shown, "first.png").write_bytes(images[0][1])
+                Path(shown, "last.png").write_bytes(images[-1][1])
+
+    offline(scenario)
