@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from bot.delivery import DeliveryWorker
 from bot.exts.mentions import NOBODY
+from bot.practice import opponent as practice_opponent
 from bot.sender import DiscordSender
 from bot.service import MatchService
 from bot.settings import Settings
@@ -273,6 +274,7 @@ class ElevatorBot(commands.AutoShardedBot):
                 await task
         if self._service is not None:
             await self._service.stop_practice()
+        await practice_opponent.close()  # its Stockfish and worker processes
         await super().close()
         if self._store is not None:
             await self._store.close()
