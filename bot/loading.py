@@ -53,6 +53,7 @@ class Loaded:
     in_dms: bool = False  # shown in its players' DMs: each action carries the whole game
     names: tuple[str, str] | None = None  # the sides' names, in a game without teams of its own
     revision: int = 0  # how many changes were committed to it (matches.revision)
+    rated_in: str | None = None  # whose ratings it counts in: a server, '' for DMs, None: unrated
 
     def team_name(self, team: str) -> str:
         """Return the name of a team known by its key: 'white', 'black', or its own name."""
@@ -113,6 +114,7 @@ async def load(db: Db, match_id: int) -> tuple[Loaded, bool]:
         in_dms=any(b["place"] == DM_PLACE for b in await storage.binding_rows(db, match_id)),
         names=_names(row["teams"]),
         revision=row["revision"],
+        rated_in=row["rated_in"],
     )
     return loaded, replayed
 
