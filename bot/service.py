@@ -23,6 +23,7 @@ from bot.app.moderation import Moderation
 from bot.app.outcomes import MatchShape, Moderator, Outcome, TeamChange
 from bot.app.people import People
 from bot.app.play import Play
+from bot.app.ratings import Ratings
 from bot.app.rematch import Rematches
 from bot.app.scheduler import Scheduler
 from bot.app.transfers import Transfers
@@ -61,6 +62,7 @@ class MatchService:
         listing = Listing(units)
         rematches = Rematches(units)
         people = People(units)
+        ratings = Ratings(units)
 
         self.create = lobby.create
         self.create_game = challenges.create_game
@@ -136,3 +138,5 @@ class MatchService:
         self.check_player = listing.check_player
         self.remember_name = people.remember
         self.names = people.names
+        self.leaderboard = ratings.leaderboard
+        self.player_ratings = ratings.player_ratings
