@@ -67,6 +67,7 @@ class Games(commands.Cog):
         armies=variants.ARMIES_HELP,
         elevators=variants.ELEVATORS_HELP,
         floors=kinds.FLOORS_HELP,
+        rated="whether it counts in the ratings (this server's, or the DM games'; default yes)",
     )
     @app_commands.autocomplete(
         clock=clocks.control_choices,
@@ -88,6 +89,7 @@ class Games(commands.Cog):
         armies: app_commands.Range[str, 1, 400] | None = None,
         elevators: app_commands.Range[str, 1, 400] | None = None,
         floors: app_commands.Range[str, 1, 200] | None = None,
+        rated: bool = True,
     ) -> None:
         """Challenge someone to a casual game in your DMs with the bot."""
         me = interaction.user
@@ -111,6 +113,7 @@ class Games(commands.Cog):
             variant=variant,
             armies=variants.read_armies(armies),
             elevators=variants.read_elevators(elevators),
+            rated_in=(str(interaction.guild_id or "")) if rated else None,
         )
         control = TimeControl.parse(clock)  # the service has read it already
         view = discord.ui.View(timeout=None)
@@ -123,7 +126,8 @@ class Games(commands.Cog):
             what += f" ({played})" if played else ""
         text = (
             f"{me.mention} challenges you to {what}, "
-            f"{control.describe()}; they play White. The challenge is open for a day."
+            f"{control.describe()}, {'rated' if rated else 'unrated'}; they play White. "
+            "The challenge is open for a day."
         )
         # both players are shown the game in their DMs: both must take DMs from the bot
         told_me = f"Your challenge to {opponent.mention} is out: the game appears here."
