@@ -42,6 +42,7 @@ EXTENSIONS: Final = (
     "bot.exts.moderation",
     "bot.exts.games",
     "bot.exts.export",
+    "bot.exts.ratings",
 )
 
 

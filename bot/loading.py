@@ -55,6 +55,7 @@ class Loaded:
     names: tuple[str, str] | None = None  # the sides' names, in a game without teams of its own
     revision: int = 0  # how many changes were committed to it (matches.revision)
     practice: Mapping[str, int] = field(default_factory=dict)  # the bot's users: strength
+    rated_in: str | None = None  # whose ratings it counts in: a server, '' for DMs, None: unrated
 
     def team_name(self, team: str) -> str:
         """Return the name of a team known by its key: 'white', 'black', or its own name."""
@@ -116,6 +117,7 @@ async def load(db: Db, match_id: int) -> tuple[Loaded, bool]:
         names=_names(row["teams"]),
         revision=row["revision"],
         practice={p["user"]: p["strength"] for p in await storage.practice_rows(db, match_id)},
+        rated_in=row["rated_in"],
     )
     return loaded, replayed
 

@@ -121,6 +121,11 @@ def same_name(first: str, second: str) -> bool:
     return any(_folded(first, table) == _folded(second, table) for table in ({}, _AS_LATIN))
 
 
+def name_key(name: str) -> str:
+    """Return one key for a name that names looking the same share (Latin look-alikes folded)."""
+    return _folded(name, _AS_LATIN)
+
+
 def _folded(name: str, table: dict[int, str]) -> str:
     # before NFKC too, which turns some look-alikes (the lunate sigmas) into letters that are not
     text = unicodedata.normalize("NFKC", visible(name).translate(table))

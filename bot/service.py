@@ -24,6 +24,7 @@ from bot.app.outcomes import MatchShape, Moderator, Outcome, TeamChange
 from bot.app.people import People
 from bot.app.play import Play
 from bot.app.practice import Practice
+from bot.app.ratings import Ratings
 from bot.app.rematch import Rematches
 from bot.app.scheduler import Scheduler
 from bot.app.transfers import Transfers
@@ -69,6 +70,7 @@ class MatchService:
             skip_transfer=transfers.skip_transfer,
             shards=shards,
         )
+        ratings = Ratings(units)
 
         self.create = lobby.create
         self.create_game = challenges.create_game
@@ -150,3 +152,5 @@ class MatchService:
         self.check_player = listing.check_player
         self.remember_name = people.remember
         self.names = people.names
+        self.leaderboard = ratings.leaderboard
+        self.player_ratings = ratings.player_ratings

@@ -43,12 +43,26 @@ class Challenges:
         time_control: str = "none",
         game: str = "elevator",
         setup: Setup | None = None,
+        rated_in: str | None = None,
     ) -> int:
-        """Start a game between two people, each holding every board of their colour."""
+        """Start a game between two people, each holding every board of their colour.
+
+        rated_in: whose ratings it counts in (a server's id, '' for DMs), None for unrated.
+        """
         control = control_of(time_control)
         async with self._units.transaction() as founding:  # all of it, or no game at all
             match_id = await self._new_game(
-                founding, white, black, boards, layout, names, places, control, game, setup
+                founding,
+                white,
+                black,
+                boards,
+                layout,
+                names,
+                places,
+                control,
+                game,
+                setup,
+                rated_in,
             )
         logger.info("game %d created: %s against %s, %d boards", match_id, white, black, boards)
         return match_id
@@ -65,6 +79,7 @@ class Challenges:
         control: TimeControl,
         game: str = "elevator",
         setup: Setup | None = None,
+        rated_in: str | None = None,
         *,
         practice: tuple[str, int] | None = None,
     ) -> int:
@@ -76,7 +91,7 @@ class Challenges:
         hosted, sides = new_hosted(
             game, boards, layout, teams[0][:MAX_NAME], teams[1][:MAX_NAME], None, setup
         )
-        change = founding.draft(hosted, white, control, sides)
+        change = founding.draft(hosted, white, control, sides, rated_in)
         for user, side in zip((white, black), SIDES, strict=True):
             change.enlist(user, side)
         if practice is not None:  # the bot plays one side: an unrated game (rated_in NULL)
@@ -100,10 +115,13 @@ class Challenges:
         variant: str = DEFAULT_VARIANT,
         armies: Sequence[tuple[str, str]] | None = None,
         elevators: Sequence[Sequence[str]] | None = None,
+        rated_in: str | None = None,
     ) -> int:
         """Challenge someone to a casual game; return the invitation, open for a day.
 
         floors, variant, armies and elevators are as Lobby.create's: the game plays that variant.
+        rated_in: whose ratings the game counts in (the server it was challenged from, '' from
+        DMs), or None for an unrated game.
         """
         control = control_of(time_control)
         setup = _casual(game, boards, layout, control, variant, floors, armies, elevators)
@@ -124,6 +142,7 @@ class Challenges:
                 str(control),
                 game,
                 None if setup is None else json.dumps(setup.to_dict()),
+                rated_in,
             )
 
     async def practice_game(
@@ -257,6 +276,7 @@ class Challenges:
                 control_of(row["time_control"]),
                 row["kind"],
                 None if row["setup"] is None else Setup.from_dict(json.loads(row["setup"])),
+                row["rated_in"],
             )
             await storage.close_invitation(db, invitation, "accepted", match_id)
         return match_id

@@ -44,6 +44,7 @@ class Lobby:
         armies: Sequence[tuple[str, str]] | None = None,
         elevators: Sequence[Sequence[str]] | None = None,
         teams: Sequence[str] | None = None,
+        rated_in: str | None = None,
     ) -> int:
         """Open a lobby for a new match of a game and return its id; the host joins no team yet.
 
@@ -52,6 +53,7 @@ class Lobby:
         (games.elevator.variants); armies and elevators hold one entry, or one per board.
         teams: every team's name, White's teams first, when more than two teams play
         (bot.lobby: then white_team and black_team are not used).
+        rated_in: the server whose ratings the match counts in, or None for an unrated match.
         """
         setup = chosen(game, boards, variant, floors, armies, elevators)
         hosted, names = new_hosted(
@@ -60,7 +62,7 @@ class Lobby:
         control = control_of(time_control)
         clock_fits(setup, control)
         async with self._units.transaction() as founding:
-            match_id = await founding.found(founding.draft(hosted, host, control, names))
+            match_id = await founding.found(founding.draft(hosted, host, control, names, rated_in))
         logger.info("match %d created by %s: %s, %d boards", match_id, host, game, boards)
         return match_id
 

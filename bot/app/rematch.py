@@ -192,6 +192,7 @@ class Rematches:
                 str(settings.control),
                 settings.kind,
                 None if settings.setup is None else json.dumps(settings.setup.to_dict()),
+                loaded.rated_in,  # a rematch keeps its game's choice
             )
             await storage.insert_rematch_invitation(db, invitation, match_id, opponent(side))
         return invitation, other
@@ -268,7 +269,7 @@ class Rematches:
                 settings.setup,
                 settings.order,
             )
-            change = founding.draft(hosted, settings.host, settings.control, names)
+            change = founding.draft(hosted, settings.host, settings.control, names, loaded.rated_in)
             for team, users in settings.teams.items():
                 for player in users:
                     change.enlist(player, team)

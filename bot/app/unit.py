@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from bot import storage
+from bot.app import rated
 from bot.app.guards import whole
 from bot.app.outcomes import Moderator
 from bot.errors import BusyError, DamagedError, NotFoundError, RulesError
@@ -80,16 +81,18 @@ class Change:
         control: TimeControl,
         clock: Clock,
         names: tuple[str, str] | None = None,
+        rated_in: str | None = None,
     ) -> Change:
         """Draft a new match of a game in the lobby; its row is the first thing written."""
         fresh = Loaded(0, "lobby", host, new_roster(game), game, control=control, names=names)
+        fresh = replace(fresh, rated_in=rated_in)
         change = cls(fresh, clock)
         text, at = json.dumps(game.config.to_dict()), clock()
         teams = None if names is None else json.dumps(names)
 
         async def insert(db: Db) -> None:
             change.id = await storage.insert_match(
-                db, text, host, at, str(control), game.KIND, teams
+                db, text, host, at, str(control), game.KIND, teams, rated_in
             )
 
         change._writes.append(insert)
@@ -318,7 +321,16 @@ class Change:
             await storage.save_clocks(db, self.id, rows)
         if self.notices:
             await _enqueue(db, self.after(), self.notices, action_key, self._clock())
+        await self._rate(db)
         self.revision = await storage.bump_revision(db, self.id)
+
+    async def _rate(self, db: Db) -> None:
+        """Rate the match as it finishes; take that back as it leaves "finished" (an undo)."""
+        finished, was = self.status == "finished", self.before.status == "finished"
+        if finished and not was:
+            await rated.rate(db, self.after(), self._clock())
+        elif was and not finished:
+            await rated.take_back(db, self.id)
 
 
 @dataclass
@@ -508,9 +520,10 @@ class Founding:
         host: str,
         control: TimeControl,
         names: tuple[str, str] | None = None,
+        rated_in: str | None = None,
     ) -> Change:
-        """Draft a new match of a game in the lobby."""
-        return Change.new(game, host, control, self._units.clock, names)
+        """Draft a new match of a game in the lobby; rated_in: its ratings' pool, or None."""
+        return Change.new(game, host, control, self._units.clock, names, rated_in)
 
     async def found(self, change: Change) -> int:
         """Write a drafted match in this transaction; return its id."""

@@ -68,6 +68,13 @@ SECTIONS: Final[tuple[tuple[str, tuple[Entry, ...]], ...]] = (
         ),
     ),
     (
+        "Ratings (this server's; in DMs, the DM games'; rated:False plays unrated)",
+        (
+            Entry(("leaderboard",), "a game's best rated players or teams, and your place"),
+            Entry(("rating",), "a player's ratings, last rated games and rating chart"),
+        ),
+    ),
+    (
         "Moderators (Manage Server, or the moderator role)",
         (
             Entry(

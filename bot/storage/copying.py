@@ -42,6 +42,7 @@ TABLES: Final = (
     "people",
     "ratings",
     "rating_changes",
+    "rating_pools",
     "practice_players",
 )
 REBUILT: Final = ("outbox_heads",)

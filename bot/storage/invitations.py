@@ -16,13 +16,16 @@ async def insert_invitation(
     time_control: str = "none",
     kind: str = "elevator",
     setup: str | None = None,
+    rated_in: str | None = None,
 ) -> int:
-    """Record a challenge to a kind of game (setup: its variant's JSON) and return its id."""
+    """Record a challenge to a kind of game (setup: its variant's JSON) and return its id.
+
+    rated_in: whose ratings the game counts in, carried to it once accepted (None: unrated).
+    """
     found = await db.fetch(
-        "INSERT INTO invitations "
-        "(challenger, opponent, boards, layout, names, created_at, time_control, kind, setup) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-        (challenger, opponent, boards, layout, names, at, time_control, kind, setup),
+        "INSERT INTO invitations (challenger, opponent, boards, layout, names, created_at, "
+        "time_control, kind, setup, rated_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        (challenger, opponent, boards, layout, names, at, time_control, kind, setup, rated_in),
     )
     if not found:
         raise StorageError("the database gave the new invitation no id")

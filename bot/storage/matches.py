@@ -13,12 +13,16 @@ async def insert_match(
     time_control: str = "none",
     kind: str = "elevator",
     teams: str | None = None,
+    rated_in: str | None = None,
 ) -> int:
-    """Create a match of a kind of game in its lobby and return its id."""
+    """Create a match of a kind of game in its lobby and return its id.
+
+    rated_in: whose ratings it counts in (a server's id, '' for DMs), None for unrated.
+    """
     found = await db.fetch(
-        "INSERT INTO matches (status, config, host, created_at, time_control, kind, teams) "
-        "VALUES ('lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
-        (config, host, at, time_control, kind, teams),
+        "INSERT INTO matches (status, config, host, created_at, time_control, kind, teams, "
+        "rated_in) VALUES ('lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        (config, host, at, time_control, kind, teams, rated_in),
     )
     if not found:
         raise StorageError("the database gave the new match no id")

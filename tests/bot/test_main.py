@@ -168,10 +168,12 @@ def test_sync_registers_the_slash_commands_in_a_guild_and_exits(tmp_path: Path) 
             "export",
             "games",
             "help",
+            "leaderboard",
             "match",
             "matches",
             "mod",
             "move",
+            "rating",
             "resign",
             "rules",
         ]
@@ -180,6 +182,7 @@ def test_sync_registers_the_slash_commands_in_a_guild_and_exits(tmp_path: Path) 
         assert sorted(contexts["challenge"]) == sorted(contexts["move"]) == [0, 1, 2]
         assert sorted(contexts["help"]) == sorted(contexts["export"]) == [0, 1, 2]
         assert contexts["matches"] == [0]
+        assert sorted(contexts["leaderboard"]) == sorted(contexts["rating"]) == [0, 1, 2]
         assert TOKEN not in output.decode()
 
     offline(scenario)

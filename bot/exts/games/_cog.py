@@ -87,6 +87,7 @@ class Games(commands.Cog):
         floors=kinds.FLOORS_HELP,
         strength="against me: how strongly I play, 1 (weakest) to 5 (default 3)",
         side="against me: the colour you play (default White)",
+        rated="whether it counts in the ratings (this server's, or the DM games'; default yes)",
     )
     @app_commands.autocomplete(
         clock=clocks.control_choices,
@@ -110,6 +111,7 @@ class Games(commands.Cog):
         floors: app_commands.Range[str, 1, 200] | None = None,
         strength: app_commands.Range[int, 1, 5] | None = None,
         side: Literal["white", "black", "random"] | None = None,
+        rated: bool = True,
     ) -> None:
         """Challenge someone to a casual game in your DMs with the bot, or practise against me."""
         me = interaction.user
@@ -150,6 +152,7 @@ class Games(commands.Cog):
             variant=variant,
             armies=variants.read_armies(armies),
             elevators=variants.read_elevators(elevators),
+            rated_in=(str(interaction.guild_id or "")) if rated else None,
         )
         control = TimeControl.parse(clock)  # the service has read it already
         view = discord.ui.View(timeout=None)
@@ -162,7 +165,8 @@ class Games(commands.Cog):
             what += f" ({played})" if played else ""
         text = (
             f"{me.mention} challenges you to {what}, "
-            f"{control.describe()}; they play White. The challenge is open for a day."
+            f"{control.describe()}, {'rated' if rated else 'unrated'}; they play White. "
+            "The challenge is open for a day."
         )
         # both players are shown the game in their DMs: both must take DMs from the bot
         told_me = f"Your challenge to {opponent.mention} is out: the game appears here."
@@ -215,7 +219,7 @@ class Games(commands.Cog):
             what += f" on {count} board{'s' if count != 1 else ''} in a {options.layout}"
         words = (
             f"A practice game against me: {what}, {control.describe()}, at strength "
-            f"{strength} of 5. You play {side.capitalize()}; your boards follow."
+            f"{strength} of 5, unrated. You play {side.capitalize()}; your boards follow."
         )
         try:
             channel = await me.create_dm()

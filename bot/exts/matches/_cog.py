@@ -73,6 +73,7 @@ class Matches(commands.GroupCog, group_name="match"):
         elevators=variants.ELEVATORS_HELP,
         teams="how many teams: 2, or 4, 6 or 8 (half play White, half Black, on their own boards)",
         names="every team's name, commas between, White's teams first (default Team A, B, ...)",
+        rated="whether it counts in this server's ratings (default yes)",
     )
     @app_commands.autocomplete(
         clock=clocks.control_choices,
@@ -97,6 +98,7 @@ class Matches(commands.GroupCog, group_name="match"):
         elevators: app_commands.Range[str, 1, 400] | None = None,
         teams: int = 2,
         names: app_commands.Range[str, 1, 400] | None = None,
+        rated: bool = True,
     ) -> None:
         """Open a lobby for a team match (or a one-board game) in this channel."""
         white, black, every = read_teams(variants.team_count(variant, teams), white, black, names)
@@ -119,6 +121,7 @@ class Matches(commands.GroupCog, group_name="match"):
                 armies=variants.read_armies(armies),
                 elevators=variants.read_elevators(elevators),
                 teams=every,
+                rated_in=str(interaction.guild_id) if rated else None,
             )
             await self._lobbies.show(interaction, match_id)
         finally:

@@ -44,6 +44,16 @@ CREATE TABLE rating_changes (
 CREATE INDEX rating_changes_subject ON rating_changes (pool, category, kind, subject, id);
 CREATE INDEX rating_changes_match ON rating_changes (match_id);
 
+-- One row per pool and category, written first by every change to its ratings: a change
+-- holds it until it commits, so that two matches rated at once in two processes (PostgreSQL)
+-- take turns instead of both reading the ratings before the other's change.
+CREATE TABLE rating_pools (
+    pool TEXT NOT NULL,
+    category TEXT NOT NULL,
+    changes BIGINT NOT NULL DEFAULT 0,  -- how many times its ratings were changed
+    PRIMARY KEY (pool, category)
+);
+
 -- The practice opponent's places: the bot plays as user (its own id, as the roster holds
 -- it) at a strength from 1 (weakest) to 5.
 CREATE TABLE practice_players (

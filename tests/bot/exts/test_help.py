@@ -39,7 +39,7 @@ def test_help_names_every_command_the_bot_registers_and_no_other() -> None:
 
 def test_help_groups_the_commands_by_task() -> None:
     titles = [title.split(" (")[0] for title, _ in SECTIONS]
-    assert titles == ["Play", "Team matches", "Casual games", "Moderators"]
+    assert titles == ["Play", "Team matches", "Casual games", "Ratings", "Moderators"]
 
 
 def test_help_in_a_dm_says_what_the_bot_does_lists_commands_and_shows_the_rules(

@@ -1,0 +1,209 @@
+"""Ratings as they stand, what each rated match changed, and the reads of leaderboards."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.storage.connection import Db, Row, rows
+
+# established ratings first, then by rating; ties by subject, so that the order is total
+_ORDER = "CASE WHEN deviation > ? THEN 1 ELSE 0 END, rating DESC, subject"
+
+
+async def hold_pool(db: Db, pool: str, category: str) -> None:
+    """Take a pool's category for this transaction: its ratings change one match at a time."""
+    await db.execute(
+        "INSERT INTO rating_pools (pool, category, changes) VALUES (?, ?, 1) "
+        "ON CONFLICT (pool, category) DO UPDATE SET changes = rating_pools.changes + 1",
+        (pool, category),
+    )
+
+
+async def ratings_of(
+    db: Db, pool: str, category: str, kind: str, subjects: Sequence[str]
+) -> dict[str, Row]:
+    """Return the ratings some subjects hold in a pool's category (the unrated are left out)."""
+    if not subjects:
+        return {}
+    marks = ", ".join("?" * len(subjects))
+    found = await rows(
+        db,
+        "SELECT * FROM ratings WHERE pool = ? AND category = ? AND kind = ? "
+        f"AND subject IN ({marks})",
+        pool,
+        category,
+        kind,
+        *subjects,
+    )
+    return {row["subject"]: row for row in found}
+
+
+async def save_rating(
+    db: Db,
+    key: tuple[str, str, str, str],
+    name: str,
+    rating: tuple[float, float, float],
+    games: int,
+    at: float,
+) -> None:
+    """Store a subject's rating as it stands; key: pool, category, kind, subject."""
+    await db.execute(
+        "INSERT INTO ratings (pool, category, kind, subject, name, rating, deviation, "
+        "volatility, games, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (pool, category, kind, subject) DO UPDATE SET name = excluded.name, "
+        "rating = excluded.rating, deviation = excluded.deviation, "
+        "volatility = excluded.volatility, games = excluded.games, "
+        "updated_at = excluded.updated_at",
+        (*key, name, *rating, games, at),
+    )
+
+
+async def drop_rating(db: Db, key: tuple[str, str, str, str]) -> None:
+    """Forget a subject's rating (its every rated game was taken back)."""
+    await db.execute(
+        "DELETE FROM ratings WHERE pool = ? AND category = ? AND kind = ? AND subject = ?", key
+    )
+
+
+async def add_change(
+    db: Db,
+    match_id: int,
+    key: tuple[str, str, str, str],
+    games: str,
+    before: tuple[float, float, float],
+    after: tuple[float, float, float],
+    at: float,
+) -> None:
+    """Record what a match did to a subject's rating; games: JSON [[opponent, score], ...]."""
+    await db.execute(
+        "INSERT INTO rating_changes (match_id, pool, category, kind, subject, games, "
+        "rating_before, deviation_before, volatility_before, rating_after, deviation_after, "
+        "volatility_after, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (match_id, *key, games, *before, *after, at),
+    )
+
+
+async def match_changes(db: Db, match_id: int) -> list[Row]:
+    """Return what a match did to ratings, in the order it was recorded."""
+    return await rows(db, "SELECT * FROM rating_changes WHERE match_id = ? ORDER BY id", match_id)
+
+
+async def changes_after(db: Db, pool: str, category: str, first: int) -> list[Row]:
+    """Return a pool's category's changes from the one numbered first on, in order."""
+    return await rows(
+        db,
+        "SELECT * FROM rating_changes WHERE pool = ? AND category = ? AND id >= ? ORDER BY id",
+        pool,
+        category,
+        first,
+    )
+
+
+async def drop_changes(db: Db, match_id: int) -> None:
+    """Forget what a match did to ratings."""
+    await db.execute("DELETE FROM rating_changes WHERE match_id = ?", (match_id,))
+
+
+async def rewrite_change(
+    db: Db, change: int, before: tuple[float, float, float], after: tuple[float, float, float]
+) -> None:
+    """Rewrite a change's rating before and after, as a replay makes them."""
+    await db.execute(
+        "UPDATE rating_changes SET rating_before = ?, deviation_before = ?, "
+        "volatility_before = ?, rating_after = ?, deviation_after = ?, volatility_after = ? "
+        "WHERE id = ?",
+        (*before, *after, change),
+    )
+
+
+async def leaderboard(
+    db: Db, pool: str, category: str, kind: str, provisional: float, limit: int, offset: int
+) -> list[Row]:
+    """Return a page of a pool's category's ratings, established ones first, best first."""
+    return await rows(
+        db,
+        "SELECT * FROM ratings WHERE pool = ? AND category = ? AND kind = ? "
+        f"ORDER BY {_ORDER} LIMIT ? OFFSET ?",
+        pool,
+        category,
+        kind,
+        provisional,
+        limit,
+        offset,
+    )
+
+
+async def rated_count(db: Db, pool: str, category: str, kind: str) -> int:
+    """Return how many subjects of a kind hold a rating in a pool's category."""
+    found = await rows(
+        db,
+        "SELECT COUNT(*) FROM ratings WHERE pool = ? AND category = ? AND kind = ?",
+        pool,
+        category,
+        kind,
+    )
+    return int(found[0][0])
+
+
+async def place_of(
+    db: Db, pool: str, category: str, kind: str, subject: str, provisional: float
+) -> int | None:
+    """Return a subject's place on its pool's category's leaderboard (1 first), or None."""
+    mine = await ratings_of(db, pool, category, kind, [subject])
+    if subject not in mine:
+        return None
+    row = mine[subject]
+    rank = 1 if row["deviation"] > provisional else 0
+    found = await rows(
+        db,
+        "SELECT COUNT(*) FROM ratings WHERE pool = ? AND category = ? AND kind = ? AND ("
+        "CASE WHEN deviation > ? THEN 1 ELSE 0 END < ? OR ("
+        "CASE WHEN deviation > ? THEN 1 ELSE 0 END = ? AND (rating > ? OR "
+        "(rating = ? AND subject < ?))))",
+        pool,
+        category,
+        kind,
+        provisional,
+        rank,
+        provisional,
+        rank,
+        row["rating"],
+        row["rating"],
+        subject,
+    )
+    return int(found[0][0]) + 1
+
+
+async def subject_ratings(db: Db, pool: str, kind: str, subject: str) -> list[Row]:
+    """Return a subject's ratings in every category of a pool, most games first."""
+    return await rows(
+        db,
+        "SELECT * FROM ratings WHERE pool = ? AND kind = ? AND subject = ? "
+        "ORDER BY games DESC, category",
+        pool,
+        kind,
+        subject,
+    )
+
+
+async def subject_changes(
+    db: Db, pool: str, kind: str, subject: str, category: str | None, limit: int | None
+) -> list[Row]:
+    """Return a subject's rating changes in a pool (one category, or all), newest first."""
+    where = "" if category is None else " AND category = ?"
+    more: tuple[object, ...] = () if category is None else (category,)
+    return await rows(
+        db,
+        "SELECT * FROM rating_changes WHERE pool = ? AND kind = ? AND subject = ?"
+        f"{where} ORDER BY id DESC" + ("" if limit is None else f" LIMIT {int(limit)}"),
+        pool,
+        kind,
+        subject,
+        *more,
+    )
+
+
+async def practice_users(db: Db, match_id: int) -> set[str]:
+    """Return who plays a match as the practice opponent (their games are never rated)."""
+    found = await rows(db, 'SELECT "user" FROM practice_players WHERE match_id = ?', match_id)
+    return {row["user"] for row in found}

@@ -1,0 +1,79 @@
+"""/rating and /leaderboard against the offline Discord, after a rated casual game."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from pathlib import Path
+
+from PIL import Image
+
+from tests.bot.exts.games.test_dm_games import dm_until
+from tests.bot.exts.test_export import dm_game
+from tests.bot.exts.test_matches import club, move, replied
+from tests.bot.test_main import offline, running_bot
+from tests.fakediscord.server import FakeDiscord, Interaction, Sent
+
+CHESS = [{"type": 3, "name": "game", "value": "chess"}]
+
+
+async def embedded(discord: FakeDiscord, interaction: Interaction) -> Sent:
+    """Wait for the bot's answer with an embed to an interaction, and return it."""
+    for _ in range(200):
+        found = [sent for sent in discord.replies(interaction) if sent.embeds]
+        if found:
+            return found[0]
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"no embed in answer; it answered {interaction.responses}")
+
+
+def test_a_rated_casual_game_shows_in_rating_and_leaderboard_where_it_was_challenged(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        general = discord.channel_named(guild, "general")
+        async with running_bot(tmp_path, discord):
+            await dm_game(discord, ana, bo, guild, "chess")
+            await dm_until(discord, ana, "Your move on board 1.")
+            ana_dm, bo_dm = discord.dm_of(ana), discord.dm_of(bo)
+            for user, channel, text in [
+                (ana, ana_dm, "f3"),
+                (bo, bo_dm, "e5"),
+                (ana, ana_dm, "g4"),
+                (bo, bo_dm, "Qh4#"),
+            ]:
+                assert "Played" in await move(discord, user, channel, text)
+            await dm_until(discord, ana, "Final result")
+
+            board = await embedded(
+                discord, await discord.invoke(ana, general, "leaderboard", CHESS)
+            )
+            (embed,) = board.embeds
+            assert board.ephemeral and embed["title"] == "Chess: Players, Chess Club"
+            lines = embed["description"].splitlines()
+            assert lines[0].startswith("**1.** bo · 1,662? · 1 game")
+            assert lines[1].startswith("**2.** ana · 1,338? · 1 game") and "← you" in lines[1]
+
+            mine = await embedded(discord, await discord.invoke(ana, general, "rating"))
+            (embed,) = mine.embeds
+            assert embed["title"] == "ana's ratings, Chess Club"
+            assert embed["description"] == "**Chess**: 1,338? (±290, 1 game)"
+            (recent,) = embed["fields"]
+            assert recent["name"] == "Last rated games"
+            assert "game 1 · Chess · lost against bo · 1,338? (-162)" in recent["value"]
+            ((name, png),) = mine.files
+            image = Image.open(io.BytesIO(png))
+            assert name == "rating.png" and image.size == (400, 200)
+
+            in_dms = await discord.invoke(ana, ana_dm, "leaderboard", CHESS)
+            (embed,) = (await embedded(discord, in_dms)).embeds
+            assert embed["description"] == (
+                "No rated games of Chess in DM games yet: finish a rated game to appear here."
+            )
+            far = await discord.invoke(
+                ana, general, "leaderboard", [*CHESS, {"type": 4, "name": "page", "value": 3}]
+            )
+            assert await replied(discord, far) == "Page 3 is past the last one (1)"
+
+    offline(scenario)
