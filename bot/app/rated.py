@@ -41,7 +41,6 @@ async def rate(db: Db, loaded: Loaded, at: float) -> None:
         return
     match = loaded.match
     category = category_of(match.KIND, match.boards)
-    practice = await stored.practice_users(db, loaded.id)
     boards = [
         Board(
             loaded.roster.seated(board, "white"),
@@ -50,7 +49,7 @@ async def rate(db: Db, loaded: Loaded, at: float) -> None:
         )
         for board in range(1, match.boards + 1)
     ]
-    sides = [_Side(PLAYER, player_games(boards, practice), {})]
+    sides = [_Side(PLAYER, player_games(boards, loaded.practice), {})]
     if pool and not loaded.in_dms:  # a team match in a server: its teams are rated too
         points = scores(match, loaded.names)
         keys = {name: name_key(name) for name in points}

@@ -201,9 +201,3 @@ async def subject_changes(
         subject,
         *more,
     )
-
-
-async def practice_users(db: Db, match_id: int) -> set[str]:
-    """Return who plays a match as the practice opponent (their games are never rated)."""
-    found = await rows(db, 'SELECT "user" FROM practice_players WHERE match_id = ?', match_id)
-    return {row["user"] for row in found}
