@@ -82,13 +82,13 @@ def test_the_bot_moves_first_as_white_and_its_side_has_no_dms(database_url: str)
     async def scenario(service: MatchService, store: Storage) -> None:
         await service.start_practice()
         game = await service.practice_game(
-            "ana", BOT, side="black", dm="55", boards=2, strength=5, names=("Ana", "Bot")
+            "ana", BOT, side="black", dm="55", boards=2, strength=2, names=("Ana", "Bot")
         )
         await service.practice.idle()
         assert (await service.turns(game, "ana"))[0] == [1, 2]  # it moved on both boards
         assert await service.bindings(game) == {"dm:black": "55", "dm:white": ""}
         assert (await service.shape(game)).teams == {"white": "Bot", "black": "Ana"}
-        assert await service.practice_players(game) == {BOT: 5}
+        assert await service.practice_players(game) == {BOT: 2}
 
     run(database_url, scenario)
 
