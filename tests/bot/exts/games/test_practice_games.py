@@ -45,7 +45,7 @@ def test_a_chess_game_against_the_bot_is_played_to_its_end_in_the_players_dms(
             dm = discord.dms[ana]
             intro, first = await dm_texts(discord, ana, 2)
             assert intro == (
-                "A practice game against me: Chess, no clock, at strength 2 of 5. "
+                "A practice game against me: Chess, no clock, at strength 2 of 5, unrated. "
                 "You play White; your boards follow."
             )
             assert first.startswith("Game 1:") and first.endswith("Your move on board 1.")
