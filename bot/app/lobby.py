@@ -175,7 +175,7 @@ class Lobby:
                 )
             if holder is not None:
                 raise RulesError(
-                    f"{side_name(side)} on board {board} is taken by {holder}: the practice "
+                    f"{side_name(side)} on board {board} is taken by <@{holder}>: the practice "
                     "opponent fills an empty seat"
                 )
             players = [user for user in roster.teams[team] if user not in loaded.practice]
@@ -186,12 +186,13 @@ class Lobby:
                 )
             places = roster.places_of(team, loaded.match.boards)
             practised = [seat for seat in places if roster.seats.get(seat) in loaded.practice]
-            if len(players) + len(practised) >= len(places):
+            free = len(places) - len(practised)  # the seats its own players share
+            if len(players) >= free:
+                held_already = " the practice opponent does not hold" if practised else ""
                 raise RulesError(
                     f"the {named} team is not short: its {len(players)} player"
-                    f"{'s' * (len(players) != 1)} can hold its {len(places)} seat"
-                    f"{'s' * (len(places) != 1)}"
-                    + (f" beside the practice opponent's {len(practised)}" if practised else "")
+                    f"{'s' * (len(players) != 1)} can hold the {free} seat"
+                    f"{'s' * (free != 1)}{held_already}"
                 )
             async with held.change() as change:
                 if current is None:

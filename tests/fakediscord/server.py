@@ -573,7 +573,9 @@ class FakeDiscord:
             return full
         parent = body.get("parent_id")
         kind = body.get("type", 0)
-        siblings = [c for c in self.channels.values() if parent and c["parent_id"] == str(parent)]
+        siblings = [
+            c for c in self.channels.values() if parent and c.get("parent_id") == str(parent)
+        ]
         if len(siblings) >= MAX_CATEGORY_CHANNELS:  # Discord's limit of a category
             return _error(400, 50035, "Maximum number of channels in category reached (50)")
         name = body["name"] if kind == 4 else body["name"].lower().replace(" ", "-")

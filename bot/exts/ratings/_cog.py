@@ -34,7 +34,7 @@ def shown(rating: Rating) -> str:
 def _pool(interaction: discord.Interaction) -> tuple[str, str]:
     """Return the pool a command reads (the server's, or the DM games') and its name."""
     if interaction.guild_id is None:
-        return "", "your DM games"
+        return "", "DM games"  # one pool of everyone's games challenged from DMs
     name = interaction.guild.name if interaction.guild is not None else "this server"
     return str(interaction.guild_id), plain(name)
 
@@ -145,10 +145,16 @@ class Ratings(commands.Cog):
         embed = discord.Embed(title=f"{who}'s ratings, {where}", colour=COLOUR)
         if not found.ratings:
             what = category_name(game) if game else "any game"
-            embed.description = (
-                f"No rated games of {what} {_where(pool)} yet: finish a rated game to have a "
-                "rating here."
-            )
+            me = interaction.client.user
+            if me is not None and user.id == me.id:
+                embed.description = "I am never rated: games against me are practice."
+            elif user.id != interaction.user.id:
+                embed.description = f"{who} has no rated games of {what} {_where(pool)} yet."
+            else:
+                embed.description = (
+                    f"No rated games of {what} {_where(pool)} yet: finish a rated game to have "
+                    "a rating here."
+                )
             await interaction.response.send_message(embed=embed, ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -210,6 +210,30 @@ def test_a_team_one_short_gets_the_bot_in_an_empty_seat_and_it_plays(database_ur
     run(database_url, scenario)
 
 
+def test_a_refused_bot_seat_names_its_holder_as_a_mention_and_the_seats_left_in_words(
+    database_url: str,
+) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match = await service.create(
+            "host", boards=3, layout="line", white_team="Reds", black_team="Blues"
+        )
+        await service.join(match, "ana", "white")
+        await service.join(match, "bo", "white")
+        await service.join(match, "cy", "black")
+        await service.seat(match, "host", 1, "white", "ana")
+        with pytest.raises(RulesError, match=r"^White on board 1 is taken by <@ana>: the"):
+            await service.seat_practice(match, "host", 1, "white", BOT, 3)
+        await service.seat_practice(match, "host", 3, "white", BOT, 3)
+        with pytest.raises(RulesError) as refused:
+            await service.seat_practice(match, "host", 2, "white", BOT, 3)
+        assert str(refused.value) == (
+            "the Reds team is not short: its 2 players can hold the 2 seats the practice "
+            "opponent does not hold"
+        )
+
+    run(database_url, scenario)
+
+
 def test_a_team_without_a_player_of_its_own_gets_no_bot(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match = await service.create(

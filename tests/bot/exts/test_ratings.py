@@ -77,3 +77,34 @@ def test_a_rated_casual_game_shows_in_rating_and_leaderboard_where_it_was_challe
             assert await replied(discord, far) == "Page 3 is past the last one (1)"
 
     offline(scenario)
+
+
+def test_rating_in_dms_reads_the_dm_games_pool_and_says_whose_ratings_are_missing(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, _ = club(discord)
+        me = discord.application_id
+        async with running_bot(tmp_path, discord):
+            dm = discord.dm_of(ana)
+            board = await embedded(discord, await discord.invoke(ana, dm, "leaderboard", CHESS))
+            assert board.embeds[0]["title"] == "Chess: Players, DM games"  # everyone's, not hers
+            mine = await embedded(discord, await discord.invoke(ana, dm, "rating"))
+            (embed,) = mine.embeds
+            assert embed["title"] == "ana's ratings, DM games"
+            assert embed["description"] == (
+                "No rated games of any game in DM games yet: finish a rated game to have a "
+                "rating here."
+            )
+            someone = [{"type": 6, "name": "player", "value": str(bo)}]
+            theirs = await embedded(discord, await discord.invoke(ana, dm, "rating", someone))
+            assert theirs.embeds[0]["description"] == (
+                "bo has no rated games of any game in DM games yet."
+            )
+            bot = [{"type": 6, "name": "player", "value": str(me)}]
+            mine = await embedded(discord, await discord.invoke(ana, dm, "rating", bot))
+            assert mine.embeds[0]["description"] == (
+                "I am never rated: games against me are practice."
+            )
+
+    offline(scenario)
