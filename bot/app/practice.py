@@ -23,7 +23,7 @@ from bot.app.unit import Units
 from bot.errors import DamagedError, NotFoundError, ServiceError, StaleError
 from bot.hosted import pending_transfer
 from bot.loading import Loaded
-from bot.practice.opponent import think
+from bot.practice.opponent import think, warm
 from bot.practice.turn import Turn
 from bot.shards import Shards
 from games.core.pieces import Side, opponent
@@ -107,12 +107,14 @@ class Practice:
         skip_transfer: Answer,
         shards: Shards | None = None,
         choose: Callable[[Turn], Awaitable[str]] = think,
+        warm: Callable[[], None] = warm,
     ) -> None:
         """Act through the service's own play, decline_draw and skip_transfer.
 
         choose: what thinks of a turn (bot.practice's think; a test may hold its answer back).
         """
         self.choose = choose
+        self._warm = warm
         self._units = units
         self._play = play
         self._decline = decline_draw
@@ -172,6 +174,7 @@ class Practice:
         """Start a task for each board of a match where the practice opponent has to act."""
         if not self._running or not loaded.practice or loaded.status != "active":
             return
+        self._warm()  # the bot's first turn need not wait for its worker process to start
         now = self._units.clock()
         boards = {board for user in loaded.practice for board, _ in loaded.roster.boards_of(user)}
         for board in sorted(boards):

@@ -97,6 +97,15 @@ class Opponent:
                 self._engine = Stockfish(path)
         return self._engine
 
+    @property
+    def worker(self) -> Worker:
+        """Return the worker process the CPU work runs in."""
+        return self._worker
+
+    def warm(self) -> None:
+        """Start the worker process ahead of the first turn, which would otherwise wait for it."""
+        self._worker.warm()  # a start that fails is met again by the first turn
+
     async def close(self) -> None:
         """Stop the engine and the worker process; the next turn starts them again."""
         engine, self._engine, self._looked = self._engine, None, False
@@ -137,6 +146,11 @@ async def think(turn: Turn) -> str:
     Raises WrongStateError if it is not turn.side's turn there.
     """
     return await OPPONENT.think(turn)
+
+
+def warm() -> None:
+    """Start the practice opponent's worker process ahead of its first turn."""
+    OPPONENT.warm()
 
 
 async def close() -> None:

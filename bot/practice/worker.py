@@ -64,11 +64,26 @@ class Worker:
         """
         return await asyncio.wait_for(self._run(job, *args), timeout)
 
-    async def _run(self, job: Callable[..., T], *args: object) -> T:
+    @property
+    def starting(self) -> Future[ProcessPoolExecutor] | None:
+        """Return the worker's start under way or done, or None before the first job."""
+        return self._pool
+
+    def warm(self) -> Future[ProcessPoolExecutor]:
+        """Start the worker process now, if it is not under way, without waiting for it."""
         if self._pool is None:
             self._pool = _start()
+        return self._pool
+
+    async def _run(self, job: Callable[..., T], *args: object) -> T:
+        starting = self.warm()
         # Shielded: a turn that gives up waiting leaves the start going for the next one.
-        pool = await asyncio.shield(asyncio.wrap_future(self._pool))
+        try:
+            pool = await asyncio.shield(asyncio.wrap_future(starting))
+        except Exception:
+            if self._pool is starting:  # a start that failed: the next job tries again
+                self._pool = None
+            raise
         try:
             return await asyncio.wrap_future(pool.submit(job, *args))
         except BrokenProcessPool:

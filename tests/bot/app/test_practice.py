@@ -10,6 +10,7 @@ import pytest
 
 from bot.app.practice import THINK, thinking_time
 from bot.errors import NotAllowedError, RulesError, WrongStateError
+from bot.practice import opponent
 from bot.practice.opponent import think
 from bot.practice.turn import Turn
 from bot.service import MatchService, Moderator
@@ -278,5 +279,18 @@ def test_thinking_time_follows_a_live_clock(database_url: str) -> None:
         assert thinking_time(loaded, 1, "white", 5, now) == pytest.approx(60 / 30)
         assert thinking_time(loaded, 1, "white", 1, now) == THINK[1]
         assert thinking_time(service._loaded[untimed], 1, "black", 5, 0.0) == THINK[5]
+
+    run(database_url, scenario)
+
+
+def test_a_practice_game_starts_the_bots_worker_before_its_first_turn(database_url: str) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        await opponent.close()  # as a bot freshly started: no worker process yet
+        assert opponent.OPPONENT.worker.starting is None
+        await service.start_practice()
+        await service.practice_game("ana", BOT, boards=1, game="chess")  # ana is to move first
+        starting = opponent.OPPONENT.worker.starting
+        assert starting is not None  # under way while ana thinks of her first move
+        await asyncio.wait_for(asyncio.wrap_future(starting), 60)
 
     run(database_url, scenario)

@@ -7,11 +7,13 @@ import logging
 import os
 import signal
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
 import games
 from bot.hosted import Hosted
+from bot.practice import worker
 from bot.practice.opponent import Opponent
 from bot.practice.turn import Turn
 from games.core.pieces import Side
@@ -145,5 +147,47 @@ def test_the_opponent_answers_within_its_budget_even_on_its_first_turn(
             answer(runner, fresh, game, 1, side, budget=budget)  # type: ignore[arg-type]
             # A correctness bound with a generous margin for a loaded machine, not a speed target.
             assert time.monotonic() - started < budget + 1.0
+    finally:
+        runner.run(fresh.close())
+
+
+def test_a_warmed_opponent_has_its_worker_started_before_its_first_turn(
+    runner: asyncio.Runner,
+) -> None:
+    fresh = Opponent()
+    assert fresh.worker.starting is None  # nothing runs for a bot nobody practises against
+    fresh.warm()
+    starting = fresh.worker.starting
+    assert starting is not None
+    try:
+        pool = runner.run(asyncio.wait_for(asyncio.wrap_future(starting), 60))
+        assert pool.submit(abs, -7).result(timeout=60) == 7  # a live worker process
+        answer(runner, fresh, games.new_game("escher"), 1, "white", budget=0.3)
+        assert fresh.worker.starting is starting  # the first turn used the warmed worker
+    finally:
+        runner.run(fresh.close())
+
+
+def test_a_worker_that_failed_to_start_is_started_again_by_the_next_turn(
+    runner: asyncio.Runner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = worker._started_pool
+    tries: list[int] = []
+
+    def failing_once() -> ProcessPoolExecutor:
+        tries.append(1)
+        if len(tries) == 1:
+            raise OSError("no more processes")
+        return real()
+
+    monkeypatch.setattr(worker, "_started_pool", failing_once)
+    fresh = Opponent()
+    game = games.new_game("escher")  # the own search: the worker's work
+    try:
+        answer(runner, fresh, game, 1, "white", budget=0.3)  # a random turn, the start failed
+        answer(runner, fresh, game, 1, "black", budget=5.0)
+        assert len(tries) == 2
+        starting = fresh.worker.starting
+        assert starting is not None and starting.exception() is None
     finally:
         runner.run(fresh.close())
