@@ -9,13 +9,9 @@ from games.core.pieces import Side
 
 # The registry's letters (games/core/pieces.py, armies.py): FIDE's pieces and Betza's armies.
 # A royal king is worth nothing here: taking it ends the board, which the search scores.
+FIDE_VALUES: Final[dict[str, int]] = {"P": 100, "N": 300, "B": 320, "R": 500, "Q": 900, "K": 0}
 PIECE_VALUES: Final[dict[str, int]] = {
-    "P": 100,
-    "N": 300,
-    "B": 320,
-    "R": 500,
-    "Q": 900,
-    "K": 0,
+    **FIDE_VALUES,
     "D": 450,  # Bede: bishop and dabbaba
     "W": 320,  # Waffle
     "A": 420,  # FAD
@@ -35,17 +31,7 @@ OWN_VALUES: Final[dict[str, dict[str, int]]] = {
     # Ender's Chess: no piece is royal (a side loses by its gate or with no piece left)
     "enders": {"R": 500, "B": 300, "N": 300, "K": 350},
     # Ben Good's Elevator, in its own letters: camel C, prince I, ox O
-    "good": {
-        "P": 100,
-        "N": 300,
-        "B": 320,
-        "R": 500,
-        "Q": 900,
-        "K": 0,
-        "C": 300,
-        "I": 350,
-        "O": 400,
-    },
+    "good": {**FIDE_VALUES, "C": 300, "I": 350, "O": 400},
 }
 
 # The FEN fields that hold pieces: the placement, and Ender's Chess's reserves.
