@@ -133,7 +133,7 @@ class Lobby:
                     f"{side_name(side)} on board {board}"
                 )
             if loaded.roster.team_of(user) != team:
-                raise RulesError(f"{user} is not in the {loaded.team_name(team)} team")
+                raise RulesError(f"<@{user}> is not in the {loaded.team_name(team)} team")
             async with held.change() as change:
                 change.seat({(board, side): user})
 

@@ -34,7 +34,7 @@ def test_teams_are_joined_by_name_and_the_start_seats_each_on_its_own_boards(
         with pytest.raises(NotAllowedError, match="only the host or the Golds captain"):
             await service.seat(match_id, "cy", 1, "black", "di")
         await service.seat(match_id, "cy", 3, "black", "cy")  # Greens' own seat
-        with pytest.raises(RulesError, match="bo is not in the Greens team"):
+        with pytest.raises(RulesError, match="<@bo> is not in the Greens team"):
             await service.seat(match_id, "ana", 2, "black", "bo")
         await service.start(match_id, "ana")
         roster = await service.roster(match_id)
