@@ -36,6 +36,7 @@ from bot.notices import (
     notice_from_row,
 )
 from bot.sender.places import Poster, nonce
+from bot.sender.turns import listed
 from bot.sender.words import board_words, overview_words, reminder_words
 from bot.service import MatchService
 from bot.shown import ShownGame
@@ -255,9 +256,11 @@ class DmPoster(Poster):
         views = game.view.views
         mine = [view.number for view in views if not view.finished and view.turn == side]
         image = await asyncio.to_thread(_game_image, game, side, mine)
-        status = (
-            f"Your move on board {', '.join(map(str, mine))}." if mine else "Your opponent's move."
-        )
+        status = "Your opponent's move."
+        if mine:
+            status = (
+                f"Your move on board{'s' if len(mine) > 1 else ''} {listed(list(map(str, mine)))}."
+            )
         if all(view.finished for view in views):
             status = "The game is over."
         text = "\n".join([f"Game {match_id}:", *lines, status])[:2000]

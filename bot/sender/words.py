@@ -196,7 +196,9 @@ def overview_words(notice: Notice) -> str | None:
     """Say an overview notice in a line, or None for notices the overview does not show."""
     match notice:
         case Started(boards=boards):
-            return f"The match has started on {boards:,} board{'s' if boards != 1 else ''}."
+            if boards == 1:  # a game of one board: no boards to count
+                return "The game has started."
+            return f"The match has started on {boards:,} boards."
         case RideNews(event=Transferred() as sent):
             return (
                 f"Board {sent.board}: {piece_words(sent.side, sent.piece)} is sent "

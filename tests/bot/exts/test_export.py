@@ -84,7 +84,7 @@ def test_an_elevator_game_exports_every_board_in_one_pgn_file(tmp_path: Path) ->
         ana, bo, guild = club(discord)
         async with running_bot(tmp_path, discord):
             await dm_game(discord, ana, bo, guild, "elevator")
-            await dm_until(discord, ana, "Your move on board 1, 2.")
+            await dm_until(discord, ana, "Your move on boards 1 and 2.")
             played = await discord.invoke(
                 ana,
                 discord.dm_of(ana),

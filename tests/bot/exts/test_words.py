@@ -22,7 +22,7 @@ async def dm_game(discord: FakeDiscord, host: int, other: int, guild: int) -> No
     assert "Challenge sent" in await replied(discord, sent)
     (invitation,) = discord.messages[discord.dms[other]]
     await discord.click(other, int(invitation["id"]), "invite:1:accept")
-    await dm_until(discord, host, "Your move on board 1, 2.")
+    await dm_until(discord, host, "Your move on boards 1 and 2.")
 
 
 async def on_board(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.notices import Decided, notice_from_row
+from bot.notices import Decided, Started, notice_from_row
 from bot.sender.words import overview_words
 from games.elevator import MatchDecided
 
@@ -24,3 +24,8 @@ def test_a_decision_stored_before_many_teams_reads_as_two_teams() -> None:
     assert notice_from_row("overview", "decided", stored) == Decided(
         "overview", MatchDecided(("Reds", "Blues")), 4
     )
+
+
+def test_a_one_board_game_starts_as_a_game_and_many_boards_are_counted() -> None:
+    assert overview_words(Started("overview", 1)) == "The game has started."
+    assert overview_words(Started("overview", 1000)) == "The match has started on 1,000 boards."

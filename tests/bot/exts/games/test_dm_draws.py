@@ -19,7 +19,7 @@ def test_the_player_offered_a_draw_in_a_dm_game_accepts_it_with_a_button(tmp_pat
             await replied(discord, await discord.invoke(ana, general, "challenge", options))
             (invitation,) = discord.messages[discord.dms[bo]]
             await discord.click(bo, int(invitation["id"]), "invite:1:accept")
-            await dm_until(discord, ana, "Your move on board 1, 2.")
+            await dm_until(discord, ana, "Your move on boards 1 and 2.")
             offer = [
                 {"type": 3, "name": "action", "value": "offer"},
                 {"type": 4, "name": "board", "value": 2},

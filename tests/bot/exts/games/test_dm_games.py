@@ -66,7 +66,7 @@ def test_a_dm_game_from_challenge_to_result(tmp_path: Path) -> None:
             assert buttons == ["invite:1:accept", "invite:1:decline"]
             await discord.click(bo, int(invitation["id"]), "invite:1:accept")
             assert "is out: the game appears here" in (await dm_texts(discord, ana, 1))[0]
-            first = await dm_until(discord, ana, "Your move on board 1, 2.")
+            first = await dm_until(discord, ana, "Your move on boards 1 and 2.")
             assert first.startswith("Game 1:")
             assert "Your opponent's move." in (await dm_texts(discord, bo, 2))[1]
             ana_dm, bo_dm = discord.dms[ana], discord.dms[bo]

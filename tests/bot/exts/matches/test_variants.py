@@ -113,7 +113,7 @@ def test_a_challenge_with_a_variant_starts_that_variant_in_dms(tmp_path: Path) -
                 in invitation["content"]
             )
             await discord.click(bo, int(invitation["id"]), "invite:1:accept")
-            await dm_until(discord, ana, "Your move on board 1, 2.")
+            await dm_until(discord, ana, "Your move on boards 1 and 2.")
             ana_dm = discord.dms[ana]
             board = {"type": 4, "name": "board", "value": 1}
             for user, channel, played in ((ana, ana_dm, "Nc3"), (bo, discord.dms[bo], "e5")):
