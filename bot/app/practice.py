@@ -48,11 +48,9 @@ class Job:
     kind: Literal["move", "decline", "skip"]
     user: str
     side: Side
-    turn: Turn | None = None  # a move's question to bot.practice
-    position: str = ""  # a move's board as it was asked for
 
 
-def job_of(loaded: Loaded, board: int, now: float) -> Job | None:
+def job_of(loaded: Loaded, board: int) -> Job | None:
     """Return what a practice player has to do on a board now, or None."""
     if loaded.status != "active" or not loaded.practice:
         return None
@@ -73,10 +71,14 @@ def job_of(loaded: Loaded, board: int, now: float) -> Job | None:
     user = roster.seated(board, side)
     if user is None or user not in loaded.practice:
         return None
-    strength = loaded.practice[user]
-    budget = thinking_time(loaded, board, side, strength, now)
-    turn = Turn.of(match, board, side, strength, budget)
-    return Job("move", user, side, turn, position(loaded, board))
+    return Job("move", user, side)
+
+
+def turn_of(loaded: Loaded, board: int, job: Job, now: float) -> Turn:
+    """Return the question a move job puts to bot.practice: the game, within the clock's time."""
+    strength = loaded.practice[job.user]
+    budget = thinking_time(loaded, board, job.side, strength, now)
+    return Turn.of(loaded.match, board, job.side, strength, budget)
 
 
 def thinking_time(loaded: Loaded, board: int, side: Side, strength: int, now: float) -> float:
@@ -175,10 +177,9 @@ class Practice:
         if not self._running or not loaded.practice or loaded.status != "active":
             return
         self._warm()  # the bot's first turn need not wait for its worker process to start
-        now = self._units.clock()
         boards = {board for user in loaded.practice for board, _ in loaded.roster.boards_of(user)}
         for board in sorted(boards):
-            if job_of(loaded, board, now) is None:
+            if job_of(loaded, board) is None:
                 continue
             key = (loaded.id, board)
             if key in self._tasks:
@@ -242,9 +243,13 @@ class Practice:
     async def _step(self, match_id: int, board: int) -> bool:
         """Do one thing the practice opponent has to do on a board; say whether it did any."""
         async with self._units.held(match_id) as held:
-            job = job_of(held.loaded, board, self._units.clock())
-        if job is None:
-            return False
+            loaded = held.loaded
+            job = job_of(loaded, board)
+            if job is None:
+                return False
+            # the game as it stands, read while it is held: a move is chosen for this position
+            stood = position(loaded, board)
+            turn = turn_of(loaded, board, job, self._units.clock()) if job.kind == "move" else None
         if job.kind == "decline":
             await self._decline(match_id, job.user, board)
             logger.info("match %d: the practice opponent declined a draw on %d", match_id, board)
@@ -252,8 +257,8 @@ class Practice:
         if job.kind == "skip":
             await self._skip(match_id, job.user, board)
             return True
-        assert job.turn is not None
-        text = await self.choose(job.turn)
+        assert turn is not None  # a move's
+        text = await self.choose(turn)
 
         def current(loaded: Loaded) -> bool:
             """Tell whether the board still waits for this very turn."""
@@ -262,7 +267,7 @@ class Practice:
                 and job.user in loaded.practice
                 and loaded.match.is_open(board)
                 and loaded.roster.seated(board, job.side) == job.user
-                and position(loaded, board) == job.position
+                and position(loaded, board) == stood
             )
 
         await self._play(match_id, job.user, board, text, current=current)
