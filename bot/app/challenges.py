@@ -8,13 +8,14 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from bot import storage
+from bot.app import guards
 from bot.app.lobby import begin
 from bot.app.new_games import MAX_NAME, chosen, clock_fits, new_hosted
 from bot.app.unit import Founding, Units
 from bot.errors import NotAllowedError, NotFoundError, RulesError, WrongStateError
 from bot.loading import NO_DMS, control_of
 from bot.names import same_name, visible
-from bot.practice.turn import DEFAULT_STRENGTH, STRENGTHS
+from bot.practice.turn import DEFAULT_STRENGTH
 from games.core.clocks import TimeControl
 from games.core.pieces import SIDES, Side, opponent
 from games.elevator.variants import DEFAULT_VARIANT, VARIANTS, Setup
@@ -171,10 +172,7 @@ class Challenges:
         check: only refuse as it would, starting nothing (returns 0), for the front to ask
         before it writes to the player.
         """
-        if strength not in STRENGTHS:
-            raise RulesError(
-                f"the practice opponent's strength is {STRENGTHS[0]} to {STRENGTHS[-1]}"
-            )
+        guards.check_strength(strength)
         if side not in SIDES:
             raise RulesError("you play 'white' or 'black'")
         control = control_of(time_control)

@@ -7,6 +7,7 @@ from typing import Final
 from bot.app.outcomes import Moderator
 from bot.errors import NotAllowedError, RulesError, WrongStateError
 from bot.loading import Loaded
+from bot.practice.turn import STRENGTHS
 from games.core.errors import shown
 from games.core.pieces import SIDES, Side
 
@@ -83,6 +84,12 @@ def check_side(side: object) -> None:
     """Refuse anything but white or black."""
     if side not in SIDES:
         raise RulesError(f"a team is 'white' or 'black', not {clip(str(side))!r}")
+
+
+def check_strength(strength: int) -> None:
+    """Refuse a practice opponent's strength outside 1 to 5."""
+    if strength not in STRENGTHS:
+        raise RulesError(f"the practice opponent's strength is {STRENGTHS[0]} to {STRENGTHS[-1]}")
 
 
 def check_move_text(text: str, *, many: bool = False, examples: str = "e4, Nf3 or Ne4^2") -> None:

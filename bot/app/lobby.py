@@ -14,7 +14,6 @@ from bot.errors import NotAllowedError, NotFoundError, RulesError, WrongStateErr
 from bot.loading import Loaded, control_of
 from bot.lobby import Roster, round_robin
 from bot.notices import OVERVIEW, BoardShown, Cancelled, Notice, Started, board_place, user_place
-from bot.practice.turn import STRENGTHS
 from games.core.clocks import Clocks
 from games.core.pieces import Side, side_name
 from games.elevator.variants import DEFAULT_VARIANT
@@ -123,15 +122,7 @@ class Lobby:
         """Seat a player of the team playing side on a board (the host or that team's captain)."""
         async with self._units.held(match_id) as held:
             loaded = held.loaded
-            guards.in_lobby(loaded, "change seats")
-            guards.check_side(side)
-            guards.check_board(loaded, board)
-            team = loaded.roster.team_at(board, side)
-            if actor != loaded.host and loaded.roster.captains.get(team) != actor:
-                raise NotAllowedError(
-                    f"only the host or the {_captain_of(loaded, team, side)} captain can seat "
-                    f"{side_name(side)} on board {board}"
-                )
+            team = _seating(loaded, actor, board, side)
             if loaded.roster.team_of(user) != team:
                 raise RulesError(f"<@{user}> is not in the {loaded.team_name(team)} team")
             async with held.change() as change:
@@ -147,21 +138,10 @@ class Lobby:
         """
         async with self._units.held(match_id) as held:
             loaded = held.loaded
-            guards.in_lobby(loaded, "change seats")
-            guards.check_side(side)
-            guards.check_board(loaded, board)
-            if strength not in STRENGTHS:
-                raise RulesError(
-                    f"the practice opponent's strength is {STRENGTHS[0]} to {STRENGTHS[-1]}"
-                )
+            team = _seating(loaded, actor, board, side)
+            guards.check_strength(strength)
             roster = loaded.roster
-            team = roster.team_at(board, side)
             named = loaded.team_name(team)
-            if actor != loaded.host and roster.captains.get(team) != actor:
-                raise NotAllowedError(
-                    f"only the host or the {_captain_of(loaded, team, side)} captain can seat "
-                    f"{side_name(side)} on board {board}"
-                )
             current = roster.team_of(bot)
             if current is not None and current != team:
                 raise RulesError(
@@ -267,6 +247,23 @@ def _left(roster: Roster, user: str, team: str) -> TeamChange:
 
 def _captain(roster: Roster, team: str | None) -> str | None:
     return None if team is None else roster.captains.get(team)
+
+
+def _seating(loaded: Loaded, actor: str, board: int, side: Side) -> str:
+    """Refuse a seat that cannot be set now, or by actor; return the team the seat is of.
+
+    Seats are set in the lobby, by the host or the captain of the team playing the seat.
+    """
+    guards.in_lobby(loaded, "change seats")
+    guards.check_side(side)
+    guards.check_board(loaded, board)
+    team = loaded.roster.team_at(board, side)
+    if actor != loaded.host and loaded.roster.captains.get(team) != actor:
+        raise NotAllowedError(
+            f"only the host or the {_captain_of(loaded, team, side)} captain can seat "
+            f"{side_name(side)} on board {board}"
+        )
+    return team
 
 
 def _captain_of(loaded: Loaded, team: str, side: Side) -> str:
