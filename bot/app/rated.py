@@ -119,9 +119,13 @@ async def _replay(db: Db, match_id: int, pool: str, category: str, mine: Sequenc
             after = rated(before[replayed], games)
             await stored.rewrite_change(db, row["id"], _values(before[replayed]), _values(after))
             now[replayed] = after
+    held: dict[str, dict[str, Row]] = {}
+    for kind in dict.fromkeys(kind for kind, _ in now):
+        subjects = [subject for k, subject in now if k == kind]
+        held[kind] = await stored.ratings_of(db, pool, category, kind, subjects)
     for (kind, subject), rating in now.items():
         key = (pool, category, kind, subject)
-        found = (await stored.ratings_of(db, pool, category, kind, [subject])).get(subject)
+        found = held[kind].get(subject)
         if found is None:
             continue
         games = found["games"] - played.get((kind, subject), 0)
@@ -141,11 +145,16 @@ def _by_match(changes: Sequence[Row]) -> list[list[Row]]:
 
 
 def _rating(row: Row | None) -> Rating:
-    return NEW if row is None else Rating(row["rating"], row["deviation"], row["volatility"])
+    return NEW if row is None else rating_of(row)
+
+
+def rating_of(row: Row, when: str = "") -> Rating:
+    """Return the rating a row of ratings holds, or of rating_changes (when: _before, _after)."""
+    return Rating(row[f"rating{when}"], row[f"deviation{when}"], row[f"volatility{when}"])
 
 
 def _before(row: Row) -> Rating:
-    return Rating(row["rating_before"], row["deviation_before"], row["volatility_before"])
+    return rating_of(row, "_before")
 
 
 def _values(rating: Rating) -> tuple[float, float, float]:

@@ -9,7 +9,7 @@ import json
 from dataclasses import dataclass
 from typing import Final
 
-from bot.app.rated import PLAYER, TEAM
+from bot.app.rated import PLAYER, TEAM, rating_of
 from bot.app.unit import Units
 from bot.errors import RulesError
 from bot.ratings.categories import categories, category_name
@@ -111,11 +111,10 @@ class Ratings:
                 db, pool, category, kind, PROVISIONAL, PAGE, (page - 1) * PAGE
             )
             own = None
-            if asker and not teams:
-                place = await stored.place_of(db, pool, category, kind, asker, PROVISIONAL)
-                if place is not None:
-                    row = (await stored.ratings_of(db, pool, category, kind, [asker]))[asker]
-                    own = _standing(place, row)
+            if asker and not teams:  # a person has a place among players alone
+                mine = (await stored.ratings_of(db, pool, category, kind, [asker])).get(asker)
+                if mine is not None:
+                    own = _standing(await stored.place_of(db, mine, PROVISIONAL), mine)
         first = (page - 1) * PAGE + 1
         standings = tuple(_standing(first + i, row) for i, row in enumerate(found))
         return Leaderboard(category, teams, page, pages, standings, own)
@@ -132,7 +131,7 @@ class Ratings:
         async with self._units.store.read() as db:
             held = await stored.subject_ratings(db, pool, PLAYER, user)
             ratings = tuple(
-                CategoryRating(row["category"], _rating(row), row["games"])
+                CategoryRating(row["category"], rating_of(row), row["games"])
                 for row in held
                 if category is None or row["category"] == category
             )
@@ -149,16 +148,11 @@ class Ratings:
         )
 
 
-def _rating(row: Row) -> Rating:
-    return Rating(row["rating"], row["deviation"], row["volatility"])
-
-
 def _standing(place: int, row: Row) -> Standing:
-    return Standing(place, row["subject"], row["name"], _rating(row), row["games"])
+    return Standing(place, row["subject"], row["name"], rating_of(row), row["games"])
 
 
 def _rated_match(row: Row) -> RatedMatch:
     games = tuple((str(opponent), float(score)) for opponent, score in json.loads(row["games"]))
-    before = Rating(row["rating_before"], row["deviation_before"], row["volatility_before"])
-    after = Rating(row["rating_after"], row["deviation_after"], row["volatility_after"])
+    before, after = rating_of(row, "_before"), rating_of(row, "_after")
     return RatedMatch(row["match_id"], row["at"], row["category"], games, before, after)

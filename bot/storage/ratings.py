@@ -145,14 +145,8 @@ async def rated_count(db: Db, pool: str, category: str, kind: str) -> int:
     return int(found[0][0])
 
 
-async def place_of(
-    db: Db, pool: str, category: str, kind: str, subject: str, provisional: float
-) -> int | None:
-    """Return a subject's place on its pool's category's leaderboard (1 first), or None."""
-    mine = await ratings_of(db, pool, category, kind, [subject])
-    if subject not in mine:
-        return None
-    row = mine[subject]
+async def place_of(db: Db, row: Row, provisional: float) -> int:
+    """Return the place a row of ratings holds on its pool's category's leaderboard (1 first)."""
     rank = 1 if row["deviation"] > provisional else 0
     found = await rows(
         db,
@@ -160,16 +154,16 @@ async def place_of(
         "CASE WHEN deviation > ? THEN 1 ELSE 0 END < ? OR ("
         "CASE WHEN deviation > ? THEN 1 ELSE 0 END = ? AND (rating > ? OR "
         "(rating = ? AND subject < ?))))",
-        pool,
-        category,
-        kind,
+        row["pool"],
+        row["category"],
+        row["kind"],
         provisional,
         rank,
         provisional,
         rank,
         row["rating"],
         row["rating"],
-        subject,
+        row["subject"],
     )
     return int(found[0][0]) + 1
 
