@@ -33,7 +33,7 @@ def test_threads_are_made_counted_archived_and_opened_again_by_a_post() -> None:
             general = discord.channel_named(guild, "general")
             body = {"name": "board-2", "type": 11, "auto_archive_duration": 10080}
             status, thread = await call(discord, "POST", f"/channels/{general}/threads", body)
-            assert status == 200 and thread["parent_id"] == str(general)
+            assert status == 201 and thread["parent_id"] == str(general)
             wrong = body | {"auto_archive_duration": 5}
             assert (await call(discord, "POST", f"/channels/{general}/threads", wrong))[0] == 400
             status, active = await call(discord, "GET", f"/guilds/{guild}/threads/active")

@@ -96,6 +96,10 @@ def offline(scenario: Callable[[FakeDiscord], Awaitable[None]]) -> None:
         try:
             await scenario(discord)
             assert discord.late == [], "the bot answered interactions after Discord's 3 seconds"
+            refused = "\n".join(map(str, discord.malformed))
+            assert not refused, f"the bot sent what Discord refuses:\n{refused}"
+            shapes = "\n".join(discord.misshapen[:20])
+            assert not shapes, f"the offline Discord answered unlike Discord:\n{shapes}"
         finally:
             await discord.stop()
 

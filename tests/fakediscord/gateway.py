@@ -31,6 +31,30 @@ MAX_GUILDS_PER_SHARD: Final = 2500  # Discord closes a session that would hold m
 GUILDS_PER_SHARD: Final = 1000  # /gateway/bot advises a shard per this many servers
 INVALID_SHARD: Final = 4010
 SHARDING_REQUIRED: Final = 4011
+DISALLOWED_INTENTS: Final = 4014
+GUILDS: Final = 1 << 0
+GUILD_MEMBERS: Final = 1 << 1
+GUILD_PRESENCES: Final = 1 << 8
+GUILD_MESSAGES: Final = 1 << 9
+DIRECT_MESSAGES: Final = 1 << 12
+MESSAGE_CONTENT: Final = 1 << 15
+PRIVILEGED: Final = GUILD_MEMBERS | GUILD_PRESENCES | MESSAGE_CONTENT
+# the intent each event the fake sends needs; others (READY, INTERACTION_CREATE) need none
+EVENT_INTENTS: Final = {
+    "GUILD_CREATE": GUILDS,
+    "GUILD_UPDATE": GUILDS,
+    "GUILD_DELETE": GUILDS,
+    "CHANNEL_CREATE": GUILDS,
+    "CHANNEL_UPDATE": GUILDS,
+    "CHANNEL_DELETE": GUILDS,
+    "THREAD_CREATE": GUILDS,
+    "THREAD_UPDATE": GUILDS,
+    "THREAD_DELETE": GUILDS,
+    "GUILD_MEMBER_ADD": GUILD_MEMBERS,
+    "GUILD_MEMBER_UPDATE": GUILD_MEMBERS,
+    "GUILD_MEMBER_REMOVE": GUILD_MEMBERS,
+    "PRESENCE_UPDATE": GUILD_PRESENCES,
+}
 
 
 def shard_of(guild_id: int | None, count: int) -> int:
@@ -45,6 +69,7 @@ class Session:
     socket: web.WebSocketResponse
     shard: int = 0
     count: int = 1
+    intents: int = 0
     ready: bool = False
     seq: int = 0  # each session numbers its own events
     events: list[str] = field(default_factory=list)  # the events it was sent, in order
@@ -61,6 +86,7 @@ class Gateway:
         self.closed: list[tuple[int, int]] = []  # (shard, close code) of each session refused
         self.shard_ready: defaultdict[int, asyncio.Event] = defaultdict(asyncio.Event)
         self.identified_at: dict[int, float] = {}  # shard: when it last identified (loop time)
+        self.privileged = 0  # the privileged intents the app is allowed in its settings
 
     def recommended_shards(self) -> int:
         """Return the shard count /gateway/bot advises: one per 1,000 servers or so."""
@@ -97,6 +123,10 @@ class Gateway:
 
     async def _identify(self, session: Session, identify: Json) -> None:
         shard, count = identify.get("shard") or (0, 1)
+        intents = int(identify.get("intents", 0))
+        if intents & PRIVILEGED & ~self.privileged:
+            await self._refuse(session, shard, DISALLOWED_INTENTS, "Disallowed intent(s).")
+            return
         if count < 1 or not 0 <= shard < count:
             await self._refuse(session, shard, INVALID_SHARD, "Invalid shard.")
             return
@@ -104,7 +134,7 @@ class Gateway:
         if len(guilds) > MAX_GUILDS_PER_SHARD:
             await self._refuse(session, shard, SHARDING_REQUIRED, "Sharding required.")
             return
-        session.shard, session.count = shard, count
+        session.shard, session.count, session.intents = shard, count, intents
         self.identified_at[shard] = asyncio.get_running_loop().time()
         discord = self._discord
         await self._dispatch_to(
@@ -123,7 +153,8 @@ class Gateway:
             },
         )
         for guild_id in guilds:
-            await self._dispatch_to(session, "GUILD_CREATE", discord._guild_payload(guild_id))
+            payload = discord._guild_payload(guild_id, intents)
+            await self._dispatch_to(session, "GUILD_CREATE", payload)
         session.ready = True
         self.shard_ready[shard].set()
         discord.identified.set()
@@ -142,7 +173,10 @@ class Gateway:
         """Send an event to the sessions of the shard it belongs to; return how many got it."""
         guild = data.get("guild_id")
         sent = 0
+        needed = EVENT_INTENTS.get(event, 0)
         for session in list(self.sessions):
+            if session.intents & needed != needed:
+                continue  # Discord sends no event the session did not ask for
             if session.ready and session.shard == shard_of(
                 None if guild is None else int(guild), session.count
             ):

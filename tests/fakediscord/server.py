@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import re
 import secrets
 import time
@@ -20,8 +21,12 @@ from typing import Any
 
 from aiohttp import web
 
+from tests.fakediscord.checks import Refusal, answer, body_of, checks, error, invalid
 from tests.fakediscord.commands import may_use, registration_errors
-from tests.fakediscord.gateway import Gateway
+from tests.fakediscord.gateway import GUILD_PRESENCES, Gateway
+from tests.fakediscord.limits import is_empty, topic_errors
+from tests.fakediscord.ratelimits import RateLimits
+from tests.fakediscord.schema import answer_errors, spec
 from tests.fakediscord.snowflakes import Snowflakes
 from tests.fakediscord.threads import SEND_MESSAGES_IN_THREADS, Threads, overwrites_refused
 
@@ -29,6 +34,9 @@ logger = logging.getLogger(__name__)
 
 Json = dict[str, Any]
 ALL_PERMISSIONS = str((1 << 50) - 1)
+LARGE_THRESHOLD = 50  # members past which Discord calls a server large (its default)
+# Discord's codes for a request's form: an invalid body, an empty message, invalid JSON
+MALFORMED = frozenset({50035, 50006, 50109})
 MAX_CATEGORY_CHANNELS = 50  # channels a category may hold
 EVERYONE_PERMISSIONS = str(0x0000_005E_4006_4E41)  # view, send, history, attach, embed, threads
 API = "/api/v10"
@@ -44,6 +52,25 @@ class CommandRefused(PermissionError):
 
 def _now() -> str:
     return datetime.now(UTC).isoformat()
+
+
+def _role(role_id: int, name: str, permissions: str, position: int, **extra: Any) -> Json:
+    """Return a role as Discord sends one, with every field it always sends."""
+    return {
+        "id": str(role_id),
+        "name": name,
+        "description": None,
+        "permissions": permissions,
+        "position": position,
+        "color": 0,
+        "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+        "hoist": False,
+        "icon": None,
+        "unicode_emoji": None,
+        "managed": False,
+        "mentionable": True,
+        "flags": 0,
+    } | extra
 
 
 @dataclass
@@ -73,6 +100,7 @@ class Interaction:
     id: int
     token: str
     channel_id: int
+    kind: int = 2  # APPLICATION_COMMAND; 3 a component, 4 autocomplete, 5 a modal's submission
     created: float = field(default_factory=lambda: asyncio.get_running_loop().time())
     responses: list[Json] = field(default_factory=list)  # the callbacks, in order
     original: Json | None = None  # the message the first reply made, or the one clicked
@@ -108,6 +136,11 @@ class FakeDiscord:
         self.stalled: set[int] = set()  # channels whose posts are made but not yet answered
         self._nonces: dict[tuple[int, str], tuple[float, Json]] = {}  # enforced nonces
         self.refused: list[tuple[int, int]] = []  # (channel, status) of each request refused
+        self.refusals: list[Refusal] = []  # every request refused, with Discord's answer
+        self.rate_limits = RateLimits()
+        self.requests = 0  # requests received since the start
+        self.check_answers = True  # check each answer against the schema Discord publishes
+        self.misshapen: list[str] = []  # answers of the fake's that Discord's schema refuses
         # bytes a file may have: 10 MiB in DMs and servers without boosts; a test may lower it,
         # and interactions report it (attachment_size_limit) as Discord's do
         self.upload_limit = 10 * 1024 * 1024
@@ -124,13 +157,18 @@ class FakeDiscord:
         return self._ids.next()
 
     def _user(self, user_id: int, name: str, *, bot: bool = False) -> Json:
+        """Return a user as Discord sends one: every field it always sends, set or null."""
         return {
             "id": str(user_id),
             "username": name,
             "discriminator": "0",
-            "global_name": name,
+            "global_name": None if bot else name,
             "avatar": None,
+            "avatar_decoration_data": None,
+            "collectibles": None,
+            "primary_guild": None,
             "bot": bot,
+            "public_flags": 0,
             "flags": 0,
         }
 
@@ -146,17 +184,7 @@ class FakeDiscord:
         shard: (id, count) to make a guild whose events Discord sends to that shard.
         """
         guild_id = self.new_id() if shard is None else self._ids.next_on(*shard)
-        everyone = {
-            "id": str(guild_id),
-            "name": "@everyone",
-            "permissions": EVERYONE_PERMISSIONS,
-            "position": 0,
-            "color": 0,
-            "hoist": False,
-            "managed": False,
-            "mentionable": False,
-            "flags": 0,
-        }
+        everyone = _role(guild_id, "@everyone", EVERYONE_PERMISSIONS, 0, mentionable=False)
         self.guilds[guild_id] = {
             "id": str(guild_id),
             "name": name,
@@ -180,19 +208,7 @@ class FakeDiscord:
         """Create a role (no permissions of its own unless given) for members; return its id."""
         role_id = self.new_id()
         guild = self.guilds[guild_id]
-        guild["roles"].append(
-            {
-                "id": str(role_id),
-                "name": name,
-                "permissions": str(permissions),
-                "position": len(guild["roles"]),
-                "color": 0,
-                "hoist": False,
-                "managed": False,
-                "mentionable": True,
-                "flags": 0,
-            }
-        )
+        guild["roles"].append(_role(role_id, name, str(permissions), len(guild["roles"])))
         for member in members:
             guild["members"][member]["roles"].append(str(role_id))
         return role_id
@@ -201,11 +217,17 @@ class FakeDiscord:
         """Put a user in a guild."""
         self.guilds[guild_id]["members"][user_id] = {
             "user": self.users[user_id],
+            "nick": None,
+            "avatar": None,
+            "banner": None,
             "roles": [],
             "joined_at": _now(),
+            "premium_since": None,
             "deaf": False,
             "mute": False,
             "flags": 0,
+            "pending": False,
+            "communication_disabled_until": None,
         }
 
     def add_channel(
@@ -237,24 +259,35 @@ class FakeDiscord:
                 return channel_id
         raise KeyError(f"no channel {name!r}")
 
-    def _guild_payload(self, guild_id: int) -> Json:
+    def _guild_payload(self, guild_id: int, intents: int) -> Json:
+        """Return a server as GUILD_CREATE sends it to a session that asked for these intents.
+
+        Without the presences intent Discord lists only the bot itself among the members
+        (and whoever is in a voice channel: nobody here); member_count counts them all.
+        """
         guild = self.guilds[guild_id]
         channels = [
             c
             for c in self.channels.values()
             if c.get("guild_id") == str(guild_id) and not self.threads.is_thread(int(c["id"]))
         ]
-        members = list(guild["members"].values())
+        every = guild["members"]
+        members = list(every.values())
+        if not intents & GUILD_PRESENCES:
+            members = [m for user, m in every.items() if user == self.application_id]
         return {
             **{key: value for key, value in guild.items() if key != "members"},
             "channels": channels,
             "members": members,
-            "member_count": len(members),
+            "member_count": len(every),
             "threads": self.threads.active(guild_id),
             "voice_states": [],
             "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
             "unavailable": False,
-            "large": False,
+            "large": len(every) > LARGE_THRESHOLD,
             "premium_tier": 0,
             "verification_level": 0,
             "default_message_notifications": 0,
@@ -270,7 +303,7 @@ class FakeDiscord:
 
     async def start(self, port: int = 0) -> None:
         """Serve on a port of 127.0.0.1: this one, or a free one."""
-        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app = web.Application(client_max_size=64 * 1024 * 1024, middlewares=[checks(self)])
         app.add_routes(
             [
                 web.get("/gateway", self.gateway.serve),
@@ -311,7 +344,14 @@ class FakeDiscord:
         self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 
     async def stop(self) -> None:
-        """Close every connection and stop serving."""
+        """Close every connection and stop serving; tally what it served where asked to."""
+        tally = os.environ.get("FAKEDISCORD_TALLY")
+        if tally:  # a line per fake: how many requests, which refused for their form
+            with open(tally, "a") as out:
+                refused = [str(r) for r in self.malformed]
+                limited = sum(1 for r in self.refusals if r.status == 429)
+                line = {"requests": self.requests, "malformed": refused, "limited": limited}
+                out.write(json.dumps(line) + "\n")
         await self.gateway.close()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -329,13 +369,11 @@ class FakeDiscord:
     # ------------------------------------------------------------------ REST
 
     async def _me(self, request: web.Request) -> web.Response:
-        self._check_token(request)
-        return _json(self.bot_user)
+        return answer(self.bot_user | {"mfa_enabled": False, "locale": "en-US", "verified": True})
 
     async def _application(self, request: web.Request) -> web.Response:
-        self._check_token(request)
         owner = next(iter(self.users.values()))
-        return _json(
+        return answer(
             {
                 "id": str(self.application_id),
                 "name": "Elevator Chess",
@@ -347,13 +385,22 @@ class FakeDiscord:
                 "team": None,
                 "verify_key": "0" * 64,
                 "flags": 0,
+                "flags_new": "0",
                 "summary": "",
+                "type": None,
+                "redirect_uris": [],
+                "interactions_endpoint_url": None,
+                "role_connections_verification_url": None,
+                "approximate_guild_count": len(self.guilds),
+                "approximate_user_install_count": 0,
+                "approximate_user_authorization_count": 0,
+                "explicit_content_filter": 0,
+                "eligible_oauth2_scopes": ["bot", "applications.commands"],
             }
         )
 
     async def _gateway_bot(self, request: web.Request) -> web.Response:
-        self._check_token(request)
-        return _json(
+        return answer(
             {
                 "url": f"ws://127.0.0.1:{self.port}/gateway",
                 "shards": self.gateway.recommended_shards(),
@@ -367,19 +414,21 @@ class FakeDiscord:
         )
 
     async def _put_commands(self, request: web.Request) -> web.Response:
-        self._check_token(request)
         guild = request.match_info.get("guild")
-        given = await request.json()
+        given, _ = await body_of(request)
         errors = registration_errors(given)
         if errors:
-            body = {"message": "Invalid Form Body", "code": 50035, "errors": errors}
-            return _json(body, status=400)
+            return error(400, 50035, "Invalid Form Body", errors)
         stored = []
         for command in given:
             permissions = command.get("default_member_permissions")
+            # what Discord answers: nulls it fills in or leaves out, its defaults set
+            kept = {k: v for k, v in command.items() if v is not None or k in NULLABLE_COMMAND}
             stored.append(
                 {
-                    **command,
+                    **kept,
+                    "integration_types": command.get("integration_types") or [0],
+                    "nsfw": bool(command.get("nsfw")),
                     # Discord takes the bit set as a number or a string and keeps a string
                     "default_member_permissions": None if permissions is None else str(permissions),
                     "id": str(self.new_id()),
@@ -389,55 +438,67 @@ class FakeDiscord:
                 }
             )
         self.commands[int(guild) if guild else None] = stored
-        return _json(stored)
+        return answer(stored)
 
     async def _callback(self, request: web.Request) -> web.Response:
         interaction = self.interactions[int(request.match_info["id"])]
         if request.match_info["token"] != interaction.token:
-            return _error(401, 50027, "Invalid Webhook Token")
+            return error(401, 50027, "Invalid Webhook Token")
         if asyncio.get_running_loop().time() - interaction.created > RESPONSE_WINDOW:
             self.late.append(interaction.id)
-            return _error(404, 10062, "Unknown interaction")
+            return error(404, 10062, "Unknown interaction")
         if interaction.responses:
-            return _error(400, 40060, "Interaction has already been acknowledged.")
-        body, files = await _body(request)
-        problem = _too_long(body.get("data") or {})
-        if problem:
-            return _error(400, 50035, problem)
+            return error(400, 40060, "Interaction has already been acknowledged.")
+        body, files = await body_of(request)
+        if body["type"] not in CALLBACKS[interaction.kind]:
+            return invalid([(("type",), *callback_refused(interaction.kind))])
+        if body["type"] == 4 and is_empty(body.get("data") or {}, files=len(files)):
+            return error(400, 50006, "Cannot send an empty message")
         if self._too_large(interaction.channel_id, files):
-            return _error(413, 40005, "Request entity too large")
-        interaction.responses.append(body)
+            return error(413, 40005, "Request entity too large")
         data = body.get("data") or {}
+        if body["type"] == 7 and interaction.original is not None:  # the clicked message
+            refusal = self._edit_refused(interaction.original, data)
+            if refusal is not None:
+                return refusal
+        interaction.responses.append(body)
+        resource: Json = {"type": body["type"]}
         if body["type"] == 4:  # a message in reply
             sent = self._record(interaction.channel_id, data, files, interaction.id)
             interaction.original = self._message_payload(sent)
             if not sent.ephemeral:
                 self.messages[interaction.channel_id].append(interaction.original)
-        elif body["type"] == 7 and interaction.original is not None:  # the clicked message
+            resource["message"] = interaction.original
+        elif body["type"] == 7 and interaction.original is not None:
             self._apply_edit(interaction.original, data)
+            resource["message"] = interaction.original
         interaction.answered.set()
-        return _json(
-            {
-                "interaction": {
-                    "id": str(interaction.id),
-                    "type": 2,
-                    "response_message_loading": body["type"] == 5,
-                    "response_message_ephemeral": bool(data.get("flags", 0) & 64),
-                }
-            }
-        )
+        told: Json = {
+            "id": str(interaction.id),
+            "type": interaction.kind,
+            "activity_instance_id": None,
+            "response_message_loading": body["type"] == 5,
+            "response_message_ephemeral": bool(data.get("flags", 0) & 64),
+            "channel_id": str(interaction.channel_id),
+        }
+        guild = self.channels.get(interaction.channel_id, {}).get("guild_id")
+        if guild is not None:
+            told["guild_id"] = guild
+        if "message" not in resource:  # a deferral or a modal: nothing shown yet
+            return answer({"interaction": told})
+        told["response_message_id"] = resource["message"]["id"]
+        return answer({"interaction": told, "resource": resource})
 
     async def _followup(self, request: web.Request) -> web.Response:
         token = request.match_info["token"]
         interaction = next((i for i in self.interactions.values() if i.token == token), None)
         if interaction is None:
-            return _error(404, 10015, "Unknown Webhook")
-        body, files = await _body(request)
-        problem = _too_long(body)
-        if problem:
-            return _error(400, 50035, problem)
+            return error(404, 10015, "Unknown Webhook")
+        if asyncio.get_running_loop().time() - interaction.created > TOKEN_LIFETIME:
+            return error(401, 50027, "Invalid Webhook Token")
+        body, files = await body_of(request)
         if self._too_large(interaction.channel_id, files):
-            return _error(413, 40005, "Request entity too large")
+            return error(413, 40005, "Request entity too large")
         first = interaction.responses[:1]
         if first and first[0]["type"] == 5 and not self.replies(interaction):
             # the first follow-up replaces the "thinking" message: it keeps its visibility
@@ -448,38 +509,32 @@ class FakeDiscord:
         if not sent.ephemeral and interaction.channel_id in self.messages:
             self.messages[interaction.channel_id].append(payload)
         interaction.answered.set()
-        return _json(payload)
+        return answer(payload)
 
     async def _create_message(self, request: web.Request) -> web.Response:
-        self._check_token(request)
         channel_id = int(request.match_info["channel"])
         if channel_id in self.faults:
             return self._fault(channel_id)
         if channel_id not in self.channels:
-            return _error(404, 10003, "Unknown Channel")
+            return error(404, 10003, "Unknown Channel")
         if channel_id in self.muted:
-            return _error(403, 50013, "Missing Permissions")
+            return error(403, 50013, "Missing Permissions")
         refusal = await self.threads.posted(channel_id)  # an archived thread opens again
         if refusal is not None:
             return refusal
         if any(self.dms.get(user) == channel_id for user in self.closed_dms):
-            return _error(403, 50007, "Cannot send messages to this user")
-        body, files = await _body(request)
-        problem = _too_long(body)
-        if problem:
-            return _error(400, 50035, problem)
+            return error(403, 50007, "Cannot send messages to this user")
+        body, files = await body_of(request)
         if self._too_large(channel_id, files):
-            return _error(413, 40005, "Request entity too large")
+            return error(413, 40005, "Request entity too large")
         gate = self.held.get(channel_id)
         if gate is not None:
             await gate.wait()
         nonce = body.get("nonce")
-        if nonce is not None and len(str(nonce)) > 25:
-            return _error(400, 50035, "Invalid Form Body: nonce must be 25 or fewer in length")
         if body.get("enforce_nonce") and nonce is not None:
             earlier = self._nonces.get((channel_id, str(nonce)))
             if earlier is not None and time.monotonic() - earlier[0] < NONCE_WINDOW:
-                return _json(earlier[1])  # the message already made with this nonce
+                return answer(earlier[1])  # the message already made with this nonce
         sent = self._record(channel_id, body, files, None)
         payload = self._message_payload(sent) | {"nonce": nonce}
         self.messages[channel_id].append(payload)
@@ -487,27 +542,30 @@ class FakeDiscord:
             self._nonces[(channel_id, str(nonce))] = (time.monotonic(), payload)
         while channel_id in self.stalled:  # made, but no answer until the channel is let go
             await asyncio.sleep(0.05)
-        return _json(payload)
+        return answer(payload)
 
     async def _original(self, request: web.Request) -> web.Response:
         token = request.match_info["token"]
         interaction = next((i for i in self.interactions.values() if i.token == token), None)
         if interaction is None or interaction.original is None:
-            return _error(404, 10008, "Unknown Message")
-        return _json(interaction.original)
+            return error(404, 10008, "Unknown Message")
+        return answer(interaction.original)
 
     async def _edit_original(self, request: web.Request) -> web.Response:
         """Edit the first reply to an interaction: a deferred one gets its words here."""
         token = request.match_info["token"]
         interaction = next((i for i in self.interactions.values() if i.token == token), None)
         if interaction is None:
-            return _error(404, 10015, "Unknown Webhook")
+            return error(404, 10015, "Unknown Webhook")
         if not interaction.responses:
-            return _error(404, 10008, "Unknown Message")
-        body, files = await _body(request)
-        problem = _too_long(body)
-        if problem:
-            return _error(400, 50035, problem)
+            return error(404, 10008, "Unknown Message")
+        body, files = await body_of(request)
+        if interaction.original is None and is_empty(body, files=len(files)):
+            return error(400, 50006, "Cannot send an empty message")
+        if interaction.original is not None:
+            refusal = self._edit_refused(interaction.original, body)
+            if refusal is not None:
+                return refusal
         if interaction.original is None:  # the "thinking" message, in its visibility
             deferred = (interaction.responses[0].get("data") or {}).get("flags", 0) & 64
             sent = self._record(interaction.channel_id, {**body, "flags": deferred}, files, None)
@@ -517,18 +575,28 @@ class FakeDiscord:
                 self.messages[interaction.channel_id].append(interaction.original)
         else:
             self._apply_edit(interaction.original, body)
-        return _json(interaction.original)
+        return answer(interaction.original)
 
     async def _edit_message(self, request: web.Request) -> web.Response:
-        self._check_token(request)
         if int(request.match_info["channel"]) in self.faults:
             return self._fault(int(request.match_info["channel"]))
         message = self.message(int(request.match_info["message"]))
         if message is None or int(message["channel_id"]) != int(request.match_info["channel"]):
-            return _error(404, 10008, "Unknown Message")
-        body, _ = await _body(request)
+            return error(404, 10008, "Unknown Message")
+        body, _ = await body_of(request)
+        refusal = self._edit_refused(message, body)
+        if refusal is not None:
+            return refusal
         self._apply_edit(message, body)
-        return _json(message)
+        return answer(message)
+
+    def _edit_refused(self, message: Json, body: Json) -> web.Response | None:
+        """Refuse an edit that would leave a message showing nothing, as Discord does."""
+        kept = ("content", "embeds", "components", "attachments")
+        after = {key: body[key] if key in body else message.get(key) for key in kept}
+        if is_empty(after):
+            return error(400, 50006, "Cannot send an empty message")
+        return None
 
     def _apply_edit(self, message: Json, body: Json) -> None:
         for key in ("content", "embeds", "components"):
@@ -557,14 +625,16 @@ class FakeDiscord:
         return await self.click(user_id, int(reply["id"]), button)
 
     async def _create_channel(self, request: web.Request) -> web.Response:
-        self._check_token(request)
         guild_id = int(request.match_info["guild"])
         await asyncio.sleep(self.channel_delay)
         if self.refuse_channels_after is not None:
             if self.refuse_channels_after <= 0:
-                return _error(403, 50013, "Missing Permissions")
+                return error(403, 50013, "Missing Permissions")
             self.refuse_channels_after -= 1
-        body = await request.json()
+        body, _ = await body_of(request)
+        topic = topic_errors(body.get("type") or 0, body)
+        if topic:
+            return invalid(topic)
         full = self.threads.server_full(guild_id) or overwrites_refused(
             self.bot_permissions.get(guild_id, int(ALL_PERMISSIONS)),
             body.get("permission_overwrites") or [],
@@ -577,7 +647,15 @@ class FakeDiscord:
             c for c in self.channels.values() if parent and c.get("parent_id") == str(parent)
         ]
         if len(siblings) >= MAX_CATEGORY_CHANNELS:  # Discord's limit of a category
-            return _error(400, 50035, "Maximum number of channels in category reached (50)")
+            return invalid(
+                [
+                    (
+                        ("parent_id",),
+                        "CHANNEL_PARENT_MAX_CHANNELS",
+                        f"Maximum number of channels in category reached ({MAX_CATEGORY_CHANNELS})",
+                    )
+                ]
+            )
         name = body["name"] if kind == 4 else body["name"].lower().replace(" ", "-")
         channel_id = self.add_channel(
             guild_id, name, kind=kind, parent=int(parent) if parent else None
@@ -596,44 +674,42 @@ class FakeDiscord:
             for o in given
         ]
         await self.dispatch("CHANNEL_CREATE", channel)
-        return _json(channel)
+        return answer(channel, status=201)
 
     async def _delete_channel(self, request: web.Request) -> web.Response:
-        self._check_token(request)
         channel = self.channels.pop(int(request.match_info["channel"]), None)
         if channel is None:
-            return _error(404, 10003, "Unknown Channel")
+            return error(404, 10003, "Unknown Channel")
         self.messages.pop(int(channel["id"]), None)
         self.threads.drop_children(int(channel["id"]))
         await self.dispatch("CHANNEL_DELETE", channel)
-        return _json(channel)
+        return answer(channel)
 
     async def _get_user(self, request: web.Request) -> web.Response:
-        self._check_token(request)
         user = self.users.get(int(request.match_info["user"]))
-        return _json(user) if user is not None else _error(404, 10013, "Unknown User")
+        return answer(user) if user is not None else error(404, 10013, "Unknown User")
 
     async def _open_dm(self, request: web.Request) -> web.Response:
-        self._check_token(request)
-        user_id = int((await request.json())["recipient_id"])
-        return _json(self.channels[self.dm_of(user_id)])
+        user_id = int((await body_of(request))[0]["recipient_id"])
+        return answer(self.channels[self.dm_of(user_id)])
 
     async def _get_channel(self, request: web.Request) -> web.Response:
-        self._check_token(request)
         channel = self.channels.get(int(request.match_info["channel"]))
         if channel is None:
-            return _error(404, 10003, "Unknown Channel")
-        return _json(channel)
+            return error(404, 10003, "Unknown Channel")
+        return answer(channel)
 
     async def _edit_channel(self, request: web.Request) -> web.Response:
-        self._check_token(request)
         channel = self.channels.get(int(request.match_info["channel"]))
         if channel is None:
-            return _error(404, 10003, "Unknown Channel")
-        body = await request.json()
-        answer = await self.threads.edited(int(channel["id"]), body)
-        if answer is not None:
-            return answer
+            return error(404, 10003, "Unknown Channel")
+        body, _ = await body_of(request)
+        topic = topic_errors(channel.get("type", 0), body)
+        if topic:
+            return invalid(topic)
+        edited = await self.threads.edited(int(channel["id"]), body)
+        if edited is not None:
+            return edited
         if "permission_overwrites" in body:
             refused = overwrites_refused(
                 self.bot_permissions.get(int(channel["guild_id"]), int(ALL_PERMISSIONS)),
@@ -654,14 +730,13 @@ class FakeDiscord:
             if key in body:
                 channel[key] = body[key]
         await self.dispatch("CHANNEL_UPDATE", channel)
-        return _json(channel)
+        return answer(channel)
 
     async def _set_permissions(self, request: web.Request) -> web.Response:
-        self._check_token(request)
         channel = self.channels.get(int(request.match_info["channel"]))
         if channel is None:
-            return _error(404, 10003, "Unknown Channel")
-        body = await request.json()
+            return error(404, 10003, "Unknown Channel")
+        body, _ = await body_of(request)
         target = request.match_info["target"]
         entry = {
             "id": target,
@@ -780,11 +855,16 @@ class FakeDiscord:
         retry_after = self.faults[channel_id]
         if retry_after is None:
             self.refused.append((channel_id, 500))
-            return _error(500, 0, "500: Internal Server Error")
+            return error(500, 0, "500: Internal Server Error")
         self.refused.append((channel_id, 429))
         reset = datetime.now(UTC).timestamp() + retry_after
-        response = _json(
-            {"message": "You are being rate limited.", "retry_after": retry_after, "global": False},
+        response = answer(
+            {
+                "message": "You are being rate limited.",
+                "retry_after": retry_after,
+                "global": False,
+                "code": 0,
+            },
             status=429,
         )
         response.headers.update(
@@ -803,7 +883,7 @@ class FakeDiscord:
 
     async def _unknown(self, request: web.Request) -> web.Response:
         logger.warning("the fake Discord has no route %s %s", request.method, request.path)
-        return _error(404, 0, f"the fake Discord has no route {request.method} {request.path}")
+        return error(404, 0, f"the fake Discord has no route {request.method} {request.path}")
 
     def _too_large(self, channel_id: int | None, files: list[tuple[str, bytes]]) -> bool:
         """Say whether a file is over the upload limit, noting the refusal as Discord's 413."""
@@ -811,11 +891,6 @@ class FakeDiscord:
             return False
         self.refused.append((channel_id or 0, 413))
         return True
-
-    def _check_token(self, request: web.Request) -> None:
-        given = request.headers.get("Authorization", "")
-        if not given.startswith("Bot ") or given.removeprefix("Bot ") in self.refused_tokens:
-            raise web.HTTPUnauthorized(text='{"message": "401: Unauthorized", "code": 0}')
 
     def _record(
         self, channel_id: int | None, body: Json, files: list[tuple[str, bytes]], reply: int | None
@@ -833,6 +908,27 @@ class FakeDiscord:
         )
         self.sent.append(sent)
         return sent
+
+    def note_refusal(self, method: str, path: str, response: web.Response) -> None:
+        """Record a refusal the fake answered, with Discord's body."""
+        try:
+            body = json.loads(response.body) if isinstance(response.body, bytes) else {}
+        except ValueError:
+            body = {"message": str(response.body)}
+        self.refusals.append(Refusal(method, path, response.status, body))
+
+    @property
+    def malformed(self) -> list[Refusal]:
+        """Return the requests refused for their form: what Discord would refuse the bot too."""
+        return [r for r in self.refusals if r.code in MALFORMED]
+
+    def check_answer(self, method: str, template: str, response: web.Response) -> None:
+        """Note where an answer of the fake's differs from what Discord's schema says."""
+        operation = spec().operation(method, template)
+        if operation is None or not isinstance(response.body, bytes) or not response.body:
+            return
+        for problem in answer_errors(operation, response.status, json.loads(response.body)):
+            self.misshapen.append(f"{method} {template} {response.status}: {problem}")
 
     def _message_payload(self, sent: Sent) -> Json:
         return {
@@ -975,7 +1071,7 @@ class FakeDiscord:
         timeout: float,
     ) -> Interaction:
         channel = self.channels[channel_id]
-        interaction = Interaction(self.new_id(), secrets.token_urlsafe(24), channel_id)
+        interaction = Interaction(self.new_id(), secrets.token_urlsafe(24), channel_id, kind)
         interaction.original = message
         self.interactions[interaction.id] = interaction
         payload: Json = {
@@ -993,9 +1089,11 @@ class FakeDiscord:
         if "guild_id" in channel:  # in a server: a member, with the bot's permissions there
             guild_id = int(channel["guild_id"])
             member = self.guilds[guild_id]["members"][user_id]
+            held = str(self.permissions(channel_id, user_id))  # theirs here, overwrites and all
             payload |= {
                 "guild_id": str(guild_id),
-                "member": {**member, "permissions": EVERYONE_PERMISSIONS},
+                "guild": {"id": str(guild_id), "locale": "en-US", "features": []},
+                "member": {**member, "permissions": held},
                 "data": data,
                 "app_permissions": str(self.bot_permissions.get(guild_id, int(ALL_PERMISSIONS))),
                 "guild_locale": "en-US",
@@ -1036,22 +1134,28 @@ class FakeDiscord:
         return [sent for sent in self.sent if sent.interaction_id == interaction.id]
 
 
-async def _body(request: web.Request) -> tuple[Json, list[tuple[str, bytes]]]:
-    """Read a JSON or multipart request: its payload and its files (name, bytes)."""
-    if not request.content_type.startswith("multipart/"):
-        return (await request.json() if request.can_read_body else {}), []
-    form = await request.post()
-    files: list[tuple[str, bytes]] = []
-    body: Json = {}
-    for key, value in form.items():
-        if key == "payload_json":
-            body = json.loads(str(value))
-        elif isinstance(value, web.FileField):
-            files.append((value.filename, value.file.read()))
-    return body, files
-
-
 RESPONSE_WINDOW = 3.0  # seconds Discord gives a bot to answer an interaction
+# a registered command's fields that Discord answers as null rather than leave out
+NULLABLE_COMMAND = frozenset(
+    {"default_member_permissions", "contexts", "name_localizations", "description_localizations"}
+)
+TOKEN_LIFETIME = 15 * 60.0  # seconds an interaction's token takes follow-ups and edits
+# the callbacks Discord takes for each kind of interaction: a command may answer with a
+# message, a deferral, a modal (or the retired 10, or an activity); a component may also update
+# its message; an autocomplete only with its choices; a modal's submission with anything but
+# another modal. Discord refuses another with the set it takes, at `type`.
+CALLBACKS: dict[int, frozenset[int]] = {
+    2: frozenset({4, 5, 9, 10, 12}),
+    3: frozenset({4, 5, 6, 7, 9, 10, 12}),
+    4: frozenset({8}),
+    5: frozenset({4, 5, 6, 7, 10, 12}),
+}
+
+
+def callback_refused(kind: int) -> tuple[str, str]:
+    """Return Discord's code and message for a callback that does not fit its interaction."""
+    taken = ", ".join(map(str, sorted(CALLBACKS[kind])))
+    return "BASE_TYPE_CHOICES", f"Value must be one of {{{taken}}}."
 
 
 def _pings(content: str, allowed: Json | None) -> frozenset[str]:
@@ -1074,45 +1178,6 @@ def _pings(content: str, allowed: Json | None) -> frozenset[str]:
     return frozenset(found | ({"everyone"} if everyone else set()))
 
 
-def _too_long(body: Json) -> str | None:
-    """Say which of Discord's size limits a message breaks, if any."""
-    if len(body.get("content") or "") > 2000:
-        return "content: Must be 2000 or fewer in length."
-    embeds = body.get("embeds") or []
-    if len(embeds) > 10:
-        return "embeds: Must be 10 or fewer in length."
-    for embed in embeds:
-        if len(embed.get("description") or "") > 4096:
-            return "embeds.description: Must be 4096 or fewer in length."
-        if len(embed.get("title") or "") > 256:
-            return "embeds.title: Must be 256 or fewer in length."
-        if len((embed.get("footer") or {}).get("text") or "") > 2048:
-            return "embeds.footer.text: Must be 2048 or fewer in length."
-        if len(embed.get("fields") or []) > 25:
-            return "embeds.fields: Must be 25 or fewer in length."
-        for field_ in embed.get("fields") or []:
-            if len(field_.get("value") or "") > 1024:
-                return "embeds.fields.value: Must be 1024 or fewer in length."
-            if len(field_.get("name") or "") > 256:
-                return "embeds.fields.name: Must be 256 or fewer in length."
-    if sum(_embed_size(embed) for embed in embeds) > 6000:
-        return "embeds: Embed size exceeds maximum size of 6000"
-    choices = body.get("choices")
-    if choices is not None and (len(choices) > 25 or any(len(c["name"]) > 100 for c in choices)):
-        return "choices: at most 25, each named in at most 100 characters."
-    if choices is not None and any(len(str(c["value"])) > 100 for c in choices):
-        return "choices.value: a string value must be 100 or fewer in length."
-    return None
-
-
-def _embed_size(embed: Json) -> int:
-    """Count an embed's characters as Discord does toward its 6,000 in a message."""
-    texts = [embed.get("title"), embed.get("description")]
-    texts += [(embed.get("footer") or {}).get("text"), (embed.get("author") or {}).get("name")]
-    texts += [part for f in embed.get("fields") or [] for part in (f.get("name"), f.get("value"))]
-    return sum(len(text or "") for text in texts)
-
-
 def _flat(options: list[Json]) -> list[Json]:
     """Return the options of a command, those inside subcommands included."""
     found = []
@@ -1120,16 +1185,6 @@ def _flat(options: list[Json]) -> list[Json]:
         found.append(option)
         found += _flat(option.get("options") or [])
     return found
-
-
-def _error(status: int, code: int, message: str) -> web.Response:
-    return _json({"message": message, "code": code}, status=status)
-
-
-def _json(data: Any, status: int = 200) -> web.Response:
-    """Answer with JSON typed exactly as Discord types it (discord.py checks the header)."""
-    body = json.dumps(data).encode()
-    return web.Response(body=body, status=status, headers={"Content-Type": "application/json"})
 
 
 def _check_choices(path: str, registered: list[Json], given: list[Json]) -> None:

@@ -10,11 +10,12 @@ opens it again. A server holds at most 500 channels (categories count, threads d
 from __future__ import annotations
 
 import asyncio
-import json
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Final
 
 from aiohttp import web
+
+from tests.fakediscord.checks import answer, body_of, error
 
 if TYPE_CHECKING:
     from tests.fakediscord.server import FakeDiscord
@@ -34,16 +35,6 @@ SEND_MESSAGES_IN_THREADS: Final = 1 << 38
 ADMINISTRATOR: Final = 1 << 3
 
 
-def _json(data: Any, status: int = 200) -> web.Response:
-    """Answer with JSON typed exactly as Discord types it (discord.py checks the header)."""
-    body = json.dumps(data).encode()
-    return web.Response(body=body, status=status, headers={"Content-Type": "application/json"})
-
-
-def _error(status: int, code: int, message: str) -> web.Response:
-    return _json({"message": message, "code": code}, status=status)
-
-
 def _now() -> str:
     return datetime.now(UTC).isoformat()
 
@@ -57,7 +48,7 @@ def overwrites_refused(held: int, overwrites: list[Json]) -> web.Response | None
         return None
     for entry in overwrites:
         if (int(entry.get("allow", 0)) | int(entry.get("deny", 0))) & ~held:
-            return _error(403, 50013, "Missing Permissions")
+            return error(403, 50013, "Missing Permissions")
     return None
 
 
@@ -111,7 +102,7 @@ class Threads:
     def server_full(self, guild_id: int) -> web.Response | None:
         """Return Discord's refusal of one more channel in a full server, or None."""
         if self.channel_count(guild_id) >= MAX_GUILD_CHANNELS:
-            return _error(400, 30013, "Maximum number of guild channels reached (500)")
+            return error(400, 30013, "Maximum number of guild channels reached (500)")
         return None
 
     # ------------------------------------------------------------------ changing
@@ -136,11 +127,11 @@ class Threads:
         if not state["archived"]:
             return None
         if state["locked"]:
-            return _error(400, 50083, "Thread is archived")
+            return error(400, 50083, "Thread is archived")
         if len(self.active(int(self._fake.channels[channel_id]["guild_id"]))) >= (
             MAX_ACTIVE_THREADS
         ):
-            return _error(400, 160006, "Maximum number of active threads reached")
+            return error(400, 160006, "Maximum number of active threads reached")
         await self._set(channel_id, archived=False, locked=False)
         return None
 
@@ -155,13 +146,13 @@ class Threads:
         state = thread["thread_metadata"]
         parent = self._fake.channels[int(thread["parent_id"])]
         if "locked" in body and not self._bot_may(int(thread["guild_id"]), parent, MANAGE_THREADS):
-            return _error(403, 50013, "Missing Permissions")
+            return error(403, 50013, "Missing Permissions")
         await self._set(
             channel_id,
             archived=bool(body.get("archived", state["archived"])),
             locked=bool(body.get("locked", state["locked"])),
         )
-        return _json(thread)
+        return answer(thread)
 
     def drop_children(self, channel_id: int) -> None:
         """Forget the threads of a deleted channel: Discord deletes them with it."""
@@ -186,30 +177,29 @@ class Threads:
     async def _create(self, request: web.Request) -> web.Response:
         """Start a thread without a message, as POST /channels/{id}/threads does."""
         fake = self._fake
-        fake._check_token(request)
         parent_id = int(request.match_info["channel"])
         parent = fake.channels.get(parent_id)
         if parent is None:
-            return _error(404, 10003, "Unknown Channel")
+            return error(404, 10003, "Unknown Channel")
         if parent.get("type") not in (0, 5):
-            return _error(400, 50024, "Cannot execute action on this channel type")
-        body = await request.json()
+            return error(400, 50024, "Cannot execute action on this channel type")
+        body, _ = await body_of(request)
         kind = body.get("type", PRIVATE_THREAD)
         minutes = body.get("auto_archive_duration", 1440)
         name = str(body.get("name", ""))
         if kind not in THREAD_KINDS or minutes not in ARCHIVE_MINUTES or not 1 <= len(name) <= 100:
-            return _error(400, 50035, "Invalid Form Body")
+            return error(400, 50035, "Invalid Form Body")
         guild_id = int(parent["guild_id"])
         needed = CREATE_PUBLIC_THREADS if kind == PUBLIC_THREAD else CREATE_PRIVATE_THREADS
         if not self._bot_may(guild_id, parent, needed):
-            return _error(403, 50013, "Missing Permissions")
+            return error(403, 50013, "Missing Permissions")
         await asyncio.sleep(fake.channel_delay)
         if fake.refuse_channels_after is not None:
             if fake.refuse_channels_after <= 0:
-                return _error(403, 50013, "Missing Permissions")
+                return error(403, 50013, "Missing Permissions")
             fake.refuse_channels_after -= 1
         if len(self.active(guild_id)) >= MAX_ACTIVE_THREADS:
-            return _error(400, 160006, "Maximum number of active threads reached")
+            return error(400, 160006, "Maximum number of active threads reached")
         thread_id = fake.new_id()
         thread = self._thread(thread_id, parent, name, kind, minutes, body.get("invitable", True))
         fake.channels[thread_id] = thread
@@ -218,7 +208,7 @@ class Threads:
         member = {"id": str(thread_id), "user_id": str(fake.application_id), "flags": 0}
         joined = thread | {"member": member | {"join_timestamp": _now()}}
         await fake.dispatch("THREAD_CREATE", joined | {"newly_created": True})
-        return _json(joined)
+        return answer(joined, status=201)
 
     def _thread(
         self,
@@ -254,11 +244,10 @@ class Threads:
 
     async def _active(self, request: web.Request) -> web.Response:
         """List a server's active threads, as GET /guilds/{id}/threads/active does."""
-        self._fake._check_token(request)
         guild_id = int(request.match_info["guild"])
         if guild_id not in self._fake.guilds:
-            return _error(404, 10004, "Unknown Guild")
-        return _json({"threads": self.active(guild_id), "members": []})
+            return error(404, 10004, "Unknown Guild")
+        return answer({"threads": self.active(guild_id), "members": []})
 
     def _bot_may(self, guild_id: int, parent: Json, bits: int) -> bool:
         """Say whether the bot holds permissions in a channel: its own, then the overwrites."""
