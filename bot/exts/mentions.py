@@ -25,10 +25,13 @@ def plain(text: str) -> str:
 
 
 def only(users: Iterable[str | None]) -> discord.AllowedMentions:
-    """Let a message ping these users and nobody else: no everyone, here or roles."""
+    """Let a message ping these users and nobody else: no everyone, here or roles.
+
+    Each user is listed once: Discord refuses a message whose list names someone twice.
+    """
     return discord.AllowedMentions(
         everyone=False,
         roles=False,
         replied_user=False,
-        users=[discord.Object(int(user)) for user in users if user],
+        users=[discord.Object(int(user)) for user in dict.fromkeys(users) if user],
     )

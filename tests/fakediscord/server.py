@@ -12,7 +12,6 @@ import asyncio
 import json
 import logging
 import os
-import re
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -27,6 +26,7 @@ from tests.fakediscord.gateway import GUILD_PRESENCES, Gateway
 from tests.fakediscord.limits import is_empty, topic_errors
 from tests.fakediscord.ratelimits import RateLimits
 from tests.fakediscord.schema import answer_errors, spec
+from tests.fakediscord.shapes import pings, shown_components, shown_embeds
 from tests.fakediscord.snowflakes import Snowflakes
 from tests.fakediscord.threads import SEND_MESSAGES_IN_THREADS, Threads, overwrites_refused
 
@@ -599,9 +599,11 @@ class FakeDiscord:
         return None
 
     def _apply_edit(self, message: Json, body: Json) -> None:
+        shown = {"embeds": shown_embeds, "components": shown_components}
         for key in ("content", "embeds", "components"):
             if key in body:
-                message[key] = body[key] if body[key] is not None else []
+                given = body[key] if body[key] is not None else ([] if key != "content" else "")
+                message[key] = shown[key](given) if key in shown else given
         message["edited_timestamp"] = _now()
         self.edits.append((int(message["id"]), body))
 
@@ -904,7 +906,7 @@ class FakeDiscord:
             files,
             body.get("flags") or 0,
             reply,
-            _pings(body.get("content") or "", body.get("allowed_mentions")),
+            pings(body.get("content") or "", body.get("allowed_mentions")),
         )
         self.sent.append(sent)
         return sent
@@ -956,8 +958,8 @@ class FakeDiscord:
                 }
                 for name, data in sent.files
             ],
-            "embeds": sent.embeds,
-            "components": sent.components,
+            "embeds": shown_embeds(sent.embeds),
+            "components": shown_components(sent.components),
             "pinned": False,
             "type": 0,
             "flags": sent.flags,
@@ -1157,25 +1159,6 @@ def callback_refused(kind: int) -> tuple[str, str]:
     taken = ", ".join(map(str, sorted(CALLBACKS[kind])))
     return "BASE_TYPE_CHOICES", f"Value must be one of {{{taken}}}."
 
-
-def _pings(content: str, allowed: Json | None) -> frozenset[str]:
-    """Return whom a message notifies, as Discord reads its content and allowed_mentions.
-
-    Without allowed_mentions every mention in the content pings; with it, only the kinds
-    named in parse, and the users and roles listed by id.
-    """
-    users = set(re.findall(r"<@!?(\d+)>", content))
-    roles = set(re.findall(r"<@&(\d+)>", content))
-    everyone = "@everyone" in content or "@here" in content
-    if allowed is not None:
-        parse = set(allowed.get("parse") or [])
-        if "users" not in parse:
-            users &= {str(user) for user in allowed.get("users") or []}
-        if "roles" not in parse:
-            roles &= {str(role) for role in allowed.get("roles") or []}
-        everyone = everyone and "everyone" in parse
-    found = {f"user:{user}" for user in users} | {f"role:{role}" for role in roles}
-    return frozenset(found | ({"everyone"} if everyone else set()))
 
 
 def _flat(options: list[Json]) -> list[Json]:
