@@ -12,10 +12,10 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import IO
 
+from tests.fakediscord.client import TOKEN
 from tests.fakediscord.server import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
-TOKEN = "offline-token-4f9c2a"
 
 
 def bot_environment(tmp_path: Path, discord: FakeDiscord | None, **extra: str) -> dict[str, str]:

@@ -536,7 +536,7 @@ class FakeDiscord:
             if earlier is not None and time.monotonic() - earlier[0] < NONCE_WINDOW:
                 return answer(earlier[1])  # the message already made with this nonce
         sent = self._record(channel_id, body, files, None)
-        payload = self._message_payload(sent) | {"nonce": nonce}
+        payload = self._message_payload(sent) | ({} if nonce is None else {"nonce": nonce})
         self.messages[channel_id].append(payload)
         if nonce is not None:
             self._nonces[(channel_id, str(nonce))] = (time.monotonic(), payload)
@@ -1072,6 +1072,15 @@ class FakeDiscord:
         message: Json | None,
         timeout: float,
     ) -> Interaction:
+        interaction, payload = self.open_interaction(user_id, channel_id, kind, data, message)
+        await self.dispatch("INTERACTION_CREATE", payload)
+        await asyncio.wait_for(interaction.answered.wait(), timeout)
+        return interaction
+
+    def open_interaction(
+        self, user_id: int, channel_id: int, kind: int, data: Json, message: Json | None = None
+    ) -> tuple[Interaction, Json]:
+        """Make an interaction of a kind as a user; return it and INTERACTION_CREATE's payload."""
         channel = self.channels[channel_id]
         interaction = Interaction(self.new_id(), secrets.token_urlsafe(24), channel_id, kind)
         interaction.original = message
@@ -1107,14 +1116,37 @@ class FakeDiscord:
                 "user": self.users[user_id],
                 "data": {key: value for key, value in data.items() if key != "guild_id"},
                 "app_permissions": ALL_PERMISSIONS,
-                "authorizing_integration_owners": {"0": str(user_id)},
+                "authorizing_integration_owners": {"0": "0"},  # the bot's own DM
                 "context": 1,
             }
         if message is not None:
             payload["message"] = message
-        await self.dispatch("INTERACTION_CREATE", payload)
-        await asyncio.wait_for(interaction.answered.wait(), timeout)
-        return interaction
+        return interaction, payload
+
+    async def submit(
+        self, user_id: int, opened: Interaction, values: dict[str, str], *, timeout: float = 20.0
+    ) -> Interaction:
+        """Fill in and submit the modal the bot opened in answer to an interaction.
+
+        values: each text input's custom_id and what the user typed. The submission comes
+        as Discord sends it to a bot on discord.py: each input in an action row.
+        """
+        modal = next((r["data"] for r in opened.responses if r.get("type") == 9), None)
+        if modal is None:
+            raise KeyError("the bot opened no modal in answer to that interaction")
+        rows = [
+            {"type": 1, "components": [{"type": 4, "custom_id": key, "value": value}]}
+            for key, value in values.items()
+        ]
+        data = {"custom_id": modal["custom_id"], "components": rows}
+        return await self._interact(
+            user_id,
+            opened.channel_id,
+            5,
+            data,
+            opened.original if opened.kind == 3 else None,
+            timeout,
+        )
 
     def dm_of(self, user_id: int) -> int:
         """Return the DM channel between a user and the bot, opening it if need be."""
@@ -1158,7 +1190,6 @@ def callback_refused(kind: int) -> tuple[str, str]:
     """Return Discord's code and message for a callback that does not fit its interaction."""
     taken = ", ".join(map(str, sorted(CALLBACKS[kind])))
     return "BASE_TYPE_CHOICES", f"Value must be one of {{{taken}}}."
-
 
 
 def _flat(options: list[Json]) -> list[Json]:

@@ -3,24 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
-import aiohttp
-
-from tests.bot.test_main import TOKEN
+from tests.fakediscord.client import call
 from tests.fakediscord.server import FakeDiscord
 from tests.fakediscord.threads import SEND_MESSAGES_IN_THREADS
-
-HEADERS = {"Authorization": f"Bot {TOKEN}"}
-
-
-async def call(discord: FakeDiscord, method: str, path: str, body: Any = None) -> tuple[int, Any]:
-    """Send one REST request as the bot; return the status and the JSON answer."""
-    async with (
-        aiohttp.ClientSession(headers=HEADERS) as session,
-        session.request(method, discord.api_base + path, json=body) as answer,
-    ):
-        return answer.status, await answer.json() if answer.status != 204 else None
 
 
 def test_threads_are_made_counted_archived_and_opened_again_by_a_post() -> None:
