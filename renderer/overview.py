@@ -19,7 +19,7 @@ from renderer.palette import BACKGROUND, BLACK, ELEVATOR_MARK, MUTED, TEXT, WHIT
 from renderer.reserves import band_height, draw_band
 from renderer.rulers import draw_rulers
 from renderer.sprites import Font
-from renderer.text import fit, font, measure, write
+from renderer.text import fit, font, isolate, measure, write
 from renderer.turnmarks import shows_turns
 from views.model import MAX_SHOWN, BoardView, MatchView, match_view
 
@@ -202,7 +202,7 @@ def score_line(view: MatchView, typeface: Font | None = None, width: float = 0) 
             share = (width - measure(gap, typeface, bold=True) * (len(scores) - 1)) / len(scores)
             room = max(share - measure(score, typeface, bold=True), share / 3)
             name = fit(name, typeface, room, bold=True)
-        parts.append(name + score)
+        parts.append(isolate(name) + score)
     return gap.join(parts)
 
 
@@ -231,7 +231,7 @@ def _header(image: Image.Image, match: MatchView, left: int, width: int) -> None
     if winners is not None:
         what = "game" if match.title else "match"  # a titled view is a game of two players
         if len(winners) == 1:
-            parts.append(f"{team_name(winners[0])} has won the {what}")
+            parts.append(f"{isolate(team_name(winners[0]))} has won the {what}")
         else:
             parts.append(f"the {what} is drawn")
     write(image, (left, left + 52), fit(" · ".join(parts), small, width), small, MUTED, anchor="lt")

@@ -21,8 +21,10 @@ from renderer.sprites import SPRITES, Font
 
 ELLIPSIS: Final = "…"
 ZWJ: Final = "\u200d"
-# embeddings, overrides and isolates: names are drawn as plain paragraphs, without them
-CONTROLS: Final = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+FSI: Final = "\u2068"  # first strong isolate: what follows, to PDI, sets its own direction
+PDI: Final = "\u2069"
+# embeddings, overrides and directed isolates: text is drawn without them (FSI and PDI stay)
+CONTROLS: Final = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067")
 BRACKETS: Final = {"(": ")", "[": "]", "{": "}", "\uff08": "\uff09", "\uff3b": "\uff3d"}
 CLOSING: Final = frozenset(BRACKETS.values())
 STRONG: Final = frozenset(("L", "R", "EN", "AN"))
@@ -32,6 +34,15 @@ INDIC: Final = (0x0900, 0x0D7F)  # Devanagari to Malayalam: a virama joins two c
 def font(size: float) -> Font:
     """Return the regular text font at about size pixels."""
     return SPRITES.font(max(9, round(size)))
+
+
+def isolate(name: str) -> str:
+    """Return a name set apart from the text around it, so that it keeps its own direction.
+
+    "مرحبا: Chess" reads right to left as a whole; with the name isolated, the line stays
+    left to right and only the name reads right to left, as Discord shows a name in a line.
+    """
+    return FSI + "".join(char for char in name if char not in (FSI, PDI)) + PDI
 
 
 def printable(text: str) -> str:
@@ -152,13 +163,69 @@ def _neutral(cluster: str) -> bool:
 def levels(parts: list[str]) -> list[int]:
     """Return each cluster's embedding level: even left to right, odd right to left.
 
-    The Unicode bidirectional algorithm without explicit embeddings: the paragraph takes
-    the direction of its first strong letter; numbers, separators and neutrals are
-    resolved as rules W1 to W7, N1, N2, I1, I2 and L1 say.
+    The Unicode bidirectional algorithm with isolates (FSI to PDI) but no embeddings: a
+    paragraph, and an isolate, take the direction of their first strong letter; numbers,
+    separators, brackets and neutrals are resolved as rules W1 to W7, N0 to N2, I1, I2 and L1
+    say. An isolate counts as one neutral in the text around it.
     """
+    spans = _isolates(parts)
+    if not spans:
+        return _levels(parts)
+    inside = {index for start, end in spans for index in range(start + 1, end)}
+    outer_at = [index for index in range(len(parts)) if index not in inside]
+    outer = _levels([parts[index] for index in outer_at])
+    found = [0] * len(parts)
+    for index, level in zip(outer_at, outer, strict=True):
+        found[index] = level
+    for start, end in spans:
+        content = parts[start + 1 : end]
+        if not content:
+            continue
+        inner = levels(content)
+        rtl = _first_strong(content) != "L"
+        around = found[start]
+        base = around + 1 if (around % 2 == 1) != rtl else around + 2
+        lowest = 1 if rtl else 0
+        for offset, level in enumerate(inner):
+            found[start + 1 + offset] = level - lowest + base
+    return found
+
+
+def _isolates(parts: list[str]) -> list[tuple[int, int]]:
+    """Return the outermost isolates: (FSI's index, its PDI's index or the end)."""
+    spans: list[tuple[int, int]] = []
+    depth, start = 0, 0
+    for index, part in enumerate(parts):
+        if part == FSI:
+            if depth == 0:
+                start = index
+            depth += 1
+        elif part == PDI and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, index))
+    if depth:
+        spans.append((start, len(parts)))
+    return spans
+
+
+def _first_strong(parts: list[str]) -> str:
+    """Return the first strong direction (L, R or AL) outside isolates, L if there is none."""
+    depth = 0
+    for part in parts:
+        depth += part == FSI
+        depth -= part == PDI and depth > 0
+        kind = unicodedata.bidirectional(part[0])
+        if depth == 0 and kind in ("L", "R", "AL"):
+            return kind
+    return "L"
+
+
+def _levels(parts: list[str]) -> list[int]:
+    """Return the levels of a paragraph without isolates (see levels)."""
     kinds = [unicodedata.bidirectional(part[0]) or "L" for part in parts]
-    strong = next((kind for kind in kinds if kind in ("L", "R", "AL")), "L")
-    base = 0 if strong == "L" else 1
+    kinds = ["ON" if kind in ("FSI", "PDI", "LRI", "RLI") else kind for kind in kinds]
+    base = 0 if _first_strong(parts) == "L" else 1
     edge = "L" if base == 0 else "R"
     # W1-W3: marks take what precedes; numbers after Arabic letters are Arabic numbers
     last = edge
