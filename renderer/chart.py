@@ -43,7 +43,8 @@ def chart_image(chart: RatingChart, width: int = 400) -> Image.Image:
     pad = width // 25
     title, label = font(width * 0.045), font(width * 0.032)
     image = Image.new("RGB", (width, height), BACKGROUND)
-    write(image, (pad, pad), fit(chart.title, title, width - 2 * pad), title, TEXT, bold=True)
+    heading = fit(chart.title, title, width - 2 * pad, bold=True)
+    write(image, (pad, pad), heading, title, TEXT, bold=True)
     ratings = [rating for _, rating in chart.points] or [1500.0]
     bottom, top, step = _grid(min(ratings), max(ratings))
     left = pad + round(label.getlength(f"{top:,}")) + pad // 2

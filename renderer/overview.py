@@ -19,7 +19,7 @@ from renderer.palette import BACKGROUND, BLACK, ELEVATOR_MARK, MUTED, TEXT, WHIT
 from renderer.reserves import band_height, draw_band
 from renderer.rulers import draw_rulers
 from renderer.sprites import Font
-from renderer.text import fit, font, write
+from renderer.text import fit, font, isolate, measure, write
 from renderer.turnmarks import shows_turns
 from views.model import MAX_SHOWN, BoardView, MatchView, match_view
 
@@ -169,7 +169,7 @@ def _teams(
         x = left + index * half
         box = (x, middle - disc / 2, x + disc, middle + disc / 2)
         draw.ellipse(box, fill=colour, outline=MUTED)
-        name = fit(team_name(team), typeface, half - disc * 1.6)
+        name = fit(team_name(team), typeface, half - disc * 1.6, bold=True)
         write(image, (x + disc * 1.4, middle), name, typeface, TEXT, anchor="lm", bold=True)
 
 
@@ -190,7 +190,8 @@ def _shown(match: Match, boards: Sequence[int] | None) -> list[int]:
 def score_line(view: MatchView, typeface: Font | None = None, width: float = 0) -> str:
     """Write the score of every team, best first; halves as .5.
 
-    Given a typeface and a width, long team names are cut so that every score shows.
+    Given a typeface and a width, long team names are cut so that every score shows (in bold,
+    as the header writes it).
     """
     scores = sorted(view.scores, key=lambda item: -item[1])
     gap = "   "
@@ -198,9 +199,10 @@ def score_line(view: MatchView, typeface: Font | None = None, width: float = 0) 
     for team, points in scores:
         name, score = team_name(team), f" {_points(points)}"
         if typeface is not None:
-            share = (width - typeface.getlength(gap) * (len(scores) - 1)) / len(scores)
-            name = fit(name, typeface, max(share - typeface.getlength(score), share / 3))
-        parts.append(name + score)
+            share = (width - measure(gap, typeface, bold=True) * (len(scores) - 1)) / len(scores)
+            room = max(share - measure(score, typeface, bold=True), share / 3)
+            name = fit(name, typeface, room, bold=True)
+        parts.append(isolate(name) + score)
     return gap.join(parts)
 
 
@@ -210,7 +212,7 @@ def _header(image: Image.Image, match: MatchView, left: int, width: int) -> None
     write(
         image,
         (left, left),
-        fit(score_line(match, title, width), title, width),
+        fit(score_line(match, title, width), title, width, bold=True),
         title,
         TEXT,
         anchor="lt",
@@ -229,7 +231,7 @@ def _header(image: Image.Image, match: MatchView, left: int, width: int) -> None
     if winners is not None:
         what = "game" if match.title else "match"  # a titled view is a game of two players
         if len(winners) == 1:
-            parts.append(f"{team_name(winners[0])} has won the {what}")
+            parts.append(f"{isolate(team_name(winners[0]))} has won the {what}")
         else:
             parts.append(f"the {what} is drawn")
     write(image, (left, left + 52), fit(" · ".join(parts), small, width), small, MUTED, anchor="lt")

@@ -62,6 +62,9 @@ GATE_MARK: Final[Colour] = snap((0x7B, 0x2F, 0xBE))
 
 DIM_SHARE: Final = 0.45  # how far a finished board fades towards the background
 
+# the key, in an image's info, of the boxes where colour glyphs (emoji) were drawn on it
+COLOUR_GLYPHS: Final = "elevator colour glyphs"
+
 
 def mix(first: Colour, second: Colour, share: float) -> Colour:
     """Return first blended with share of second (not snapped)."""
@@ -129,10 +132,40 @@ def _palette_image(*, stairs: bool, turns: bool) -> Image.Image:
     return image
 
 
+def mark_colour_glyphs(image: Image.Image, box: tuple[int, int, int, int]) -> None:
+    """Note that colour glyphs (emoji) stand in a box of an image, so its palette keeps them."""
+    image.info.setdefault(COLOUR_GLYPHS, []).append(box)
+
+
 def to_palette(image: Image.Image, *, stairs: bool = False, turns: bool = False) -> Image.Image:
-    """Map an RGB image onto the fixed palette (with stairs or turns colours), no dithering."""
+    """Map an RGB image onto the fixed palette (with stairs or turns colours), no dithering.
+
+    An image with colour glyphs (mark_colour_glyphs) gets their colours in the palette's
+    free entries, chosen from the glyphs' pixels: the fixed colours stay as they are.
+    """
     palette = _palette_image(stairs=stairs, turns=turns)
+    boxes = image.info.get(COLOUR_GLYPHS)
+    if boxes:
+        palette = _with_glyphs(image, boxes, colours(stairs=stairs, turns=turns))
     return image.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+def _with_glyphs(
+    image: Image.Image, boxes: list[tuple[int, int, int, int]], fixed: list[Colour]
+) -> Image.Image:
+    """Return the fixed palette with its free entries taken by the colours in boxes."""
+    crops = [image.crop(box) for box in boxes]
+    strip = Image.new("RGB", (sum(crop.width for crop in crops), max(c.height for c in crops)))
+    x = 0
+    for crop in crops:
+        strip.paste(crop, (x, 0))
+        x += crop.width
+    room = 256 - len(fixed)
+    found = strip.quantize(colors=room, method=Image.Quantize.MEDIANCUT).getpalette() or []
+    channels = [channel for colour in fixed for channel in colour] + found[: 3 * room]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(channels + [0] * (768 - len(channels)))
+    return palette
 
 
 def png_bytes(image: Image.Image, *, stairs: bool = False, turns: bool = False) -> bytes:

@@ -1,13 +1,34 @@
-"""Lines of text fitted to the room they have."""
+"""Lines of text as Discord shows them, fitted to the room they have.
+
+Every image draws players' and teams' names and other text through this module. A line is
+cut into grapheme clusters (a letter with its marks, an emoji sequence, a flag), each takes
+the first font that has all its characters (renderer.fonts), clusters of one font and one
+direction make a run, runs are shaped by raqm (HarfBuzz) and set in the order the Unicode
+bidirectional algorithm gives them, so that Arabic and Hebrew read right to left.
+"""
 
 from __future__ import annotations
 
-from PIL import Image
+import unicodedata
+from dataclasses import dataclass
+from typing import Final
 
-from renderer.palette import Colour
+from PIL import Image, ImageDraw
+
+from renderer.fonts import EMOJI_STRIKE, Face, Fonts, shaping, system_fonts, warn_once
+from renderer.palette import Colour, mark_colour_glyphs
 from renderer.sprites import SPRITES, Font
 
-ELLIPSIS = "…"
+ELLIPSIS: Final = "…"
+ZWJ: Final = "\u200d"
+FSI: Final = "\u2068"  # first strong isolate: what follows, to PDI, sets its own direction
+PDI: Final = "\u2069"
+# embeddings, overrides and directed isolates: text is drawn without them (FSI and PDI stay)
+CONTROLS: Final = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067")
+BRACKETS: Final = {"(": ")", "[": "]", "{": "}", "\uff08": "\uff09", "\uff3b": "\uff3d"}
+CLOSING: Final = frozenset(BRACKETS.values())
+STRONG: Final = frozenset(("L", "R", "EN", "AN"))
+INDIC: Final = (0x0900, 0x0D7F)  # Devanagari to Malayalam: a virama joins two consonants
 
 
 def font(size: float) -> Font:
@@ -15,24 +36,440 @@ def font(size: float) -> Font:
     return SPRITES.font(max(9, round(size)))
 
 
+def isolate(name: str) -> str:
+    """Return a name set apart from the text around it, so that it keeps its own direction.
+
+    "مرحبا: Chess" reads right to left as a whole; with the name isolated, the line stays
+    left to right and only the name reads right to left, as Discord shows a name in a line.
+    """
+    return FSI + "".join(char for char in name if char not in (FSI, PDI)) + PDI
+
+
 def printable(text: str) -> str:
-    """Return text on one line: line breaks and other control characters become spaces."""
-    return "".join(char if char.isprintable() else " " for char in text)
+    """Return text on one line: line breaks and other control characters become spaces.
+
+    Invisible format characters (joiners, direction marks, emoji tags) stay; direction
+    overrides and isolates go.
+    """
+    return "".join(
+        char if char.isprintable() or unicodedata.category(char) == "Cf" else " "
+        for char in text
+        if char not in CONTROLS
+    )
 
 
-def fit(text: str, typeface: Font, width: float) -> str:
-    """Return text on one line, cut with an ellipsis so that it fits in width pixels."""
+# ---- grapheme clusters ------------------------------------------------------------------
+
+
+def clusters(text: str) -> list[str]:
+    """Cut text into grapheme clusters: what a reader takes as one character.
+
+    A base and its combining marks, an emoji with its modifiers and the emoji it is joined
+    to, a flag's two letters, a Hangul syllable's jamo and an Indic conjunct stay together
+    (a simplified UAX #29).
+    """
+    out: list[str] = []
+    for char in text:
+        if out and _joins(out[-1], char):
+            out[-1] += char
+        else:
+            out.append(char)
+    return out
+
+
+def _joins(cluster: str, char: str) -> bool:
+    """Say whether char continues the cluster before it."""
+    point, last = ord(char), cluster[-1]
+    if unicodedata.category(char) in ("Mn", "Me", "Mc") or char in (ZWJ, "\u200c"):
+        return True
+    if 0x1F3FB <= point <= 0x1F3FF or 0xE0020 <= point <= 0xE007F:  # skin tones, tags
+        return True
+    if last == ZWJ and _pictographic(cluster[0]) and _pictographic(char):
+        return True
+    if _regional(char) and len(cluster) == 1 and _regional(cluster):
+        return True
+    before, after = _jamo(last), _jamo(char)
+    if (
+        (before == "L" and after in ("L", "V", "LV", "LVT"))
+        or (before in ("LV", "V") and after in ("V", "T"))
+        or (before in ("LVT", "T") and after == "T")
+    ):
+        return True
+    return (
+        unicodedata.combining(last) == 9
+        and INDIC[0] <= point <= INDIC[1]
+        and ord(last) >> 7 == point >> 7
+        and unicodedata.category(char) == "Lo"
+    )
+
+
+def _regional(char: str) -> bool:
+    return 0x1F1E6 <= ord(char) <= 0x1F1FF
+
+
+def _pictographic(char: str) -> bool:
+    """Say whether a character is an emoji or one of its kin (Extended_Pictographic, about)."""
+    point = ord(char)
+    return (
+        point in (0xA9, 0xAE, 0x203C, 0x2049, 0x2122, 0x2139, 0x24C2, 0x3030, 0x303D)
+        or point in (0x3297, 0x3299)
+        or 0x2194 <= point <= 0x21AA
+        or 0x231A <= point <= 0x23FF
+        or 0x25AA <= point <= 0x25FE
+        or 0x2600 <= point <= 0x27BF
+        or 0x2934 <= point <= 0x2935
+        or 0x2B05 <= point <= 0x2B55
+        or (0x1F000 <= point <= 0x1FAFF and not _regional(char))
+        or 0x1FC00 <= point <= 0x1FFFD
+    )
+
+
+def _jamo(char: str) -> str:
+    """Return a Hangul character's part of a syllable: L, V, T, LV, LVT, or ''."""
+    point = ord(char)
+    if 0x1100 <= point <= 0x115F or 0xA960 <= point <= 0xA97C:
+        return "L"
+    if 0x1160 <= point <= 0x11A7 or 0xD7B0 <= point <= 0xD7C6:
+        return "V"
+    if 0x11A8 <= point <= 0x11FF or 0xD7CB <= point <= 0xD7FB:
+        return "T"
+    if 0xAC00 <= point <= 0xD7A3:
+        return "LV" if (point - 0xAC00) % 28 == 0 else "LVT"
+    return ""
+
+
+def emoji(cluster: str) -> bool:
+    """Say whether a cluster is shown as a colour emoji rather than as text."""
+    if "\ufe0e" in cluster:  # asks for text
+        return False
+    return (
+        "\ufe0f" in cluster
+        or "\u20e3" in cluster
+        or _regional(cluster[0])
+        or any(0x1F3FB <= ord(char) <= 0x1F3FF for char in cluster)
+        or (ZWJ in cluster and _pictographic(cluster[0]))
+        or (ord(cluster[0]) >= 0x1F000 and _pictographic(cluster[0]))
+    )
+
+
+def _neutral(cluster: str) -> bool:
+    """Say whether a cluster is a space, a punctuation mark or a symbol, not a word's part."""
+    return not emoji(cluster) and unicodedata.category(cluster[0])[0] in "ZPS"
+
+
+# ---- direction --------------------------------------------------------------------------
+
+
+def levels(parts: list[str]) -> list[int]:
+    """Return each cluster's embedding level: even left to right, odd right to left.
+
+    The Unicode bidirectional algorithm with isolates (FSI to PDI) but no embeddings: a
+    paragraph, and an isolate, take the direction of their first strong letter; numbers,
+    separators, brackets and neutrals are resolved as rules W1 to W7, N0 to N2, I1, I2 and L1
+    say. An isolate counts as one neutral in the text around it.
+    """
+    spans = _isolates(parts)
+    if not spans:
+        return _levels(parts)
+    inside = {index for start, end in spans for index in range(start + 1, end)}
+    outer_at = [index for index in range(len(parts)) if index not in inside]
+    outer = _levels([parts[index] for index in outer_at])
+    found = [0] * len(parts)
+    for index, level in zip(outer_at, outer, strict=True):
+        found[index] = level
+    for start, end in spans:
+        content = parts[start + 1 : end]
+        if not content:
+            continue
+        inner = levels(content)
+        rtl = _first_strong(content) != "L"
+        around = found[start]
+        base = around + 1 if (around % 2 == 1) != rtl else around + 2
+        lowest = 1 if rtl else 0
+        for offset, level in enumerate(inner):
+            found[start + 1 + offset] = level - lowest + base
+    return found
+
+
+def _isolates(parts: list[str]) -> list[tuple[int, int]]:
+    """Return the outermost isolates: (FSI's index, its PDI's index or the end)."""
+    spans: list[tuple[int, int]] = []
+    depth, start = 0, 0
+    for index, part in enumerate(parts):
+        if part == FSI:
+            if depth == 0:
+                start = index
+            depth += 1
+        elif part == PDI and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, index))
+    if depth:
+        spans.append((start, len(parts)))
+    return spans
+
+
+def _first_strong(parts: list[str]) -> str:
+    """Return the first strong direction (L, R or AL) outside isolates, L if there is none."""
+    depth = 0
+    for part in parts:
+        depth += part == FSI
+        depth -= part == PDI and depth > 0
+        kind = unicodedata.bidirectional(part[0])
+        if depth == 0 and kind in ("L", "R", "AL"):
+            return kind
+    return "L"
+
+
+def _levels(parts: list[str]) -> list[int]:
+    """Return the levels of a paragraph without isolates (see levels)."""
+    kinds = [unicodedata.bidirectional(part[0]) or "L" for part in parts]
+    kinds = ["ON" if kind in ("FSI", "PDI", "LRI", "RLI") else kind for kind in kinds]
+    base = 0 if _first_strong(parts) == "L" else 1
+    edge = "L" if base == 0 else "R"
+    # W1-W3: marks take what precedes; numbers after Arabic letters are Arabic numbers
+    last = edge
+    for index, kind in enumerate(kinds):
+        if kind == "NSM":
+            kind = kinds[index - 1] if index else edge
+        if kind == "EN" and last == "AL":
+            kind = "AN"
+        if kind in ("L", "R", "AL"):
+            last = kind
+        kinds[index] = "R" if kind == "AL" else kind
+    # W4-W6: a separator between two numbers, terminators by a European number
+    for index in range(1, len(kinds) - 1):
+        before, after = kinds[index - 1], kinds[index + 1]
+        if kinds[index] in ("ES", "CS") and before == after == "EN":
+            kinds[index] = "EN"
+        elif kinds[index] == "CS" and before == after == "AN":
+            kinds[index] = "AN"
+    for index, kind in enumerate(kinds):
+        if kind == "ET" and _next_to(kinds, index, "ET", "EN"):
+            kinds[index] = "EN"
+    # W7: European numbers after a left-to-right letter are left to right
+    last = edge
+    for index, kind in enumerate(kinds):
+        if kind in ("L", "R"):
+            last = kind
+        elif kind == "EN" and last == "L":
+            kinds[index] = "L"
+    _brackets(parts, kinds, edge)
+    # N1, N2: neutrals between letters of one direction take it, others the paragraph's
+    resolved = list(kinds)
+    index = 0
+    while index < len(kinds):
+        if kinds[index] in STRONG:
+            index += 1
+            continue
+        end = index
+        while end < len(kinds) and kinds[end] not in STRONG:
+            end += 1
+        before = _strength(kinds[index - 1]) if index else edge
+        after = _strength(kinds[end]) if end < len(kinds) else edge
+        for inner in range(index, end):
+            resolved[inner] = before if before == after else edge
+        index = end
+    # I1, I2
+    out = []
+    for kind in resolved:
+        if base == 0:
+            out.append(0 if kind == "L" else 1 if kind == "R" else 2)
+        else:
+            out.append(1 if kind == "R" else 2)
+    # L1: spaces at the end stand at the paragraph's level
+    for index in range(len(parts) - 1, -1, -1):
+        if not parts[index].isspace():
+            break
+        out[index] = base
+    return out
+
+
+def _brackets(parts: list[str], kinds: list[str], edge: str) -> None:
+    """Resolve paired brackets as rule N0 says: both sides as the strong letters inside."""
+    pairs: list[tuple[int, int]] = []
+    stack: list[tuple[str, int]] = []
+    for index, part in enumerate(parts):
+        if kinds[index] != "ON":
+            continue
+        if part[0] in BRACKETS:
+            stack.append((BRACKETS[part[0]], index))
+        elif part[0] in CLOSING:
+            for depth in range(len(stack) - 1, -1, -1):
+                if stack[depth][0] == part[0]:
+                    pairs.append((stack[depth][1], index))
+                    del stack[depth:]
+                    break
+    for opening, closing in sorted(pairs):
+        inside = {_strength(kind) for kind in kinds[opening + 1 : closing] if kind in STRONG}
+        if not inside:
+            continue
+        if edge in inside:
+            side = edge
+        else:
+            before = next(
+                (_strength(kind) for kind in reversed(kinds[:opening]) if kind in STRONG), edge
+            )
+            side = before if before in inside else edge
+        kinds[opening] = kinds[closing] = side
+
+
+def _next_to(kinds: list[str], index: int, run: str, target: str) -> bool:
+    """Say whether a sequence of run kinds around index touches a target kind."""
+    for step in (-1, 1):
+        at = index + step
+        while 0 <= at < len(kinds) and kinds[at] == run:
+            at += step
+        if 0 <= at < len(kinds) and kinds[at] == target:
+            return True
+    return False
+
+
+def _strength(kind: str) -> str:
+    return "L" if kind == "L" else "R"
+
+
+def visual_order(found: list[int]) -> list[int]:
+    """Return the indices of items in the order they are shown, given their levels (L2)."""
+    order = list(range(len(found)))
+    if not found:
+        return order
+    lowest_odd = min((level for level in found if level % 2), default=None)
+    if lowest_odd is None:
+        return order
+    for level in range(max(found), lowest_odd - 1, -1):
+        index = 0
+        while index < len(order):
+            if found[order[index]] < level:
+                index += 1
+                continue
+            end = index
+            while end < len(order) and found[order[end]] >= level:
+                end += 1
+            order[index:end] = reversed(order[index:end])
+            index = end
+    return order
+
+
+# ---- lines ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Run:
+    """Clusters set in one font in one direction, in their logical order."""
+
+    text: str
+    face: Face
+    rtl: bool
+    width: float  # pixels the run advances the pen, at the line's size
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of text laid out: its runs left to right, its width, and what no font has."""
+
+    runs: tuple[Run, ...]
+    width: float
+    missing: tuple[str, ...]  # clusters drawn as boxes: no font here has them
+    plain: bool  # one left-to-right run in the first font: drawn as a single string
+
+
+def layout(text: str, size: int, *, bold: bool = False, fonts: Fonts | None = None) -> Line:
+    """Lay out one line of text (already printable) at size pixels."""
+    found = fonts or system_fonts()
+    return SPRITES.get(("layout", found, text, size, bold), lambda: _lay(text, size, bold, found))
+
+
+def _lay(text: str, size: int, bold: bool, fonts: Fonts) -> Line:
+    parts = clusters(text)
+    primary = fonts.primary(bold)
+    faces: list[Face] = []
+    missing: list[str] = []
+    for part in parts:
+        if faces and _neutral(part) and not faces[-1].colour and faces[-1].covers(part):
+            faces.append(faces[-1])  # a space or a comma stays in the run it stands in
+            continue
+        face = fonts.choose(part, bold, emoji=emoji(part))
+        if face is None:
+            missing.append(part)
+            face = primary
+        faces.append(face)
+    found = levels(parts)
+    runs: list[Run] = []
+    order = visual_order(found)
+    start = 0
+    while start < len(order):
+        first = order[start]
+        rtl = found[first] % 2 == 1
+        step = -1 if rtl else 1
+        end = start + 1
+        while (
+            end < len(order)
+            and order[end] == order[end - 1] + step
+            and faces[order[end]] is faces[first]
+            and found[order[end]] == found[first]
+        ):
+            end += 1
+        low, high = sorted((order[start], order[end - 1]))
+        chunk = "".join(parts[low : high + 1])
+        runs.append(Run(chunk, faces[first], rtl, _advance(chunk, faces[first], size, rtl)))
+        start = end
+    plain = all(run.face is primary and not run.rtl for run in runs)
+    return Line(tuple(runs), sum(run.width for run in runs), tuple(missing), plain)
+
+
+def _loaded(face: Face, size: int) -> tuple[Font, float]:
+    """Return a face's font for text of size pixels, and the scale it is drawn at."""
+
+    def load() -> Font:
+        try:
+            return face.font(size)
+        except OSError as error:
+            warn_once(f"load {face.path}", "could not load %s: %s", face.path, error)
+            return SPRITES.font(size)
+
+    loaded = SPRITES.get(("face", face, size if not face.colour else EMOJI_STRIKE), load)
+    return loaded, size / EMOJI_STRIKE if face.colour else 1.0
+
+
+def _shaped(text: str, rtl: bool) -> tuple[str, str | None]:
+    """Return the text and direction to give Pillow: reversed by hand where it cannot shape."""
+    if shaping():
+        return text, "rtl" if rtl else "ltr"
+    return (text[::-1] if rtl else text), None
+
+
+def _advance(text: str, face: Face, size: int, rtl: bool) -> float:
+    loaded, scale = _loaded(face, size)
+    shaped, direction = _shaped(text, rtl)
+    return loaded.getlength(shaped, direction=direction) * scale
+
+
+def measure(text: str, typeface: Font, *, bold: bool = False) -> float:
+    """Return how wide text stands on one line, in typeface's size, regular or bold."""
+    line = layout(printable(text), round(typeface.size), bold=bold)
+    if line.plain:
+        return SPRITES.font(round(typeface.size), bold=bold).getlength(printable(text))
+    return line.width
+
+
+def fit(text: str, typeface: Font, width: float, *, bold: bool = False) -> str:
+    """Return text on one line, cut with an ellipsis so that it fits in width pixels.
+
+    It is cut between grapheme clusters, never inside one (a letter and its marks, an emoji).
+    """
     text = printable(text)
-    if typeface.getlength(text) <= width:
+    if measure(text, typeface, bold=bold) <= width:
         return text
-    low, high = 0, len(text)
+    parts = clusters(text)
+    low, high = 0, len(parts)
     while low < high:
         middle = (low + high + 1) // 2
-        if typeface.getlength(text[:middle].rstrip() + ELLIPSIS) <= width:
+        if measure("".join(parts[:middle]).rstrip() + ELLIPSIS, typeface, bold=bold) <= width:
             low = middle
         else:
             high = middle - 1
-    return text[:low].rstrip() + ELLIPSIS
+    return "".join(parts[:low]).rstrip() + ELLIPSIS
 
 
 def wrap(text: str, typeface: Font, width: float, lines: int) -> list[str]:
@@ -41,12 +478,22 @@ def wrap(text: str, typeface: Font, width: float, lines: int) -> list[str]:
     words = text.split()
     while words and len(out) < lines:
         line = words.pop(0)
-        while words and typeface.getlength(f"{line} {words[0]}") <= width:
+        while words and measure(f"{line} {words[0]}", typeface) <= width:
             line = f"{line} {words.pop(0)}"
         out.append(line)
     if words:
         out[-1] = fit(f"{out[-1]} {' '.join(words)}", typeface, width)
     return [fit(line, typeface, width) for line in out]
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A line drawn once: its mask, its colour glyphs (emoji) and its offset from the anchor."""
+
+    mask: Image.Image
+    colour: Image.Image | None
+    left: int
+    top: int
 
 
 def write(
@@ -59,7 +506,88 @@ def write(
     anchor: str = "la",
     bold: bool = False,
 ) -> None:
-    """Draw one line of text in typeface's size, regular or bold."""
-    mask, left, top = SPRITES.text(printable(text), round(typeface.size), bold, anchor)
-    x, y = round(xy[0]) + left, round(xy[1]) + top
-    image.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
+    """Draw one line of text in typeface's size, regular or bold, in any script."""
+    drawn = draw_line(printable(text), round(typeface.size), anchor=anchor, bold=bold)
+    x, y = round(xy[0]) + drawn.left, round(xy[1]) + drawn.top
+    image.paste(fill, (x, y, x + drawn.mask.width, y + drawn.mask.height), drawn.mask)
+    if drawn.colour is not None:
+        image.paste(drawn.colour, (x, y), drawn.colour)
+        mark_colour_glyphs(image, (x, y, x + drawn.colour.width, y + drawn.colour.height))
+
+
+def draw_line(
+    text: str, size: int, *, anchor: str = "la", bold: bool = False, fonts: Fonts | None = None
+) -> Drawn:
+    """Return a line of (printable) text drawn at size pixels, placed by anchor as Pillow's."""
+    line = layout(text, size, bold=bold, fonts=fonts)
+    if line.plain:
+        mask, left, top = SPRITES.text(text, size, bold, anchor)
+        return Drawn(mask, None, left, top)
+    key = ("line", fonts or system_fonts(), text, size, bold, anchor)
+    return SPRITES.get(key, lambda: _draw(line, size, bold, anchor))
+
+
+def _draw(line: Line, size: int, bold: bool, anchor: str) -> Drawn:
+    """Draw a line's runs side by side on one baseline, the first font's."""
+    placed: list[tuple[Run, float, tuple[float, float, float, float]]] = []
+    pen = 0.0
+    for run in line.runs:
+        loaded, scale = _loaded(run.face, size)
+        shaped, direction = _shaped(run.text, run.rtl)
+        box = loaded.getbbox(shaped, direction=direction, anchor="ls")
+        ink = (pen + box[0] * scale, box[1] * scale, pen + box[2] * scale, box[3] * scale)
+        placed.append((run, pen, ink))
+        pen += run.width
+    inked = [ink for _, _, ink in placed if ink[2] > ink[0] and ink[3] > ink[1]] or [
+        (0.0, 0.0, 0.0, 0.0)
+    ]
+    union = (
+        min(ink[0] for ink in inked),
+        min(ink[1] for ink in inked),
+        max(ink[2] for ink in inked),
+        max(ink[3] for ink in inked),
+    )
+    ascent, descent = SPRITES.font(size, bold=bold).getmetrics()
+    across = {"l": 0.0, "m": line.width / 2, "r": line.width}[anchor[0]]
+    down = {
+        "a": -ascent,
+        "t": union[1],
+        "m": (descent - ascent) / 2,
+        "s": 0.0,
+        "b": union[3],
+        "d": descent,
+    }[anchor[1]]
+    left, top = int(union[0] - across) - 1, int(union[1] - down) - 1
+    width = max(1, int(union[2] - across) + 2 - left)
+    height = max(1, int(union[3] - down) + 2 - top)
+    mask = Image.new("L", (width, height))
+    colour: Image.Image | None = None
+    for run, at, _ in placed:
+        loaded, scale = _loaded(run.face, size)
+        shaped, direction = _shaped(run.text, run.rtl)
+        x, y = at - across - left, -down - top
+        if not run.face.colour:
+            ImageDraw.Draw(mask).text(
+                (x, y), shaped, font=loaded, fill=255, anchor="ls", direction=direction
+            )
+            continue
+        # a colour bitmap font draws at one size: draw it there, then scale it to the text's
+        raw = [round(edge) for edge in loaded.getbbox(shaped, direction=direction, anchor="ls")]
+        big = Image.new("RGBA", (max(1, raw[2] - raw[0]), max(1, raw[3] - raw[1])))
+        ImageDraw.Draw(big).text(
+            (-raw[0], -raw[1]),
+            shaped,
+            font=loaded,
+            anchor="ls",
+            direction=direction,
+            embedded_color=True,
+        )
+        small = big.resize(
+            (max(1, round(big.width * scale)), max(1, round(big.height * scale))),
+            Image.Resampling.LANCZOS,
+        )
+        if colour is None:
+            colour = Image.new("RGBA", (width, height))
+        corner = (round(x + raw[0] * scale), round(y + raw[1] * scale))
+        colour.alpha_composite(small, corner)
+    return Drawn(mask, colour, left, top)

@@ -79,12 +79,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """Say how many tests skipped PostgreSQL and why, even under -q."""
-    reasons = [
-        report.longrepr[2]
-        for report in terminalreporter.stats.get("skipped", [])
-        if isinstance(report.longrepr, tuple) and "PostgreSQL" in report.longrepr[2]
-    ]
-    if reasons:
-        reason = reasons[0].removeprefix("Skipped: ")
-        terminalreporter.write_line(f"{len(reasons)} PostgreSQL tests skipped: {reason}")
+    """Say how many tests skipped PostgreSQL or the fonts and why, even under -q."""
+    for what, marker in (("PostgreSQL", "PostgreSQL"), ("font", "fonts for names")):
+        reasons = [
+            report.longrepr[2]
+            for report in terminalreporter.stats.get("skipped", [])
+            if isinstance(report.longrepr, tuple) and marker in report.longrepr[2]
+        ]
+        if reasons:
+            reason = reasons[0].removeprefix("Skipped: ")
+            terminalreporter.write_line(f"{len(reasons)} {what} tests skipped: {reason}")

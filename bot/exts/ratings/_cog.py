@@ -18,6 +18,7 @@ from bot.ratings.categories import categories, category_name
 from bot.ratings.glicko import Rating
 from bot.service import MatchService
 from renderer.chart import RatingChart, chart_png
+from renderer.text import isolate
 
 CATEGORY_CHOICES: Final = [
     app_commands.Choice(name=category_name(category), value=category) for category in categories()
@@ -167,7 +168,7 @@ class Ratings(commands.Cog):
         if recent:
             embed.add_field(name="Last rated games", value=recent, inline=False)
         charted = found.charted or ""
-        chart = RatingChart(f"{who}: {category_name(charted)}", found.history)
+        chart = RatingChart(f"{isolate(who)}: {category_name(charted)}", found.history)
         image = await asyncio.to_thread(chart_png, chart)
         embed.set_image(url="attachment://rating.png")
         embed.set_footer(text="A rating with ? is provisional: its deviation is over 110.")
