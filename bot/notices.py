@@ -36,6 +36,18 @@ def user_place(user: str) -> str:
     return f"user:{user}"
 
 
+def posted_in(notice: Notice) -> str:
+    """Return the place a server match posts a notice in, whose queue it waits in.
+
+    A player's notice about a board (a transfer prompt, a draw offer) is posted in that
+    board's channel, after what happened there before it.
+    """
+    board = getattr(notice, "board", None)
+    if notice.place.startswith("user:") and isinstance(board, int):
+        return board_place(board)
+    return notice.place
+
+
 @dataclass(frozen=True, slots=True)
 class Notice:
     """One thing to announce, and where; each subclass is one kind, named by KIND."""

@@ -30,7 +30,7 @@ from bot.hosted import Hosted, new_roster
 from bot.loading import DM_PLACE, GAME_PLACE, Loaded, load
 from bot.lobby import Roster
 from bot.news import boards_of
-from bot.notices import BoardImage, Notice
+from bot.notices import BoardImage, Notice, posted_in
 from bot.shown import shown_boards, shown_game
 from bot.storage import Db, Storage, StorageBusy
 from games.core.clocks import BoardClock, Clocks, TimeControl, clock_rows
@@ -541,7 +541,8 @@ async def _enqueue(
     shown in DMs the action's first notice with the whole game, so that they show the
     position right after the action however late they are sent. A game shown in DMs is
     one place, its players' DMs, whose posts must come in order: its notices are queued
-    there, each keeping the place it names in its payload.
+    there, each keeping the place it names in its payload; so is a server match's notice
+    posted in another place than it names (a player's, in their board's channel).
     """
     drawn = [n.board for n in notices if isinstance(n, BoardImage)]
     boards = shown_boards(loaded.match, loaded.roster, loaded.clocks, drawn, now)
@@ -559,6 +560,8 @@ async def _enqueue(
             if index == 0:
                 game = shown_game(loaded.match, loaded.clocks, now, loaded.names)
                 payload |= {"game": game.record()}
+        elif posted_in(notice) != place:  # queued where it is posted, behind what came before
+            place, payload = posted_in(notice), payload | {"place": notice.place}
         rows.append((place, notice.kind, json.dumps(payload), f"{loaded.id}:{action}:{index}"))
     await storage.enqueue(db, loaded.id, rows, now)
 

@@ -11,7 +11,7 @@ import logging
 import discord
 
 from bot.delivery import Delivery, RetryLater, Undeliverable
-from bot.notices import KINDS, Reminder, UnknownNotice, notice_from_row
+from bot.notices import KINDS, Reminder, UnknownNotice, notice_from_row, posted_in
 from bot.sender.channels import ChannelPoster
 from bot.sender.dm import DmPoster
 from bot.sender.places import Poster, nonce
@@ -58,10 +58,10 @@ class DiscordSender(Poster):
         except UnknownNotice as error:
             raise Undeliverable(str(error)) from None
         place = notice.place
-        target = bound.get(place)
-        if place.startswith("user:"):  # in a server, a player's notices go to their board
-            board = getattr(notice, "board", None)
-            target = bound.get(f"board:{board}") if board is not None else None
+        # in a server, a player's notices go to their board's channel, or nowhere
+        target = None if place.startswith("user:") else bound.get(place)
+        if posted_in(notice) != place:
+            target = bound.get(posted_in(notice))
         if target is None:
             return  # a place this match does not show (a DM game's team rooms, say)
         try:

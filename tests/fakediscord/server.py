@@ -128,6 +128,7 @@ class FakeDiscord:
         self.bot_permissions: dict[int, int] = {}  # guild: the bot's permissions, if not all
         self.refuse_channels_after: int | None = None  # create this many channels, then fail
         self.channel_delay = 0.0  # seconds each channel takes to create
+        self.upload_delay = 0.0  # seconds a post with files takes to arrive (images are big)
         self.muted: set[int] = set()  # channels where the bot has lost Send Messages
         self.closed_dms: set[int] = set()  # users who take no direct messages from the bot
         self.held: dict[int, asyncio.Event] = {}  # slow channels: a post waits for the event
@@ -527,6 +528,8 @@ class FakeDiscord:
         body, files = await body_of(request)
         if self._too_large(channel_id, files):
             return error(413, 40005, "Request entity too large")
+        if files:
+            await asyncio.sleep(self.upload_delay)
         gate = self.held.get(channel_id)
         if gate is not None:
             await gate.wait()

@@ -111,3 +111,22 @@ def test_a_board_channel_says_rides_arrivals_transfers_undos_and_substitutions_i
             )
 
     offline(scenario)
+
+
+def test_a_winners_transfer_prompt_comes_after_the_image_of_the_winning_move(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        discord.upload_delay = 0.5  # an image takes a while to upload; words go at once
+        async with running_bot(tmp_path, discord):
+            await started(discord, ana, bo, guild, boards=2)
+            one = discord.channel_named(guild, "board-1")
+            for user, text in [(ana, "f3"), (bo, "e5"), (ana, "g4"), (bo, "Qh4#")]:
+                assert "Played" in await move(discord, user, one, text)
+            prompt = await until(discord, one, "you won board 1")
+            image = await until(discord, one, "Board 1 is over")
+            posted = [s for s in discord.sent if s.channel_id == one]
+            assert posted.index(image) < posted.index(prompt), [s.content for s in posted]
+
+    offline(scenario)
