@@ -21,7 +21,7 @@ import json
 import logging
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, Protocol
 
@@ -64,6 +64,10 @@ class Delivery:
     idempotency_key: str
     attempts: int
     last_error: str | None = None
+    created_at: float = 0.0
+    # when the notice may already have been posted (a retry, or one queued before this
+    # process started): the earliest it could have been, for the sender to look from
+    posted_after: float | None = None
 
 
 class Sender(Protocol):
@@ -117,6 +121,7 @@ class DeliveryWorker:
         # snapshot before their record committed, and would hand them out again
         self._ended: set[int] = set()
         self._moved = asyncio.Event()  # a place's head was sent or given up: its next may go
+        self._born = clock()  # notices queued before this may have been posted by a process gone
 
     async def run_once(self) -> int:
         """Send what is due now and wait for those sends; return how many notices were sent."""
@@ -152,6 +157,8 @@ class DeliveryWorker:
     async def _deliver(self, delivery: Delivery) -> bool:
         """Send one notice and record how it went; return whether it was sent."""
         try:
+            if delivery.attempts or delivery.created_at < self._born:
+                delivery = replace(delivery, posted_after=await self._posted_after(delivery))
             await asyncio.wait_for(self._sender.send(delivery), self._timeout)
             result: Exception | None = None
         except Exception as error:  # a sender that hangs counts as failed
@@ -197,6 +204,18 @@ class DeliveryWorker:
         if result is None or isinstance(result, Undeliverable) or attempt >= self._max_attempts:
             self._moved.set()  # a failed one waits for its retry time, found by the next look
         return result is None
+
+    async def _posted_after(self, delivery: Delivery) -> float:
+        """Return the earliest a notice that may have been posted could have been.
+
+        Its place's notices go out one by one: it was tried only once the one before it was
+        recorded as sent (or, if none, once it was queued).
+        """
+        async with self._store.read_one() as db:
+            before = await storage.last_sent_before(
+                db, delivery.match_id, delivery.place, delivery.id
+            )
+        return max(delivery.created_at, before or 0.0)
 
     async def prune(self) -> int:
         """Delete delivered notices older than a day and given-up ones older than thirty.
@@ -292,6 +311,7 @@ def _delivery(row: Any) -> Delivery:
         row["idempotency_key"],
         row["attempts"],
         row["last_error"],
+        row["created_at"],
     )
 
 

@@ -65,7 +65,7 @@ class DiscordSender(Poster):
         if target is None:
             return  # a place this match does not show (a DM game's team rooms, say)
         try:
-            channel = await self._channel(int(target))
+            channel = await self._channel(int(target), delivery.posted_after)
             await self._channels.post(channel, delivery, notice, bound)
         except (Undeliverable, discord.NotFound, discord.Forbidden) as error:
             why = str(error) if isinstance(error, Undeliverable) else error.text or str(error)

@@ -94,12 +94,12 @@ class DmPoster(Poster):
         for index, side in enumerate(sides):
             offered = [board for board, by in offers.items() if by != side]
             try:
-                await self._show_game(
-                    delivery.match_id, side, game, roster, lines, bound, offered, action
-                )
+                await self._show_game(delivery, side, game, roster, lines, bound, offered, action)
                 for prompt in prompts:
                     if roster.teams[side][:1] == [prompt.place.removeprefix("user:")]:
-                        channel = await self._channel(int(bound[f"dm:{side}"]))
+                        channel = await self._channel(
+                            int(bound[f"dm:{side}"]), delivery.posted_after
+                        )
                         posted = await channel.send(
                             f"You won board {prompt.board}: you may send one piece onward; "
                             f"the chance lapses {lapses(prompt.deadline)}.",
@@ -115,7 +115,7 @@ class DmPoster(Poster):
                         channel = await self._channel(int(bound[f"dm:{side}"]))
                         await self._close_prompt(channel, bound, gone.board, words)
                 replays = [n for n in notices if isinstance(n, ReplayShown)]
-                await self._post_replays(delivery.match_id, side, replays, bound, action)
+                await self._post_replays(delivery, side, replays, bound, action)
             except (discord.Forbidden, discord.NotFound, Undeliverable) as error:
                 refused.append(f"{side}: {error}")
             except BaseException:
@@ -127,7 +127,7 @@ class DmPoster(Poster):
 
     async def _post_replays(
         self,
-        match_id: int,
+        delivery: Delivery,
         side: Side,
         replays: list[ReplayShown],
         bound: dict[str, str],
@@ -136,7 +136,9 @@ class DmPoster(Poster):
         """Post the replay of each board the action ended to one player, from their side."""
         if not replays:
             return
-        channel = await self._channel(int(bound[f"dm:{side}"]))
+        match_id = delivery.match_id
+        assert match_id is not None
+        channel = await self._channel(int(bound[f"dm:{side}"]), delivery.posted_after)
         for notice in replays:
 
             def post(replay: ReplayPost, board: int = notice.board) -> Awaitable[discord.Message]:
@@ -171,7 +173,7 @@ class DmPoster(Poster):
         if bound.get(f"dm:{reminder.side}", NO_DMS) == NO_DMS:  # the practice opponent's
             return
         try:
-            channel = await self._channel(int(bound[f"dm:{reminder.side}"]))
+            channel = await self._channel(int(bound[f"dm:{reminder.side}"]), delivery.posted_after)
             await channel.send(
                 f"Game {delivery.match_id}: " + reminder_words(reminder, mention_player=False),
                 nonce=nonce(delivery.idempotency_key),
@@ -239,7 +241,7 @@ class DmPoster(Poster):
 
     async def _show_game(
         self,
-        match_id: int,
+        delivery: Delivery,
         side: Side,
         game: ShownGame,
         roster: Roster,
@@ -252,7 +254,9 @@ class DmPoster(Poster):
 
         offered: boards where the opponent has just offered them a draw, to accept or decline.
         """
-        channel = await self._channel(int(bound[f"dm:{side}"]))
+        match_id = delivery.match_id
+        assert match_id is not None
+        channel = await self._channel(int(bound[f"dm:{side}"]), delivery.posted_after)
         views = game.view.views
         mine = [view.number for view in views if not view.finished and view.turn == side]
         image = await asyncio.to_thread(_game_image, game, side, mine)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from datetime import UTC, datetime
+from typing import Any, cast
 
 import discord
 
@@ -25,7 +27,18 @@ class Poster:
         self._client = client
         self._service = service
 
-    async def _channel(self, channel_id: int) -> discord.abc.Messageable:
+    async def _channel(
+        self, channel_id: int, posted_after: float | None = None
+    ) -> discord.abc.Messageable:
+        """Return a channel to post in; posted_after: a notice that may be posted there already."""
+        found = await self._found(channel_id)
+        if posted_after is None or self._client.user is None:
+            return found
+        since = datetime.fromtimestamp(posted_after, UTC)
+        # the proxy stands in for the channel it wraps, as far as a poster uses it
+        return cast(discord.abc.Messageable, OncePosted(found, since, self._client.user.id))
+
+    async def _found(self, channel_id: int) -> discord.abc.Messageable:
         found = self._client.get_channel(channel_id)
         if found is None:
             try:
@@ -81,6 +94,51 @@ class Poster:
             await channel.get_partial_message(int(prompt)).edit(content=words, view=None)
         except discord.HTTPException:
             logger.info("board %d's lapsed transfer prompt keeps its menu", board)
+
+
+class OncePosted:
+    """A channel whose posts for one notice are made once, though Discord forgot their nonce.
+
+    Discord keeps a message's nonce a few minutes only. A notice that may already have been
+    posted (a retry, or one queued before the bot last started) is first looked for among
+    the bot's messages in the channel since it could have been posted: a message of the same
+    words and files is taken for the post.
+    """
+
+    def __init__(self, channel: discord.abc.Messageable, since: datetime, me: int) -> None:
+        self._channel = channel
+        self._since = since
+        self._me = me
+        self._mine: list[discord.Message] | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._channel, name)
+
+    async def send(self, content: str | None = None, **kwargs: Any) -> discord.Message:
+        """Post, unless the same post of this notice already stands in the channel."""
+        files = [kwargs["file"]] if kwargs.get("file") else list(kwargs.get("files") or [])
+        names = [file.filename for file in files]
+        for message in await self._posted():
+            if (
+                message.content == (content or "")
+                and [a.filename for a in message.attachments] == names
+            ):
+                logger.info("a post was found already made: %s", (content or "")[:60])
+                self._mine.remove(message)  # type: ignore[union-attr]
+                return message
+        return await self._channel.send(content, **kwargs)
+
+    async def _posted(self) -> list[discord.Message]:
+        """Return the bot's messages in the channel since the notice could have been posted."""
+        if self._mine is None:
+            self._mine = [
+                message
+                async for message in self._channel.history(
+                    limit=200, after=self._since, oldest_first=True
+                )
+                if message.author.id == self._me
+            ]
+        return self._mine
 
 
 def prompt_place(board: int) -> str:

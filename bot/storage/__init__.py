@@ -206,6 +206,9 @@ from bot.storage.outbox import (
     given_up as given_up,
 )
 from bot.storage.outbox import (
+    last_sent_before as last_sent_before,
+)
+from bot.storage.outbox import (
     mark_failed as mark_failed,
 )
 from bot.storage.outbox import (

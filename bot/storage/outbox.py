@@ -49,6 +49,23 @@ async def action_notices(db: Db, action_key: str) -> list[Row]:
     )
 
 
+async def last_sent_before(
+    db: Db, match_id: int | None, place: str, notice_id: int
+) -> float | None:
+    """Return when the last notice sent to a place before this one was recorded as sent."""
+    if match_id is None:
+        return None
+    found = await rows(
+        db,
+        "SELECT done_at FROM outbox WHERE match_id = ? AND place = ? AND id < ? "
+        "AND done_at IS NOT NULL ORDER BY id DESC LIMIT 1",
+        match_id,
+        place,
+        notice_id,
+    )
+    return float(found[0]["done_at"]) if found else None
+
+
 async def mark_sent(db: Db, notice_id: int, at: float) -> None:
     """Record that a notification was delivered."""
     await db.execute(

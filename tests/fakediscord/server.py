@@ -40,7 +40,6 @@ MALFORMED = frozenset({50035, 50006, 50109})
 MAX_CATEGORY_CHANNELS = 50  # channels a category may hold
 EVERYONE_PERMISSIONS = str(0x0000_005E_4006_4E41)  # view, send, history, attach, embed, threads
 API = "/api/v10"
-NONCE_WINDOW = 300.0  # seconds Discord keeps an enforced nonce (a few minutes)
 VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
 ADMINISTRATOR = 1 << 3
@@ -136,6 +135,7 @@ class FakeDiscord:
         self.faults: dict[int, float | None] = {}  # channel: 429's retry-after, or None: 500
         self.stalled: set[int] = set()  # channels whose posts are made but not yet answered
         self._nonces: dict[tuple[int, str], tuple[float, Json]] = {}  # enforced nonces
+        self.nonce_window = 300.0  # seconds Discord keeps an enforced nonce ("a few minutes")
         self.refused: list[tuple[int, int]] = []  # (channel, status) of each request refused
         self.refusals: list[Refusal] = []  # every request refused, with Discord's answer
         self.rate_limits = RateLimits()
@@ -318,6 +318,7 @@ class FakeDiscord:
                 web.post(f"{API}/interactions/{{id}}/{{token}}/callback", self._callback),
                 web.post(f"{API}/webhooks/{{app}}/{{token}}", self._followup),
                 web.post(f"{API}/channels/{{channel}}/messages", self._create_message),
+                web.get(f"{API}/channels/{{channel}}/messages", self._list_messages),
                 web.patch(f"{API}/channels/{{channel}}/messages/{{message}}", self._edit_message),
                 web.post(f"{API}/guilds/{{guild}}/channels", self._create_channel),
                 web.post(f"{API}/users/@me/channels", self._open_dm),
@@ -536,7 +537,7 @@ class FakeDiscord:
         nonce = body.get("nonce")
         if body.get("enforce_nonce") and nonce is not None:
             earlier = self._nonces.get((channel_id, str(nonce)))
-            if earlier is not None and time.monotonic() - earlier[0] < NONCE_WINDOW:
+            if earlier is not None and time.monotonic() - earlier[0] < self.nonce_window:
                 return answer(earlier[1])  # the message already made with this nonce
         sent = self._record(channel_id, body, files, None)
         payload = self._message_payload(sent) | ({} if nonce is None else {"nonce": nonce})
@@ -546,6 +547,34 @@ class FakeDiscord:
         while channel_id in self.stalled:  # made, but no answer until the channel is let go
             await asyncio.sleep(0.05)
         return answer(payload)
+
+    async def _list_messages(self, request: web.Request) -> web.Response:
+        """List a channel's messages as Discord does: newest first, without their nonces.
+
+        after (or before) a message id, at most limit (1 to 100, 50 by default) of those
+        nearest to it; Discord keeps no nonce beyond the answer to the post that gave it.
+        """
+        channel_id = int(request.match_info["channel"])
+        if channel_id not in self.channels:
+            return error(404, 10003, "Unknown Channel")
+        query = request.query
+        try:
+            limit = int(query.get("limit", 50))
+        except ValueError:
+            return invalid([(("limit",), "NUMBER_TYPE_COERCE", "Value is not int.")])
+        if not 1 <= limit <= 100:
+            return invalid(
+                [(("limit",), "NUMBER_TYPE_MAX", "int value should be less than or equal to 100.")]
+            )
+        found = sorted(self.messages[channel_id], key=lambda m: int(m["id"]))
+        if "after" in query:
+            found = [m for m in found if int(m["id"]) > int(query["after"])][:limit]
+        else:
+            if "before" in query:
+                found = [m for m in found if int(m["id"]) < int(query["before"])]
+            found = found[-limit:]
+        shown = [{k: v for k, v in m.items() if k != "nonce"} for m in reversed(found)]
+        return answer(shown)
 
     async def _original(self, request: web.Request) -> web.Response:
         token = request.match_info["token"]
