@@ -24,7 +24,7 @@ from bot.claim import DatabaseClaimed, claim
 from bot.settings import Settings, SettingsError, load_settings
 from bot.shards import Shards, ShardsError
 from bot.storage import StorageError, is_postgres
-from bot.storage.copying import copy_database
+from bot.storage.copying import check_source, copy_database
 from bot.storage.postgres import hidden
 
 logger = logging.getLogger("bot")
@@ -111,6 +111,7 @@ def migrate(settings: Settings, source: Path | None, target: str | None) -> int:
         )
         return 2
     try:
+        check_source(source)  # before the claim, which would make an empty file to hold
         with claim(source):
             copied = asyncio.run(copy_database(source, target))
     except (DatabaseClaimed, StorageError) as error:

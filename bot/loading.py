@@ -183,6 +183,8 @@ def _misfit(
 
 def control_of(text: str) -> TimeControl:
     """Read a time control, refusing one out of shape in the service's terms."""
+    if not isinstance(text, str):  # not even None, which would read as "none"
+        raise RulesError("a time control is written as none, 10+5 or 3d")
     try:
         return TimeControl.parse(text)
     except GameError as error:

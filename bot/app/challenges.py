@@ -10,7 +10,7 @@ from typing import Final
 from bot import storage
 from bot.app import guards
 from bot.app.lobby import begin
-from bot.app.new_games import MAX_NAME, chosen, clock_fits, new_hosted
+from bot.app.new_games import MAX_NAME, check_settings, chosen, clock_fits, new_hosted
 from bot.app.unit import Founding, Units
 from bot.errors import NotAllowedError, NotFoundError, RulesError, WrongStateError
 from bot.loading import NO_DMS, control_of
@@ -23,6 +23,7 @@ from games.elevator.variants import DEFAULT_VARIANT, VARIANTS, Setup
 logger = logging.getLogger(__name__)
 
 MAX_GAME_BOARDS: Final = 10  # boards in a casual game between two people
+CASUAL: Final = "a casual game"  # as a refusal of its settings names it
 CHALLENGE_LIFETIME: Final = 24 * 3600.0  # seconds a challenge stays open
 
 
@@ -50,6 +51,16 @@ class Challenges:
 
         rated_in: whose ratings it counts in (a server's id, '' for DMs), None for unrated.
         """
+        check_settings(
+            game,
+            boards,
+            layout,
+            most=MAX_GAME_BOARDS,
+            what=CASUAL,
+            rated_in=rated_in,
+        )
+        if names is not None:
+            _check_names(names)
         control = control_of(time_control)
         async with self._units.transaction() as founding:  # all of it, or no game at all
             match_id = await self._new_game(
@@ -124,8 +135,9 @@ class Challenges:
         rated_in: whose ratings the game counts in (the server it was challenged from, '' from
         DMs), or None for an unrated game.
         """
+        _check_names(names)
         control = control_of(time_control)
-        setup = _casual(game, boards, layout, control, variant, floors, armies, elevators)
+        setup = _casual(game, boards, layout, control, variant, floors, armies, elevators, rated_in)
         if challenger == opponent:
             raise RulesError("you cannot challenge yourself")
         now = self._units.clock()
@@ -175,6 +187,9 @@ class Challenges:
         guards.check_strength(strength)
         if side not in SIDES:
             raise RulesError("you play 'white' or 'black'")
+        if dm is not None and not isinstance(dm, str):
+            raise RulesError("a game is shown in a player's DMs, named by the channel's id")
+        _check_names(names)
         control = control_of(time_control)
         setup = _casual(game, boards, layout, control, variant, floors, armies, elevators)
         if check:
@@ -289,8 +304,21 @@ def _casual(
     floors: Sequence[str] | None,
     armies: Sequence[tuple[str, str]] | None,
     elevators: Sequence[Sequence[str]] | None,
+    rated_in: str | None = None,
 ) -> Setup | None:
     """Check a casual game's settings; return its variant's setup."""
+    check_settings(
+        game,
+        boards,
+        layout,
+        most=MAX_GAME_BOARDS,
+        what=CASUAL,
+        variant=variant,
+        floors=floors,
+        armies=armies,
+        elevators=elevators,
+        rated_in=rated_in,
+    )
     many = VARIANTS.get(variant.strip().lower())
     if many is not None and many.teams > 2:
         raise RulesError(
@@ -300,8 +328,14 @@ def _casual(
     setup = chosen(game, boards, variant, floors, armies, elevators)
     clock_fits(setup, control)
     new_hosted(game, boards, layout, "White", "Black", None, setup)  # refuses what cannot be
-    if not isinstance(boards, int) or not 1 <= boards <= MAX_GAME_BOARDS:
-        raise RulesError(f"a casual game has 1 to {MAX_GAME_BOARDS} boards")
-    if layout not in ("line", "ring"):
-        raise RulesError("the boards stand in a 'line' or a 'ring'")
     return setup
+
+
+def _check_names(names: object) -> None:
+    """Refuse the sides' names of a casual game unless they are two texts."""
+    if not (
+        isinstance(names, list | tuple)
+        and len(names) == 2
+        and all(isinstance(name, str) for name in names)
+    ):
+        raise RulesError("a casual game's names are two: White's, then Black's")

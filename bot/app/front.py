@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -14,11 +15,12 @@ from bot.app.summaries import MatchSummary, summary_of
 from bot.app.unit import Units
 from bot.errors import NotFoundError
 from bot.hosted import Hosted
+from bot.loading import Loaded
 from bot.lobby import Roster
 from bot.notices import Notice, notice_from_row
 from bot.shown import ShownBoard, ShownGame, shown_boards, shown_game
 from games.core.clocks import TimeControl
-from games.core.pieces import Side
+from games.core.pieces import SIDES, Side, side_name
 from games.elevator import Match, MatchConfig
 from games.elevator.variants import Setup, describe
 
@@ -71,20 +73,26 @@ class Front:
         return await asyncio.to_thread(type(match).replay, match.config, kept)
 
     async def export(self, match_id: int, board: int | None = None) -> str:
-        """Return a board's game as PGN (its sides named), or (no board) the match's JSON record.
+        """Return a board's game as PGN (its players and the day it started), or (no board)
+        the match's JSON record.
 
         Written in a thread, as a long log takes a while, while the match's lock keeps its
         actions waiting.
         """
         async with self._units.held(match_id) as held:
-            match = held.loaded.match
+            loaded = held.loaded
+            match = loaded.match
             if board is None:
                 return await asyncio.to_thread(match.to_json)
-            guards.check_board(held.loaded, board)
-            tags = {
-                "White": held.loaded.team("white", board),
-                "Black": held.loaded.team("black", board),
-            }
+            guards.check_board(loaded, board)
+            seated = [loaded.roster.seated(board, side) for side in SIDES]
+            async with self._units.store.read() as db:
+                row = await storage.match_row(db, match_id)
+                known = await storage.names_of(db, [user for user in seated if user])
+            tags = _players(loaded, board, known)
+            started = None if row is None else row["started_at"]
+            if started is not None:  # the rules core has no clock: the day is the bot's
+                tags["Date"] = time.strftime("%Y.%m.%d", time.gmtime(started))
             played = describe(match.config) if isinstance(match, Match) else None
             if played is not None:
                 tags["Event"] = f"Elevator Chess match: {played}"
@@ -255,3 +263,22 @@ def _copy(match: Hosted) -> Hosted:
     """Copy a match from its boards' states, without replaying it."""
     states = [match.board_state(board) for board in range(1, match.boards + 1)]
     return type(match).restore(match.config, list(match.events), states)
+
+
+def _players(loaded: Loaded, board: int, known: Mapping[str, str]) -> dict[str, str]:
+    """Return a board's PGN tags of its players (White, Black) and teams (WhiteTeam, ...).
+
+    A player is named as the bot last saw them; one it never saw, by the side's name. A
+    side's team is named when it is not named for its player: a casual game's sides are
+    its two players, so its PGN names them alone.
+    """
+    tags: dict[str, str] = {}
+    for side in SIDES:
+        tag = side_name(side)
+        team = loaded.team(side, board)
+        user = loaded.roster.seated(board, side)
+        player = known.get(user) if user is not None else None
+        tags[tag] = player or team
+        if player is not None and team not in (player, user):
+            tags[f"{tag}Team"] = team
+    return tags

@@ -88,7 +88,7 @@ def check_side(side: object) -> None:
 
 def check_strength(strength: int) -> None:
     """Refuse a practice opponent's strength outside 1 to 5."""
-    if strength not in STRENGTHS:
+    if not whole(strength) or strength not in STRENGTHS:
         raise RulesError(f"the practice opponent's strength is {STRENGTHS[0]} to {STRENGTHS[-1]}")
 
 

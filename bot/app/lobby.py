@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from bot.app import guards
-from bot.app.new_games import chosen, clock_fits, new_hosted
+from bot.app.new_games import check_settings, chosen, clock_fits, new_hosted
 from bot.app.outcomes import Moderator, Outcome, TeamChange, who
 from bot.app.unit import Change, Units
 from bot.errors import NotAllowedError, NotFoundError, RulesError, WrongStateError
@@ -54,6 +54,18 @@ class Lobby:
         (bot.lobby: then white_team and black_team are not used).
         rated_in: the server whose ratings the match counts in, or None for an unrated match.
         """
+        check_settings(
+            game,
+            boards,
+            layout,
+            variant=variant,
+            floors=floors,
+            armies=armies,
+            elevators=elevators,
+            teams=teams,
+            start_fens=start_fens,
+            rated_in=rated_in,
+        )
         setup = chosen(game, boards, variant, floors, armies, elevators)
         hosted, names = new_hosted(
             game, boards, layout, white_team, black_team, start_fens, setup, teams

@@ -80,10 +80,15 @@ def _many(count: int, one: str, more: str = "") -> str:
     return f"{count:,} {one if count == 1 else more or one + 's'}"
 
 
-async def copy_database(source: Path, target: str) -> Copied:
-    """Copy the SQLite file at source into the empty PostgreSQL database at target."""
+def check_source(source: Path) -> None:
+    """Refuse a SQLite file to copy from that does not exist."""
     if not source.exists():
         raise CopyError(f"there is no SQLite database at {source}: check --from (or DATABASE_PATH)")
+
+
+async def copy_database(source: Path, target: str) -> Copied:
+    """Copy the SQLite file at source into the empty PostgreSQL database at target."""
+    check_source(source)
     sqlite = await SqliteStorage.connect(source)  # takes its schema to the latest step
     try:
         postgres = await PostgresStorage.connect(target)

@@ -216,6 +216,10 @@ class FideBoard:
         ]
         return f"{token} is ambiguous on board {self.number}: write {' or '.join(options)}"
 
+    def keeps_turn(self, uci: str) -> bool:
+        """Tell whether a move given in UCI leaves the turn with its side: none does in chess."""
+        return False
+
     def push(self, uci: str) -> Played:
         """Play a legal normal move given in UCI."""
         board = self._board

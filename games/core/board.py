@@ -89,6 +89,13 @@ class Board(Protocol):
         """Play a legal normal move given in UCI."""
         ...
 
+    def keeps_turn(self, uci: str) -> bool:
+        """Tell whether a move given in UCI leaves the turn with its side, as a choice does.
+
+        (Escher Staircase's: what a pawn the opponent carried to its last rank becomes.)
+        """
+        ...
+
     def ride_refusal(self, index: int, side: Side, *, king_safety: bool) -> str | None:
         """Return why side may not ride the piece on elevator index, or None if it may."""
         ...

@@ -313,3 +313,7 @@ class CellBoard(ABC, Generic[P]):
     @abstractmethod
     def push(self, uci: str) -> Played:
         """Play a legal normal move given in UCI."""
+
+    def keeps_turn(self, uci: str) -> bool:
+        """Tell whether a move given in UCI leaves the turn with its side: none does here."""
+        return False

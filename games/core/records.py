@@ -187,14 +187,14 @@ class GameRecords(ABC, Generic[ConfigT]):
         """Say which board's position contradicts what the log records for it, if any."""
         last: dict[int, Event] = {}
         played: dict[int, tuple[Side, int]] = {}
+        boards = self._boards
         for event in events:
             number = getattr(event, "board", None)
             if isinstance(number, int):
                 last[number] = event
-                turn = self._turn_used(event)
+                turn = self._turn_used(event) if 1 <= number <= len(boards) else None
                 if turn is not None:
                     played[number] = turn
-        boards = self._boards
         for number, event in last.items():
             if not 1 <= number <= len(boards):
                 return f"the log names board {number}, which the {self.NOUN} does not have"
@@ -207,8 +207,13 @@ class GameRecords(ABC, Generic[ConfigT]):
         return None
 
     def _turn_used(self, event: Event) -> tuple[Side, int] | None:
-        """Return the side and move number of an event that used its side's turn, if it did."""
-        return (event.side, event.fullmove) if isinstance(event, Moved) else None
+        """Return the side and move number of an event that used its side's turn, if it did.
+
+        The event's board is one of the game's.
+        """
+        if not isinstance(event, Moved) or self._boards[event.board - 1].keeps_turn(event.uci):
+            return None
+        return event.side, event.fullmove
 
     def _state_refusal(
         self, board: Board, last: Event, played: tuple[Side, int] | None
@@ -221,7 +226,12 @@ class GameRecords(ABC, Generic[ConfigT]):
                 return (
                     f"{board.turn} to move at move {board.fullmove}, not {after[0]} at {after[1]}"
                 )
-        if isinstance(last, Moved) and not board.staircases:
+        if isinstance(last, Moved) and board.keeps_turn(last.uci):
+            # a choice made in place: what it made stands there, and nothing has moved since
+            piece = board.piece_at(last.uci[2:4])
+            if piece is None or (piece.kind, piece.side) != (last.uci[4:].upper(), last.side):
+                return f"its position does not show the choice {last.uci}"
+        elif isinstance(last, Moved) and not board.staircases:
             # (Staircases carry pieces off and onto a move's squares: only the turn tells.)
             piece = board.piece_at(last.uci[2:4])
             if board.piece_at(last.uci[:2]) is not None or piece is None or piece.side != last.side:

@@ -48,12 +48,7 @@ class MatchConfig:
         mode: str = "standard",
     ) -> MatchConfig:
         """Check and normalise what a match is created with."""
-        if isinstance(boards, bool) or not isinstance(boards, int):
-            raise MatchConfigError(
-                f"the number of boards must be a whole number, not {shown(boards)}"
-            )
-        if not 1 <= boards <= MAX_BOARDS:
-            raise MatchConfigError(f"a match has 1 to {MAX_BOARDS} boards, not {shown(boards)}")
+        check_boards(boards)
         if layout not in LAYOUTS:
             raise MatchConfigError(f"the layout must be 'line' or 'ring', not {shown(layout)}")
         if layout == "ring" and boards < 3:
@@ -172,6 +167,14 @@ def _per_board(values: object, boards: int, what: str) -> list[Any]:
     if len(values) != boards:
         raise MatchConfigError(f"{what} must have one entry per board: {boards}, not {len(values)}")
     return list(values)
+
+
+def check_boards(boards: int) -> None:
+    """Refuse a number of boards that is not a whole number from 1 to MAX_BOARDS."""
+    if isinstance(boards, bool) or not isinstance(boards, int):
+        raise MatchConfigError(f"the number of boards must be a whole number, not {shown(boards)}")
+    if not 1 <= boards <= MAX_BOARDS:
+        raise MatchConfigError(f"a match has 1 to {MAX_BOARDS} boards, not {shown(boards)}")
 
 
 def _fens(values: Sequence[str] | None, boards: int) -> tuple[str, ...] | None:

@@ -50,8 +50,10 @@ class Rides:
             raise IllegalMoveError(refusal)
         if piece is None:
             raise AssertionError("ride_refusal lets no empty square ride")
+        if text.board is not None:
+            return self._to_board(board, index, piece, text.board, text.direction)
         directions = DIRECTIONS if text.direction is None else (text.direction,)
-        found, problems = self._landings(board, index, piece, directions, text.board)
+        found, problems = self._landings(board, index, piece, directions)
         if not found:
             raise IllegalMoveError("; ".join(problems))
         if len(found) > 1:
@@ -62,18 +64,51 @@ class Rides:
             )
         return found[0]
 
+    def _to_board(
+        self, board: int, index: int, piece: Piece, wanted: int, arrow: Direction | None
+    ) -> Ride:
+        """Find the ride to the board wanted, whichever way the arrow written points.
+
+        The board named is what the rider means: `e5^1` from board 2, with board 1 below,
+        is the ride down to board 1 (`e5v1`). The arrow is read first, for a ring where
+        both ways reach the board named.
+        """
+        ahead = [] if arrow is None else [arrow]
+        directions = ahead + [d for d in DIRECTIONS if d not in ahead]
+        reached = [
+            Ride(index, direction, target)
+            for direction in directions
+            if (target := self._shaft.reach(board, direction)) is not None
+        ]
+        towards = [ride for ride in reached if ride.target == wanted]
+        if not towards:
+            if not reached:
+                problems = [self._shaft.blocked(board, direction) for direction in DIRECTIONS]
+                raise IllegalMoveError("; ".join(problems))
+            targets = " or ".join(f"board {ride.target}" for ride in reached)
+            names = " or ".join(self.name(board, ride) for ride in reached)
+            closed = 1 <= wanted <= self._shaft.boards and not self._shaft.is_open(wanted)
+            raise IllegalMoveError(
+                f"{f'board {wanted} is finished: ' if closed else ''}a ride from board {board} "
+                f"lands on {targets}, not board {wanted}: write {names}"
+            )
+        ride = towards[0]
+        refusal = self._boards[ride.target - 1].arrival_refusal(index, piece)
+        if refusal is not None:
+            raise IllegalMoveError(refusal)
+        return ride
+
     def _landings(
         self,
         board: int,
         index: int,
         piece: Piece,
         directions: Sequence[Direction],
-        wanted: int | None = None,
     ) -> tuple[list[Ride], list[str]]:
         """Return the rides of piece from elevator index that land, and why the others don't.
 
-        wanted, when given, is the board the rider named. In a small ring up and down may
-        land on the same board: that is one ride, kept in its first direction.
+        In a small ring up and down may land on the same board: that is one ride, kept in
+        its first direction.
         """
         found: list[Ride] = []
         problems: list[str] = []
@@ -81,11 +116,6 @@ class Rides:
             target = self._shaft.reach(board, direction)
             if target is None:
                 problems.append(self._shaft.blocked(board, direction))
-            elif wanted is not None and target != wanted:
-                problems.append(
-                    f"a ride {direction} from board {board} lands on board {target}, "
-                    f"not board {wanted}"
-                )
             elif refusal := self._boards[target - 1].arrival_refusal(index, piece):
                 problems.append(refusal)
             elif all(ride.target != target for ride in found):

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from games.core.armies import ARMIES, FIDE_ARMY
 from games.core.errors import MatchConfigError, shown
-from games.elevator.config import MODES, MatchConfig
+from games.elevator.config import MODES, MatchConfig, check_boards
 from games.elevator.floors import DEFAULT_RULES, FLOORS
 
 ARMIES_OPTION: Final = "armies"
@@ -93,6 +93,7 @@ class Variant:
 
         armies and elevators hold one entry for every board, or one per board.
         """
+        check_boards(boards)  # first: the floors and lists below are as long as boards
         for option, given in ((ARMIES_OPTION, armies), (ELEVATORS_OPTION, elevators)):
             if option in self.needs and not given:
                 raise MatchConfigError(f"{self.title} needs {option}: (as {self.example})")

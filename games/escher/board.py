@@ -98,6 +98,13 @@ class EscherBoard(CellBoard[Position]):
         self._moves.append(uci)
         return Played(uci=uci, san=san, side=side, fullmove=fullmove, took_king=took_king)
 
+    def keeps_turn(self, uci: str) -> bool:
+        """Tell whether a move given in UCI is a choice for a carried pawn (`a1a1q`), not a move.
+
+        A choice leaves the turn with the side that made it.
+        """
+        return uci[0:2] == uci[2:4]
+
     # ------------------------------------------------------------------ elevators
 
     def _waiting(self, side: Side) -> str | None:

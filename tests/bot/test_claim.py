@@ -5,11 +5,12 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from bot.claim import DatabaseClaimed, claim, lock_path
+from bot.claim import DatabaseClaimed, claim
 from tests.bot.test_main import (
     bot_environment,
     offline,
@@ -28,18 +29,43 @@ def refusal(database: Path, pid: int) -> str:
     )
 
 
+def refused(database: Path) -> str:
+    """Return what claiming the database says while it is held, failing if it is not held."""
+    with pytest.raises(DatabaseClaimed) as refusing, claim(database):
+        pass
+    return f"error: {refusing.value}"
+
+
 def test_a_claimed_database_is_refused_with_the_holder_s_pid_and_free_once_let_go(
     tmp_path: Path,
 ) -> None:
     database = tmp_path / "data" / "elevator.db"
     with claim(database):
-        assert lock_path(database).read_text() == f"{os.getpid()}\n"
-        with pytest.raises(DatabaseClaimed) as refused, claim(database):
-            pass
-        assert f"error: {refused.value}" == refusal(database, os.getpid())
+        assert refused(database) == refusal(database, os.getpid())
     with claim(database):  # let go at the end of the block
         pass
-    assert not database.exists()  # the claim touches the lock file alone
+    assert database.read_bytes() == b""  # a new file is left empty, as SQLite takes it
+
+
+def symlink(target: Path, link: Path) -> None:
+    """Make link a symbolic link to target."""
+    link.symlink_to(target)
+
+
+@pytest.mark.parametrize("make_link", [symlink, os.link], ids=["symlink", "hard link"])
+def test_a_second_claim_on_the_same_file_under_another_name_is_refused(
+    tmp_path: Path, make_link: Callable[[Path, Path], None]
+) -> None:
+    database = tmp_path / "data" / "elevator.db"
+    database.parent.mkdir()
+    database.write_bytes(b"")
+    (tmp_path / "elsewhere").mkdir()
+    other = tmp_path / "elsewhere" / "chess.db"
+    make_link(database, other)
+    with claim(database):
+        assert refused(other) == refusal(other, os.getpid())
+    with claim(other):  # the other way round too
+        assert refused(database) == refusal(database, os.getpid())
 
 
 async def ask_rules(discord: FakeDiscord, user: int, guild: int) -> None:

@@ -165,6 +165,7 @@ def test_migrate_says_what_is_missing(tmp_path: Path, postgres_url: str) -> None
     no_target = _migrate("--from", str(tmp_path / "nowhere.db"))
 
     assert missing.returncode == 1 and "no SQLite database at" in missing.stderr
+    assert not (tmp_path / "nowhere.db").exists()  # the refusal made no empty file
     assert no_target.returncode == 2 and "set DATABASE_URL" in no_target.stderr
 
 

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 from collections.abc import Awaitable, Callable
+from typing import Final
 
 import pytest
 
@@ -1153,5 +1154,65 @@ def test_a_challenge_is_answered_once_by_the_person_challenged_within_a_day(
         declined = await service.challenge("cy", "bo")
         assert await service.answer_challenge(declined, "bo", accept=False) is None
         assert (await service.invitation(declined))["status"] == "declined"
+
+    run_at(database_url, now, scenario)
+
+
+def tags_of(pgn: str) -> dict[str, str]:
+    """Return a PGN's tags by name."""
+    found = {}
+    for line in pgn.splitlines():
+        if line.startswith("[") and line.endswith('"]'):
+            name, value = line[1:-2].split(' "', 1)
+            found[name] = value
+    return found
+
+
+NOV_14_2023: Final = 1_700_000_000.0  # 22:13:20 UTC; the 15th in some time zones
+DAY: Final = 86_400.0
+
+
+def test_a_team_match_s_pgn_names_the_board_s_players_their_teams_and_the_day_it_started(
+    database_url: str,
+) -> None:
+    now = [NOV_14_2023]
+
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service)  # created on the 14th
+        for user, name in (("ana", "Ana Lima"), ("bo", "Bo Chen"), ("cy", "Cy Young")):
+            await service.remember_name(user, name)
+        now[0] += 2 * DAY
+        await service.start(match_id, "ana")  # started on the 16th
+        await service.play(match_id, "ana", 1, "e4")
+        roster = await service.roster(match_id)
+        names = {"ana": "Ana Lima", "bo": "Bo Chen", "cy": "Cy Young"}
+        for board in (1, 2):
+            tags = tags_of(await service.export(match_id, board))
+            assert tags["Date"] == "2023.11.16"
+            assert tags["White"] == names[roster.seated(board, "white") or ""]
+            assert tags["Black"] == names[roster.seated(board, "black") or ""]
+            assert (tags["WhiteTeam"], tags["BlackTeam"]) == ("Reds", "Blues")
+
+    run_at(database_url, now, scenario)
+
+
+def test_a_casual_game_s_pgn_names_its_players_alone_and_the_day_it_started(
+    database_url: str,
+) -> None:
+    now = [NOV_14_2023 + DAY]
+
+    async def scenario(service: MatchService, store: Storage) -> None:
+        await service.remember_name("ana", "Ana Lima")
+        await service.remember_name("bo", "Bo Chen")
+        named = await service.create_game(
+            "ana", "bo", boards=1, names=("Ana Lima", "Bo Chen"), game="chess"
+        )
+        unnamed = await service.create_game("cy", "di", boards=2)  # never seen: known by id
+        tags = tags_of(await service.export(named, 1))
+        assert (tags["Date"], tags["White"], tags["Black"]) == ("2023.11.15", "Ana Lima", "Bo Chen")
+        assert "WhiteTeam" not in tags and "BlackTeam" not in tags
+        tags = tags_of(await service.export(unnamed, 2))
+        assert (tags["White"], tags["Black"]) == ("cy", "di")
+        assert "WhiteTeam" not in tags and "BlackTeam" not in tags
 
     run_at(database_url, now, scenario)

@@ -129,3 +129,33 @@ def test_a_team_match_may_stack_an_escher_floor(database_url: str) -> None:
             )
 
     run(database_url, scenario)
+
+
+def test_an_escher_game_loads_from_its_snapshot_after_a_choice_for_a_carried_pawn(
+    database_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def play(service: MatchService, store: Storage) -> None:
+        match_id = await service.create(
+            "ana",
+            boards=1,
+            layout="line",
+            white_team="Ana",
+            black_team="Bo",
+            game="escher",
+            start_fens=["8/3k4/p7/3n4/8/8/P3K3/8 w - - 5 9"],
+        )
+        await service.join(match_id, "ana", "white")
+        await service.join(match_id, "bo", "black")
+        await service.start(match_id, "ana")
+        await service.play(match_id, "ana", 1, "a3")  # carries Black's pawn to a1
+        await service.play(match_id, "bo", 1, "a1=Q")  # Black's choice keeps Black's turn
+
+    run(database_url, play)
+
+    async def reload(service: MatchService, store: Storage) -> None:
+        game = await service.game(1)
+        assert game.fen(1) == "8/3k4/8/3n4/P7/8/4K3/q7 b - - 0 9"
+        await service.play(1, "bo", 1, "Qc3")
+
+    run(database_url, reload)
+    assert "replaying it" not in caplog.text

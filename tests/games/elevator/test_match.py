@@ -213,6 +213,38 @@ def test_the_board_named_in_a_ride_must_be_the_one_it_reaches() -> None:
         match.play(1, "Nd5^3")
 
 
+@pytest.mark.parametrize("text", ["Nd5^1", "d5^1", "Nd5 up 1", "Nd5v1"])
+def test_a_ride_written_with_the_target_board_is_read_as_that_board(text: str) -> None:
+    match = Match(boards=2, start_fens=[START, KNIGHT_D5])
+    assert match.play(2, text)[0] == Rode(2, "white", 1, "N", "d5", "down", 1)
+
+
+def test_a_ride_in_a_ring_written_with_the_other_arrow_goes_round_to_the_board_named() -> None:
+    match = Match(boards=3, layout="ring", start_fens=[START, START, KNIGHT_D5])
+    assert match.play(3, "Nd5v1")[0] == Rode(3, "white", 1, "N", "d5", "up", 1)
+
+
+def test_a_ride_to_a_board_no_ride_reaches_says_how_to_write_the_rides_there_are() -> None:
+    match = Match(boards=4, start_fens=[START, KNIGHT_D5, START, START])
+    with pytest.raises(IllegalMoveError) as refused:
+        match.play(2, "Nd5^4")
+    assert str(refused.value) == (
+        "a ride from board 2 lands on board 3 or board 1, not board 4: write Nd5^3 or Nd5v1"
+    )
+    _close(match, 1)
+    with pytest.raises(IllegalMoveError) as refused:
+        match.play(2, "Nd5v1")
+    assert str(refused.value) == (
+        "board 1 is finished: a ride from board 2 lands on board 3, not board 1: write Nd5^3"
+    )
+
+
+def test_a_ride_to_the_board_named_is_refused_for_what_stands_there_not_for_its_arrow() -> None:
+    match = Match(boards=2, start_fens=["4k3/8/8/3n4/8/8/8/4K3 w - - 0 1", KNIGHT_D5])
+    with pytest.raises(IllegalMoveError, match="d5 on board 1 is occupied"):
+        match.play(2, "Nd5^1")
+
+
 def test_a_ride_without_a_direction_that_could_go_both_ways_is_ambiguous() -> None:
     match = Match(boards=3, start_fens=[START, KNIGHT_D5, START])
     with pytest.raises(AmbiguousMoveError, match="write Nd5\\^3 or Nd5v1"):

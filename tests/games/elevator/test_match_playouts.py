@@ -181,14 +181,26 @@ def _same(first: Match, second: Match) -> None:
     assert (first.decided(), first.winners()) == (second.decided(), second.winners())
 
 
-@pytest.mark.parametrize(
-    ("seed", "layout"), [(s, lay) for s in range(4) for lay in ("line", "ring")]
-)
+def _floors(floor: str, boards: int) -> list[str] | None:
+    """Return a floor on every second board, FIDE boards beside it; None for FIDE's alone."""
+    if floor == "fide":
+        return None
+    return [floor if number % 2 == 0 else "fide" for number in range(1, boards + 1)]
+
+
+# Escher neighbours: a staircase carries a pawn to its last rank on the opponent's move,
+# and its owner then chooses what it becomes without using the turn.
+PLAYOUTS = [
+    (s, lay, floor) for floor in ("fide", "escher") for s in range(4) for lay in ("line", "ring")
+]
+
+
+@pytest.mark.parametrize(("seed", "layout", "floor"), PLAYOUTS)
 def test_a_match_restored_from_board_states_plays_on_exactly_as_the_original(
-    seed: int, layout: str
+    seed: int, layout: str, floor: str
 ) -> None:
     rng = random.Random(seed)
-    match = Match(boards=4, layout=layout)
+    match = Match(boards=4, layout=layout, rules=_floors(floor, 4))
     for _ in range(160):
         states = [json.loads(json.dumps(match.board_state(n))) for n in range(1, 5)]
         restored = Match.restore(match.config, match.events, states)
@@ -207,12 +219,12 @@ def test_a_match_restored_from_board_states_plays_on_exactly_as_the_original(
         _same(match, restored)
 
 
-@pytest.mark.parametrize(
-    ("seed", "layout"), [(s, lay) for s in range(4) for lay in ("line", "ring")]
-)
-def test_a_board_state_left_behind_by_the_log_is_refused(seed: int, layout: str) -> None:
+@pytest.mark.parametrize(("seed", "layout", "floor"), PLAYOUTS)
+def test_a_board_state_left_behind_by_the_log_is_refused(
+    seed: int, layout: str, floor: str
+) -> None:
     rng = random.Random(seed)
-    match = Match(boards=3, layout=layout)
+    match = Match(boards=3, layout=layout, rules=_floors(floor, 3))
     refused = 0
     for _ in range(120):
         before = [match.board_state(n) for n in range(1, 4)]

@@ -12,6 +12,7 @@ from games.core.clocks import TimeControl, TimeControlError
 from games.core.errors import shown
 from games.elevator import GameError, IllegalMoveError, Match, MatchConfigError
 from games.elevator.notation import parse_ride
+from games.elevator.variants import VARIANTS
 
 HUGE = "9" * 5000  # past Python's 4,300-digit limit for int() on text
 # Black resigns board 1, so White has a victory transfer pending there (Nd4^2).
@@ -145,3 +146,13 @@ def test_whatever_is_typed_as_a_move_or_transfer_only_typed_errors_come_out(text
             assert len(message) <= LONGEST_MESSAGE
             if len(text.strip()) > 25:
                 assert text.strip()[:25] not in message
+
+
+@pytest.mark.parametrize("boards", [2.0, "2", None, True, 0, 10**30, 10**5000], ids=shown)
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_a_variant_s_set_up_refuses_a_number_of_boards_out_of_shape_before_it_builds(
+    name: str, boards: object
+) -> None:
+    options = {"armies": [("nutty", "fide")], "elevators": [("c3", "f3", "c6", "f6")]}
+    with pytest.raises(MatchConfigError, match="boards"):
+        VARIANTS[name].setup(boards, **options)  # type: ignore[arg-type]

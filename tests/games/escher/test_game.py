@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import games
-from games.core.errors import IllegalMoveError, MatchConfigError
+from games.core.errors import IllegalMoveError, MatchConfigError, RecordError
 from games.core.events import BoardEnded, Moved, Resigned
 from games.core.game import Game
 from games.core.pieces import Piece
@@ -87,3 +92,51 @@ def test_an_unusable_start_position_is_refused() -> None:
         games.new_game("escher", fen="8/8/8/8/8/8/8/8 w - - 0 1")
     with pytest.raises(MatchConfigError, match="escher has no option 'boards'"):
         games.new_game("escher", boards=2)
+
+
+def snapshot(game: EscherGame) -> list[object]:
+    """Return the game's board state as the bot stores it: through JSON."""
+    return [json.loads(json.dumps(game.board_state(1)))]
+
+
+def restored(game: EscherGame, states: list[object]) -> EscherGame:
+    """Rebuild a game from its log and a board state, without replaying the moves."""
+    return EscherGame.restore(game.config, game.events, states)
+
+
+def assert_alike(first: EscherGame, second: EscherGame) -> None:
+    """Assert that two games stand exactly alike, as far as players can tell."""
+    assert second.to_json() == first.to_json()
+    assert second.fen(1) == first.fen(1)
+    assert second.legal_moves(1) == first.legal_moves(1)
+    assert second.result() == first.result()
+
+
+def test_a_game_loads_from_its_snapshot_after_a_choice_for_a_pawn_the_opponent_carried() -> None:
+    game = games.new_game("escher", fen=FIGURE_3)
+    assert isinstance(game, EscherGame)
+    game.play(1, "a3")  # the a-file staircase carries Black's pawn to a1, its last rank
+    carried = snapshot(game)
+    game.play(1, "a1=Q")  # Black's choice, which keeps Black's turn
+    assert_alike(game, restored(game, snapshot(game)))
+    with pytest.raises(RecordError, match="does not show the choice a1a1q"):
+        restored(game, carried)  # the pawn still waiting: a snapshot one action old
+    game.play(1, "Qc3")
+    assert_alike(game, restored(game, snapshot(game)))
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_games_load_from_their_snapshots_and_refuse_one_an_action_old(seed: int) -> None:
+    chooser = random.Random(seed)
+    game = games.new_game("escher")
+    assert isinstance(game, EscherGame)
+    for _ in range(120):
+        moves = game.legal_moves(1)
+        if not moves:
+            break
+        before = snapshot(game)
+        game.play(1, chooser.choice(moves))
+        assert_alike(game, restored(game, snapshot(game)))
+        with pytest.raises(RecordError, match="does not fit the log"):
+            restored(game, before)

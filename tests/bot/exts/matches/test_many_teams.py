@@ -88,7 +88,8 @@ def test_four_teams_on_four_boards_join_start_play_and_score_by_team(tmp_path: P
 
             pgn = await discord.invoke(ana, two, "match", subcommand="export")
             text = (await _attached(discord, pgn)).decode()
-            assert '[White "Reds"]' in text and '[Black "Greens"]' in text
+            assert '[White "ana"]' in text and '[Black "cy"]' in text  # board 2's players
+            assert '[WhiteTeam "Reds"]' in text and '[BlackTeam "Greens"]' in text
             record = await discord.invoke(ana, overview, "match", subcommand="export")
             config = json.loads(await _attached(discord, record))["config"]
             assert config["teams"] == [
