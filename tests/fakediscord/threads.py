@@ -247,7 +247,7 @@ class Threads:
         guild_id = int(request.match_info["guild"])
         if guild_id not in self._fake.guilds:
             return error(404, 10004, "Unknown Guild")
-        return answer({"threads": self.active(guild_id), "members": []})
+        return answer({"threads": self.active(guild_id), "members": [], "has_more": False})
 
     def _bot_may(self, guild_id: int, parent: Json, bits: int) -> bool:
         """Say whether the bot holds permissions in a channel: its own, then the overwrites."""

@@ -17,6 +17,9 @@ from tests.fakediscord.threads import (
 )
 
 CREATE_THREADS = CREATE_PUBLIC_THREADS | CREATE_PRIVATE_THREADS
+# a big match's start is paced by Discord's rate limits (a 1,000-board one for minutes:
+# bench.big_match times it in real time); here the same limits pass 20 times faster
+LIMITS_SPEED = 20.0
 
 
 async def lobby_of(discord: FakeDiscord, host: int, other: int, guild: int, boards: int) -> int:
@@ -47,6 +50,7 @@ def test_a_thousand_board_match_starts_in_threads_and_plays_on_a_board_that_is_a
     tmp_path: Path,
 ) -> None:
     async def scenario(discord: FakeDiscord) -> None:
+        discord.rate_limits.speed = LIMITS_SPEED
         ana, bo, guild = club(discord)
         cy = discord.add_user("cy")  # a spectator
         discord.add_member(guild, cy)
@@ -105,6 +109,7 @@ def test_a_server_without_room_for_the_match_is_refused_saying_what_is_full_and_
     tmp_path: Path,
 ) -> None:
     async def scenario(discord: FakeDiscord) -> None:
+        discord.rate_limits.speed = LIMITS_SPEED
         ana, bo, guild = club(discord)
         general = discord.channel_named(guild, "general")
         fillers = [discord.add_channel(guild, f"old-{n}") for n in range(494)]
@@ -135,6 +140,7 @@ def test_a_server_without_room_for_the_match_is_refused_saying_what_is_full_and_
 
 def test_a_refusal_half_way_through_the_threads_removes_every_place_made(tmp_path: Path) -> None:
     async def scenario(discord: FakeDiscord) -> None:
+        discord.rate_limits.speed = LIMITS_SPEED
         ana, bo, guild = club(discord)
         async with running_bot(tmp_path, discord):
             lobby = await lobby_of(discord, ana, bo, guild, 60)
@@ -155,6 +161,7 @@ def test_a_bot_without_thread_permissions_starts_small_matches_and_names_them_fo
     tmp_path: Path,
 ) -> None:
     async def scenario(discord: FakeDiscord) -> None:
+        discord.rate_limits.speed = LIMITS_SPEED
         ana, bo, guild = club(discord)
         discord.bot_permissions[guild] = sum(
             1 << bit for bit in (4, 10, 11, 14, 15, 28)
@@ -182,6 +189,7 @@ def test_at_the_end_players_may_no_longer_post_in_a_board_channel_or_its_threads
     tmp_path: Path,
 ) -> None:
     async def scenario(discord: FakeDiscord) -> None:
+        discord.rate_limits.speed = LIMITS_SPEED
         ana, bo, guild = club(discord)
         async with running_bot(tmp_path, discord):
             lobby = await lobby_of(discord, ana, bo, guild, 50)
