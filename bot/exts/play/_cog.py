@@ -20,7 +20,7 @@ from bot.exts.play._buttons import ask_to_resign, offered_words
 from bot.exts.play._places import Places
 from bot.exts.play._replay import send_replay
 from bot.sender.turns import turn_reply
-from bot.sender.words import held_words
+from bot.sender.words import against, held_words
 from bot.service import MatchService
 from games import game_class
 from games.core.events import BoardEnded, Event, Moved
@@ -296,7 +296,7 @@ class Play(commands.Cog):
         found = []
         for match_id in await self.service.games_of(user):
             teams = (await self.service.shape(match_id)).teams
-            label = f"game {match_id}: {teams['white']} against {teams['black']}"
+            label = f"game {match_id}: {against(list(teams.values()))}"
             if current.strip().lower() in label.lower():
                 found.append(app_commands.Choice(name=label[:100], value=match_id))
         return found[:MAX_CHOICES]

@@ -116,7 +116,7 @@ def test_a_dm_game_from_challenge_to_result(tmp_path: Path) -> None:
             shown = await discord.click(ana, int(latest["id"]), "game-act:1:moves", values=["2"])
             assert "Legal moves on board 2 for white" in await replied(discord, shown)
             listed = await discord.invoke(ana, ana_dm, "games")
-            assert "Game 1: ana against bo, your move on board 1, 2" in await replied(
+            assert "Game 1: ana against bo, your move on boards 1 and 2" in await replied(
                 discord, listed
             )
             done = await resign(discord, bo, bo_dm, 1, back="nobody can")
