@@ -52,6 +52,15 @@ def test_four_teams_on_four_boards_join_start_play_and_score_by_team(tmp_path: P
                 subcommand="join",
             )
             assert "You joined Golds as its captain." in await replied(discord, joined)
+            typed = [
+                {"type": 4, "name": "board", "value": 2},
+                {"type": 3, "name": "team", "value": "", "focused": True},
+            ]
+            seat = [{"type": 1, "name": "seat", "options": typed}]
+            assert await discord.autocomplete(ana, general, "match", seat) == [
+                {"name": "Reds (White)", "value": "white"},
+                {"name": "Greens (Black)", "value": "black"},
+            ]
             fields = discord.message(int(lobby["id"]))["embeds"][0]["fields"]  # type: ignore[index]
             assert [f["name"] for f in fields] == [
                 "Reds (White on boards 1, 2)",
