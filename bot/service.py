@@ -135,6 +135,7 @@ class MatchService:
         self.turns = front.turns
         self.legal_moves = front.legal_moves
         self.move_options = front.move_options
+        self.playable = front.playable
         self.shown_board = front.shown_board
         self.shown_game = front.shown_game
         self.clock_readings = front.clock_readings

@@ -18,6 +18,7 @@ from bot.lobby import Roster
 from bot.notices import Notice, notice_from_row
 from bot.shown import ShownBoard, ShownGame, shown_boards, shown_game
 from games.core.clocks import TimeControl
+from games.core.errors import GameError
 from games.core.pieces import Side
 from games.elevator import Match, MatchConfig
 from games.elevator.variants import Setup, describe
@@ -170,6 +171,25 @@ class Front:
                 return short or choices.matching(match.long_moves(board), typed)
             copy = _copy(match)
         return choices.continuations(copy, board, done, partial)
+
+    async def playable(self, match_id: int, user: str, board: int, text: str) -> bool:
+        """Tell whether user could play text on a board now, trying it on a copy of the match."""
+        async with self._units.held(match_id) as held:
+            loaded = held.loaded
+            match = loaded.match
+            if loaded.status != "active" or not 1 <= board <= match.boards:
+                return False
+            side = match.side_to_move(board)
+            if match.is_closed(board) or not loaded.roster.may_move(user, board, side):
+                return False
+            if text in match.legal_moves(board):
+                return True
+            copy = _copy(match)  # a move read as it may be written (nf3, e2e4, 2b1-2c3)
+        try:
+            copy.play(board, text, side=side)
+        except GameError:
+            return False
+        return True
 
     async def shown_board(self, match_id: int, board: int) -> ShownBoard:
         """Read how a board looks now, with its players and clocks: cheap, for images."""

@@ -233,6 +233,22 @@ async def move(discord: FakeDiscord, user: int, channel: int, text: str) -> str:
     return await replied(discord, moved)
 
 
+def test_a_move_without_a_board_is_tried_on_a_few_boards_and_not_on_eleven(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        async with running_bot(tmp_path, discord):
+            await started(discord, ana, bo, guild, boards=11)
+            overview = discord.channel_named(guild, "overview")
+            assert await move(discord, ana, overview, "e4") == (
+                "It is your move on 11 boards: add the board option"
+            )
+            assert "Played e4 on board 3" in await move(discord, ana, overview, "e4 on board 3")
+
+    offline(scenario)
+
+
 def test_a_won_board_offers_its_winner_a_menu_and_the_piece_arrives_next_door(
     tmp_path: Path,
 ) -> None:
