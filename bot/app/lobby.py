@@ -109,9 +109,9 @@ class Lobby:
             side = guards.check_team(loaded, team)
             current = loaded.roster.team_of(user)
             if current is None:
-                raise NotFoundError(f"{user} is not in this match")
+                raise NotFoundError(f"<@{user}> is not in this match")
             if current == side:
-                raise RulesError(f"{user} is already in that team")
+                raise RulesError(f"<@{user}> is already in the {loaded.team_name(side)} team")
             if user in loaded.practice:
                 raise RulesError("the practice opponent changes team with /match seat")
             async with held.change() as change:

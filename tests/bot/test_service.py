@@ -537,8 +537,10 @@ def test_the_host_moves_players_between_teams_before_the_start(database_url: str
         roster = await service.roster(match_id)
         assert roster.teams == {"white": ["ana"], "black": ["bo", "cy"]}
         assert roster.captains == {"white": "ana", "black": "bo"}
-        with pytest.raises(NotFoundError, match="dee is not in this match"):
+        with pytest.raises(NotFoundError, match="<@dee> is not in this match"):
             await service.move_player(match_id, "ana", "dee", "black")
+        with pytest.raises(RulesError, match="<@cy> is already in the Blues team"):
+            await service.move_player(match_id, "ana", "cy", "Blues")
 
     run(database_url, scenario)
 
