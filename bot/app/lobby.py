@@ -215,6 +215,11 @@ class Lobby:
         """
         async with self._units.held(match_id) as held:
             loaded = held.loaded
+            if loaded.status in ("active", "paused"):
+                raise WrongStateError(
+                    f"match {match_id} has started, so it can no longer be cancelled: a "
+                    "moderator can end it without a result with /mod abort"
+                )
             guards.in_lobby(loaded, "cancel")
             guards.host_or_moderator(loaded, actor, reason, "cancel the match")
             by = who(actor)

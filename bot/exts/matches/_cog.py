@@ -248,7 +248,13 @@ class Matches(commands.GroupCog, group_name="match"):
     @app_commands.guild_only()
     async def cancel(self, interaction: discord.Interaction) -> None:
         """Cancel the match in this channel's lobby (the host only)."""
-        match_id = await self._lobby_here(interaction)
+        try:
+            match_id = await self._lobby_here(interaction)
+        except NotFoundError:  # a started match's channel: the refusal says what ends it
+            found = await self.service.bound_to(str(interaction.channel_id))
+            if not found:
+                raise
+            match_id = found[0][0]
         self._starts.refuse_while_starting(match_id)
         await self.service.cancel(match_id, str(interaction.user.id))
         await interaction.response.send_message(f"Match {match_id} is cancelled.")

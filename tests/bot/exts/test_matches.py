@@ -249,6 +249,22 @@ def test_a_move_without_a_board_is_tried_on_a_few_boards_and_not_on_eleven(
     offline(scenario)
 
 
+def test_cancel_after_the_start_points_to_a_moderators_abort(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        async with running_bot(tmp_path, discord):
+            await started(discord, ana, bo, guild)
+            for name in ("overview", "general", "board-1"):
+                channel = discord.channel_named(guild, name)
+                asked = await discord.invoke(ana, channel, "match", subcommand="cancel")
+                assert await replied(discord, asked) == (
+                    "Match 1 has started, so it can no longer be cancelled: a moderator can "
+                    "end it without a result with /mod abort"
+                ), name
+
+    offline(scenario)
+
+
 def test_a_won_board_offers_its_winner_a_menu_and_the_piece_arrives_next_door(
     tmp_path: Path,
 ) -> None:
