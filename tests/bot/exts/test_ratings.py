@@ -8,8 +8,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from tests.bot.exts.games.test_dm_games import dm_until
-from tests.bot.exts.test_export import dm_game
+from tests.bot.exts.games.test_dm_games import challenged, dm_until
 from tests.bot.exts.test_matches import club, move, replied
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord, Interaction, Sent
@@ -34,7 +33,7 @@ def test_a_rated_casual_game_shows_in_rating_and_leaderboard_where_it_was_challe
         ana, bo, guild = club(discord)
         general = discord.channel_named(guild, "general")
         async with running_bot(tmp_path, discord):
-            await dm_game(discord, ana, bo, guild, "chess")
+            await challenged(discord, ana, bo, guild, "chess")
             await dm_until(discord, ana, "Your move on board 1.")
             ana_dm, bo_dm = discord.dm_of(ana), discord.dm_of(bo)
             for user, channel, text in [

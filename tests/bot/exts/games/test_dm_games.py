@@ -31,6 +31,35 @@ async def dm_until(discord: FakeDiscord, user: int, words: str) -> str:
     raise AssertionError(f"no DM to {user} says {words!r}")
 
 
+async def challenged(
+    discord: FakeDiscord,
+    white: int,
+    black: int,
+    guild: int,
+    game: str,
+    *,
+    boards: int | None = None,
+    channel: int | None = None,
+) -> None:
+    """Have white challenge black to a game and black accept it.
+
+    The challenge is sent from channel (default the server's #general), on boards (default
+    the game's).
+    """
+    options = [
+        {"type": 6, "name": "opponent", "value": str(black)},
+        {"type": 3, "name": "game", "value": game},
+    ]
+    if boards is not None:
+        options.append({"type": 4, "name": "boards", "value": boards})
+    where = discord.channel_named(guild, "general") if channel is None else channel
+    sent = await discord.invoke(white, where, "challenge", options)
+    assert "Challenge sent" in await replied(discord, sent)
+    invitation = discord.messages[discord.dms[black]][-1]
+    accept = invitation["components"][0]["components"][0]["custom_id"]
+    await discord.click(black, int(invitation["id"]), accept)
+
+
 async def dm_game(
     discord: FakeDiscord, ana: int, bo: int, guild: int, kind: str, title: str
 ) -> tuple[int, int]:
@@ -204,20 +233,6 @@ def test_when_one_player_closes_their_dms_the_other_sees_each_action_once(
     offline(scenario)
 
 
-async def challenged(discord: FakeDiscord, ana: int, bo: int, guild: int, boards: int) -> None:
-    """Have Ana challenge Bo to Elevator Chess on a number of boards, and Bo accept it."""
-    options = [
-        {"type": 6, "name": "opponent", "value": str(bo)},
-        {"type": 4, "name": "boards", "value": boards},
-    ]
-    sent = await discord.invoke(ana, discord.channel_named(guild, "general"), "challenge", options)
-    assert "Challenge sent" in await replied(discord, sent)
-    invitation = discord.messages[discord.dms[bo]][-1]
-    (accept,) = [b["custom_id"] for b in invitation["components"][0]["components"][:1]]
-    accepted = await discord.click(bo, int(invitation["id"]), accept)
-    assert accepted.responses
-
-
 async def offered(discord: FakeDiscord, user: int, typed: str) -> list[tuple[str, str]]:
     """Return what /move's autocomplete offers a user in their DMs for what they typed."""
     focused = [{"type": 3, "name": "move", "value": typed, "focused": True}]
@@ -231,7 +246,7 @@ def test_a_move_offered_and_typed_in_dms_finds_the_one_board_where_it_is_legal(
     async def scenario(discord: FakeDiscord) -> None:
         ana, bo, guild = club(discord)
         async with running_bot(tmp_path, discord):
-            await challenged(discord, ana, bo, guild, boards=2)
+            await challenged(discord, ana, bo, guild, "elevator", boards=2)
             await dm_until(discord, ana, "Your move on boards 1 and 2.")
             dm = discord.dms[ana]
             choices = await offered(discord, ana, "e")
@@ -263,8 +278,8 @@ def test_with_two_games_a_move_is_played_in_the_one_game_where_it_is_legal(
     async def scenario(discord: FakeDiscord) -> None:
         ana, bo, guild = club(discord)
         async with running_bot(tmp_path, discord):
-            await challenged(discord, ana, bo, guild, boards=1)
-            await challenged(discord, ana, bo, guild, boards=1)
+            await challenged(discord, ana, bo, guild, "elevator", boards=1)
+            await challenged(discord, ana, bo, guild, "elevator", boards=1)
             for _ in range(2):
                 await dm_until(discord, ana, "Your move on board 1.")
             dm, bo_dm = discord.dms[ana], discord.dms[bo]
