@@ -155,3 +155,4 @@ class MatchService:
         self.names = people.names
         self.leaderboard = ratings.leaderboard
         self.player_ratings = ratings.player_ratings
+        self.rated_pools = ratings.rated_pools

@@ -55,7 +55,13 @@ async def challenged(
     where = discord.channel_named(guild, "general") if channel is None else channel
     sent = await discord.invoke(white, where, "challenge", options)
     assert "Challenge sent" in await replied(discord, sent)
-    invitation = discord.messages[discord.dms[black]][-1]
+    # the one message with buttons to answer (a game's notices may come after it)
+    (invitation,) = [
+        message
+        for message in discord.messages[discord.dms[black]]
+        if message["components"]
+        and message["components"][0]["components"][0]["custom_id"].startswith("invite:")
+    ]
     accept = invitation["components"][0]["components"][0]["custom_id"]
     await discord.click(black, int(invitation["id"]), accept)
 
