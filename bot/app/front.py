@@ -12,7 +12,7 @@ from bot.app import choices, guards
 from bot.app.outcomes import MatchShape
 from bot.app.summaries import MatchSummary, summary_of
 from bot.app.unit import Units
-from bot.errors import NotFoundError
+from bot.errors import NotAllowedError, NotFoundError
 from bot.hosted import Hosted
 from bot.lobby import Roster
 from bot.notices import Notice, notice_from_row
@@ -139,11 +139,21 @@ class Front:
             mine = [b for b, side in seats if match.side_to_move(b) == side]
             return mine, [b for b, _ in seats if b not in mine]
 
-    async def legal_moves(self, match_id: int, board: int) -> tuple[Side, list[str]]:
-        """Return the side to move on a board and its legal moves (none once it is over)."""
+    async def legal_moves(self, match_id: int, board: int, user: str) -> tuple[Side, list[str]]:
+        """Return the side to move on a board and its legal moves (none once it is over).
+
+        A game in its players' DMs shows them to its players alone; a server's board, whose
+        image is there for all to see, to anyone.
+        """
         async with self._units.held(match_id) as held:
-            guards.check_board(held.loaded, board)
-            match = held.loaded.match
+            loaded = held.loaded
+            if loaded.in_dms and loaded.roster.team_of(user) is None:
+                raise NotAllowedError(
+                    f"only the players of game {match_id} see its legal moves: it is played in "
+                    "their DMs"
+                )
+            guards.check_board(loaded, board)
+            match = loaded.match
             moves = match.legal_moves(board) if match.is_open(board) else []
             return match.side_to_move(board), moves
 

@@ -311,3 +311,23 @@ def test_with_two_games_a_move_is_played_in_the_one_game_where_it_is_legal(
             assert "Game 1: ana against bo, waiting" in await replied(discord, listed)
 
     offline(scenario)
+
+
+def test_a_dm_games_legal_moves_menu_answers_its_players_alone(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        cy = discord.add_user("cy")
+        discord.add_member(guild, cy)
+        async with running_bot(tmp_path, discord):
+            await challenged(discord, ana, bo, guild, "chess")
+            await dm_until(discord, ana, "Your move on board 1.")
+            (latest,) = [m for m in discord.messages[discord.dms[ana]] if m["components"]]
+            refused = await discord.click(cy, int(latest["id"]), "game-act:1:moves", values=["1"])
+            assert await replied(discord, refused) == (
+                "Only the players of game 1 see its legal moves: it is played in their DMs"
+            )
+            assert refused.responses[-1]["data"]["flags"] & 64  # privately
+            shown = await discord.click(bo, int(latest["id"]), "game-act:1:moves", values=["1"])
+            assert "Legal moves on board 1 for white" in await replied(discord, shown)
+
+    offline(scenario)
