@@ -187,7 +187,13 @@ class Front:
         async with self._units.held(match_id) as held:
             loaded = held.loaded
             match = loaded.match
-            if loaded.status != "active" or not 1 <= board <= match.boards:
+            if (
+                loaded.status != "active"
+                or not isinstance(text, str)
+                or len(text) > guards.MAX_TURN
+            ):
+                return False
+            if not guards.whole(board) or not 1 <= board <= match.boards:
                 return False
             side = match.side_to_move(board)
             if match.is_closed(board) or not loaded.roster.may_move(user, board, side):
