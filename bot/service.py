@@ -135,6 +135,7 @@ class MatchService:
         self.turns = front.turns
         self.legal_moves = front.legal_moves
         self.move_options = front.move_options
+        self.playable = front.playable
         self.shown_board = front.shown_board
         self.shown_game = front.shown_game
         self.clock_readings = front.clock_readings
@@ -154,3 +155,4 @@ class MatchService:
         self.names = people.names
         self.leaderboard = ratings.leaderboard
         self.player_ratings = ratings.player_ratings
+        self.rated_pools = ratings.rated_pools

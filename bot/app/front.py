@@ -13,13 +13,14 @@ from bot.app import choices, guards
 from bot.app.outcomes import MatchShape
 from bot.app.summaries import MatchSummary, summary_of
 from bot.app.unit import Units
-from bot.errors import NotFoundError
+from bot.errors import NotAllowedError, NotFoundError
 from bot.hosted import Hosted
 from bot.loading import Loaded
 from bot.lobby import Roster
 from bot.notices import Notice, notice_from_row
 from bot.shown import ShownBoard, ShownGame, shown_boards, shown_game
 from games.core.clocks import TimeControl
+from games.core.errors import GameError
 from games.core.pieces import SIDES, Side, side_name
 from games.elevator import Match, MatchConfig
 from games.elevator.variants import Setup, describe
@@ -146,11 +147,21 @@ class Front:
             mine = [b for b, side in seats if match.side_to_move(b) == side]
             return mine, [b for b, _ in seats if b not in mine]
 
-    async def legal_moves(self, match_id: int, board: int) -> tuple[Side, list[str]]:
-        """Return the side to move on a board and its legal moves (none once it is over)."""
+    async def legal_moves(self, match_id: int, board: int, user: str) -> tuple[Side, list[str]]:
+        """Return the side to move on a board and its legal moves (none once it is over).
+
+        A game in its players' DMs shows them to its players alone; a server's board, whose
+        image is there for all to see, to anyone.
+        """
         async with self._units.held(match_id) as held:
-            guards.check_board(held.loaded, board)
-            match = held.loaded.match
+            loaded = held.loaded
+            if loaded.in_dms and loaded.roster.team_of(user) is None:
+                raise NotAllowedError(
+                    f"only the players of game {match_id} see its legal moves: it is played in "
+                    "their DMs"
+                )
+            guards.check_board(loaded, board)
+            match = loaded.match
             moves = match.legal_moves(board) if match.is_open(board) else []
             return match.side_to_move(board), moves
 
@@ -178,6 +189,31 @@ class Front:
                 return short or choices.matching(match.long_moves(board), typed)
             copy = _copy(match)
         return choices.continuations(copy, board, done, partial)
+
+    async def playable(self, match_id: int, user: str, board: int, text: str) -> bool:
+        """Tell whether user could play text on a board now, trying it on a copy of the match."""
+        async with self._units.held(match_id) as held:
+            loaded = held.loaded
+            match = loaded.match
+            if (
+                loaded.status != "active"
+                or not isinstance(text, str)
+                or len(text) > guards.MAX_TURN
+            ):
+                return False
+            if not guards.whole(board) or not 1 <= board <= match.boards:
+                return False
+            side = match.side_to_move(board)
+            if match.is_closed(board) or not loaded.roster.may_move(user, board, side):
+                return False
+            if text in match.legal_moves(board):
+                return True
+            copy = _copy(match)  # a move read as it may be written (nf3, e2e4, 2b1-2c3)
+        try:
+            copy.play(board, text, side=side)
+        except GameError:
+            return False
+        return True
 
     async def shown_board(self, match_id: int, board: int) -> ShownBoard:
         """Read how a board looks now, with its players and clocks: cheap, for images."""

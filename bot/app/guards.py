@@ -7,9 +7,10 @@ from typing import Final
 from bot.app.outcomes import Moderator
 from bot.errors import NotAllowedError, RulesError, WrongStateError
 from bot.loading import Loaded
+from bot.names import same_name
 from bot.practice.turn import STRENGTHS
 from games.core.errors import shown
-from games.core.pieces import SIDES, Side
+from games.core.pieces import SIDES, Side, side_name
 
 MAX_MOVE: Final = 24  # characters in a move as typed; the longest real one is about 10
 MAX_TURN: Final = 200  # characters in a turn of many actions (Ender's Chess) as typed
@@ -59,14 +60,56 @@ def team(loaded: Loaded, side: Side) -> str:
 
 
 def check_team(loaded: Loaded, team: object) -> str:
-    """Refuse a team the match does not have; return the team's key."""
+    """Refuse a team the match does not have; return the team's key.
+
+    A team is named by its key ('white' or 'black' in a match of two teams) or by its name,
+    in any case, or in look-alike letters (bot.names.same_name); a key wins over a name.
+    """
     keys = list(loaded.roster.teams)
-    if team in keys:
-        return str(team)
-    if not loaded.roster.lineup:
-        check_side(team)
-    names = ", ".join(keys)
-    raise RulesError(f"there is no team {clip(str(team))!r} in this match: the teams are {names}")
+    if isinstance(team, str):
+        for key in keys:
+            if team.strip().casefold() == key.casefold():
+                return key
+        for key in keys:
+            if same_name(loaded.team_name(key), team):
+                return key
+    raise RulesError(f"there is no team {clip(str(team))!r} in this match: {teams_are(loaded)}")
+
+
+def seat_side(loaded: Loaded, board: int, team: object) -> Side:
+    """Return the side of a board's seat named by its colour or by the team playing it there.
+
+    In a match of many teams only the two teams on the board play there; another is refused.
+    """
+    check_board(loaded, board)
+    roster = loaded.roster
+    if isinstance(team, str):
+        colour = team.strip().casefold()
+        if colour in SIDES:
+            return "black" if colour == "black" else "white"
+        for side in SIDES:
+            if same_name(loaded.team_name(roster.team_at(board, side)), team):
+                return side
+    typed = clip(str(team))
+    if not roster.lineup:
+        raise RulesError(
+            f"there is no team {typed!r} in this match: {teams_are(loaded)}; or name the seat "
+            "'white' or 'black'"
+        )
+    white, black = (loaded.team_name(roster.team_at(board, side)) for side in SIDES)
+    raise RulesError(
+        f"{typed!r} does not play on board {board}: {white} play White there and {black} "
+        "Black, or name the seat 'white' or 'black'"
+    )
+
+
+def teams_are(loaded: Loaded) -> str:
+    """Say which teams a match has: the teams are Reds (White) and Blues (Black)."""
+    if loaded.roster.lineup:
+        names = list(loaded.roster.teams)
+    else:
+        names = [f"{loaded.team(side)} ({side_name(side)})" for side in SIDES]
+    return f"the teams are {', '.join(names[:-1])} and {names[-1]}"
 
 
 def host_or_moderator(loaded: Loaded, actor: str | Moderator, reason: str, what: str) -> None:

@@ -121,36 +121,41 @@ class Lobby:
             side = guards.check_team(loaded, team)
             current = loaded.roster.team_of(user)
             if current is None:
-                raise NotFoundError(f"{user} is not in this match")
+                raise NotFoundError(f"<@{user}> is not in this match")
             if current == side:
-                raise RulesError(f"{user} is already in that team")
+                raise RulesError(f"<@{user}> is already in the {loaded.team_name(side)} team")
             if user in loaded.practice:
                 raise RulesError("the practice opponent changes team with /match seat")
             async with held.change() as change:
                 change.drop(user, current)
                 change.enlist(user, side)
 
-    async def seat(self, match_id: int, actor: str, board: int, side: Side, user: str) -> None:
-        """Seat a player of the team playing side on a board (the host or that team's captain)."""
+    async def seat(self, match_id: int, actor: str, board: int, seat: str, user: str) -> Side:
+        """Seat a player of a team on a board (the host or that team's captain); return the side.
+
+        seat: the seat's colour, or the name of the team playing it on that board.
+        """
         async with self._units.held(match_id) as held:
             loaded = held.loaded
-            team = _seating(loaded, actor, board, side)
+            side, team = _seating(loaded, actor, board, seat)
             if loaded.roster.team_of(user) != team:
                 raise RulesError(f"<@{user}> is not in the {loaded.team_name(team)} team")
             async with held.change() as change:
                 change.seat({(board, side): user})
+            return side
 
     async def seat_practice(
-        self, match_id: int, actor: str, board: int, side: Side, bot: str, strength: int
-    ) -> None:
+        self, match_id: int, actor: str, board: int, seat: str, bot: str, strength: int
+    ) -> Side:
         """Seat the practice opponent (the bot, as user bot) in an empty seat of a team one short.
 
         The host or that team's captain seats it; it joins the team for the seats it is given
         alone. Seated again, it keeps its other seats and plays them all at the new strength.
+        seat: as for seat. Return the side it plays.
         """
         async with self._units.held(match_id) as held:
             loaded = held.loaded
-            team = _seating(loaded, actor, board, side)
+            side, team = _seating(loaded, actor, board, seat)
             guards.check_strength(strength)
             roster = loaded.roster
             named = loaded.team_name(team)
@@ -192,6 +197,7 @@ class Lobby:
                 change.practise(bot, strength)
                 change.seat({(board, side): bot})
         logger.info("match %d: the practice opponent (%d) seated on %d", match_id, strength, board)
+        return side
 
     async def start(self, match_id: int, actor: str | Moderator, reason: str = "") -> Outcome:
         """Start a match: every board gets a White and a Black player.
@@ -221,6 +227,11 @@ class Lobby:
         """
         async with self._units.held(match_id) as held:
             loaded = held.loaded
+            if loaded.status in ("active", "paused"):
+                raise WrongStateError(
+                    f"match {match_id} has started, so it can no longer be cancelled: a "
+                    "moderator can end it without a result with /mod abort"
+                )
             guards.in_lobby(loaded, "cancel")
             guards.host_or_moderator(loaded, actor, reason, "cancel the match")
             by = who(actor)
@@ -261,21 +272,20 @@ def _captain(roster: Roster, team: str | None) -> str | None:
     return None if team is None else roster.captains.get(team)
 
 
-def _seating(loaded: Loaded, actor: str, board: int, side: Side) -> str:
-    """Refuse a seat that cannot be set now, or by actor; return the team the seat is of.
+def _seating(loaded: Loaded, actor: str, board: int, seat: str) -> tuple[Side, str]:
+    """Refuse a seat that cannot be set now, or by actor; return its side and team.
 
     Seats are set in the lobby, by the host or the captain of the team playing the seat.
     """
     guards.in_lobby(loaded, "change seats")
-    guards.check_side(side)
-    guards.check_board(loaded, board)
+    side = guards.seat_side(loaded, board, seat)
     team = loaded.roster.team_at(board, side)
     if actor != loaded.host and loaded.roster.captains.get(team) != actor:
         raise NotAllowedError(
             f"only the host or the {_captain_of(loaded, team, side)} captain can seat "
             f"{side_name(side)} on board {board}"
         )
-    return team
+    return side, team
 
 
 def _captain_of(loaded: Loaded, team: str, side: Side) -> str:

@@ -234,9 +234,9 @@ class Moderation:
                     f"the match is {loaded.status}: its players stay as they were"
                 )
             if loaded.roster.team_of(old) is None:
-                raise NotFoundError(f"{old} is not in this match")
+                raise NotFoundError(f"<@{old}> is not in this match")
             if loaded.roster.team_of(new) is not None:
-                raise RulesError(f"{new} already plays in this match")
+                raise RulesError(f"<@{new}> already plays in this match")
             async with held.change() as change:
                 change.substitute(old, new)
                 after, match = change.roster, change.match

@@ -119,6 +119,13 @@ class Ratings:
         standings = tuple(_standing(first + i, row) for i, row in enumerate(found))
         return Leaderboard(category, teams, page, pages, standings, own)
 
+    async def rated_pools(self, user: str, category: str | None = None) -> list[str]:
+        """Return the pools a player is rated in (of a category, or any): most games first."""
+        if category is not None:
+            check_category(category)
+        async with self._units.store.read() as db:
+            return await stored.subject_pools(db, PLAYER, user, category)
+
     async def player_ratings(
         self, pool: str, user: str, category: str | None = None
     ) -> PlayerRatings:

@@ -49,6 +49,16 @@ def score_words(scores: dict[str, float]) -> str:
     return ", ".join(f"{plain(team)} {score:g}" for team, score in scores.items())
 
 
+def teams_named(teams: Mapping[str, str]) -> str:
+    """Name a match's teams as typed: Reds against Blues, or Reds, Blues, Greens and Golds."""
+    return against([plain(name) for name in teams.values()])
+
+
+def against(names: Sequence[str]) -> str:
+    """Join the names of a match's teams: A against B, or A, B, C and D when more than two play."""
+    return f"{names[0]} against {names[1]}" if len(names) == 2 else listed(names)
+
+
 def _together(names: Sequence[str]) -> str:
     """Join names: Reds, Blues and Golds."""
     return listed([plain(name) for name in names])

@@ -180,6 +180,24 @@ async def subject_ratings(db: Db, pool: str, kind: str, subject: str) -> list[Ro
     )
 
 
+async def subject_pools(db: Db, kind: str, subject: str, category: str | None) -> list[str]:
+    """Return the pools a subject is rated in (of one category, or any): most games first.
+
+    Pools of as many games come latest played first.
+    """
+    where = "" if category is None else " AND category = ?"
+    more: tuple[object, ...] = () if category is None else (category,)
+    found = await rows(
+        db,
+        f"SELECT pool FROM ratings WHERE kind = ? AND subject = ?{where} "
+        "GROUP BY pool ORDER BY SUM(games) DESC, MAX(updated_at) DESC, pool",
+        kind,
+        subject,
+        *more,
+    )
+    return [row["pool"] for row in found]
+
+
 async def subject_changes(
     db: Db, pool: str, kind: str, subject: str, category: str | None, limit: int | None
 ) -> list[Row]:

@@ -538,8 +538,10 @@ def test_the_host_moves_players_between_teams_before_the_start(database_url: str
         roster = await service.roster(match_id)
         assert roster.teams == {"white": ["ana"], "black": ["bo", "cy"]}
         assert roster.captains == {"white": "ana", "black": "bo"}
-        with pytest.raises(NotFoundError, match="dee is not in this match"):
+        with pytest.raises(NotFoundError, match="<@dee> is not in this match"):
             await service.move_player(match_id, "ana", "dee", "black")
+        with pytest.raises(RulesError, match="<@cy> is already in the Blues team"):
+            await service.move_player(match_id, "ana", "cy", "Blues")
 
     run(database_url, scenario)
 
@@ -583,10 +585,10 @@ def test_a_moderator_can_undo_the_action_that_finished_the_match(database_url: s
 def test_a_bad_team_name_is_refused_without_touching_the_roster(database_url: str) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service)
-        with pytest.raises(RulesError, match="'white' or 'black'"):
-            await service.move_player(match_id, "ana", "cy", "red")  # type: ignore[arg-type]
-        with pytest.raises(RulesError, match="'white' or 'black'"):
-            await service.seat(match_id, "ana", 1, "red", "cy")  # type: ignore[arg-type]
+        with pytest.raises(RulesError, match="there is no team 'red' in this match: the teams"):
+            await service.move_player(match_id, "ana", "cy", "red")
+        with pytest.raises(RulesError, match="or name the seat 'white' or 'black'"):
+            await service.seat(match_id, "ana", 1, "red", "cy")
         assert (await service.roster(match_id)).teams["white"] == ["ana", "cy"]
         with pytest.raises(RulesError, match="1 to 1000"):
             await service.create(

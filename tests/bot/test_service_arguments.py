@@ -36,7 +36,9 @@ CALLS: dict[str, Call] = {
     "add time board": lambda s, m, x: s.add_time(m, MOD, x, "white", 5, "why"),
     "add time minutes": lambda s, m, x: s.add_time(m, MOD, 1, "white", x, "why"),
     "shown board": lambda s, m, x: s.shown_board(m, x),
-    "legal moves": lambda s, m, x: s.legal_moves(m, x),
+    "legal moves": lambda s, m, x: s.legal_moves(m, x, "ana"),
+    "playable board": lambda s, m, x: s.playable(m, "ana", x, "e4"),
+    "playable text": lambda s, m, x: s.playable(m, "ana", 1, x),
     "move options": lambda s, m, x: s.move_options(m, "ana", x),
     "roster": lambda s, m, x: s.roster(x),
     "create boards": lambda s, m, x: s.create(

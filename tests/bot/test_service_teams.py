@@ -55,6 +55,27 @@ def test_teams_are_joined_by_name_and_the_start_seats_each_on_its_own_boards(
     run(database_url, scenario)
 
 
+def test_a_team_of_many_is_joined_and_seated_by_its_name_in_any_case_or_look_alike(
+    database_url: str,
+) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await four_teams(service)
+        await service.join(match_id, "ed", "\uff27\uff2f\uff2c\uff24\uff33")  # fullwidth GOLDS
+        await service.join(match_id, "fay", "G\u0433\u0435\u0435ns")  # Cyrillic r, e, e
+        roster = await service.roster(match_id)
+        assert roster.team_of("ed") == "Golds" and roster.team_of("fay") == "Greens"
+        assert await service.seat(match_id, "ana", 2, "greens", "fay") == "black"
+        assert await service.seat(match_id, "ana", 4, "White", "bo") == "white"
+        with pytest.raises(RulesError, match="'Greens' does not play on board 1: Reds play"):
+            await service.seat(match_id, "ana", 1, "Greens", "cy")
+        with pytest.raises(RulesError, match="the teams are Reds, Blues, Greens and Golds"):
+            await service.join(match_id, "gus", "Purples")
+        roster = await service.roster(match_id)
+        assert roster.seats == {(2, "black"): "fay", (4, "white"): "bo"}
+
+    run(database_url, scenario)
+
+
 def test_a_captain_moves_on_their_teams_boards_only_and_a_win_is_told_to_that_team(
     database_url: str,
 ) -> None:

@@ -15,6 +15,8 @@ from discord.ext import commands
 from bot.exts import clocks, kinds, variants
 from bot.exts.errors import reply_error
 from bot.practice.turn import DEFAULT_STRENGTH
+from bot.sender.turns import listed
+from bot.sender.words import teams_named
 from bot.service import MatchService
 from games.core.clocks import TimeControl, left_words
 from games.core.pieces import SIDES, Side
@@ -297,8 +299,8 @@ class Games(commands.Cog):
                 else str(b)
                 for b in mine
             ]
-            turn = f"your move on board {', '.join(boards)}" if mine else "waiting"
-            lines.append(f"Game {match_id}: {teams['white']} against {teams['black']}, {turn}")
+            turn = f"your move on board{'s' * (len(boards) > 1)} {listed(boards)}" if mine else ""
+            lines.append(f"Game {match_id}: {teams_named(teams)}, {turn or 'waiting'}")
         text = "\n".join(lines) or "You have no game under way: /challenge starts one."
         await interaction.response.send_message(text[:2000], ephemeral=True)
 

@@ -32,6 +32,7 @@ from bot.practice.turn import DEFAULT_STRENGTH
 from bot.sender import score_words
 from bot.sender.words import turn_given_words
 from bot.service import MatchService
+from games.core.pieces import SIDES, side_name
 from games.elevator.config import MAX_BOARDS
 from games.elevator.teams import TEAM_COUNTS
 from games.elevator.variants import DEFAULT_VARIANT
@@ -172,7 +173,7 @@ class Matches(commands.GroupCog, group_name="match"):
     @app_commands.command(name="seat")
     @app_commands.describe(
         board="the board",
-        team="the colour of the seat on that board",
+        team="the seat: its colour on that board, or the team that plays it there",
         player="who sits there (me: I fill an empty seat of a team one short)",
         strength="when I sit there: how strongly I play, 1 (weakest) to 5 (default 3)",
     )
@@ -181,7 +182,7 @@ class Matches(commands.GroupCog, group_name="match"):
         self,
         interaction: discord.Interaction,
         board: app_commands.Range[int, 1, MAX_BOARDS],
-        team: Literal["white", "black"],
+        team: app_commands.Range[str, 1, 40],
         player: discord.Member,
         strength: app_commands.Range[int, 1, 5] | None = None,
     ) -> None:
@@ -192,11 +193,11 @@ class Matches(commands.GroupCog, group_name="match"):
         if me is not None and player.id == me.id:
             level = DEFAULT_STRENGTH if strength is None else strength
             await self.service.remember_name(str(player.id), player.display_name)
-            await self.service.seat_practice(
+            side = await self.service.seat_practice(
                 match_id, str(interaction.user.id), board, team, str(player.id), level
             )
             await interaction.response.send_message(
-                f"I will play {team.capitalize()} on board {board} as the practice opponent, "
+                f"I will play {side_name(side)} on board {board} as the practice opponent, "
                 f"at strength {level} of 5.",
                 ephemeral=True,
             )
@@ -207,10 +208,35 @@ class Matches(commands.GroupCog, group_name="match"):
         if strength is not None:
             raise RulesError(f"strength: is for me as the practice opponent, not {player.mention}")
         await self.service.remember_name(str(player.id), player.display_name)  # for images
-        await self.service.seat(match_id, str(interaction.user.id), board, team, str(player.id))
-        await interaction.response.send_message(
-            f"{player.mention} will play {team.capitalize()} on board {board}.", ephemeral=True
+        side = await self.service.seat(
+            match_id, str(interaction.user.id), board, team, str(player.id)
         )
+        await interaction.response.send_message(
+            f"{player.mention} will play {side_name(side)} on board {board}.", ephemeral=True
+        )
+
+    @seat.autocomplete("team")
+    async def _seat_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Offer the seats of the board named: each colour with the team that plays it there."""
+        try:
+            match_id = await self._lobby_here(interaction)
+        except ServiceError:
+            return []
+        roster = await self.service.roster(match_id)
+        shape = await self.service.shape(match_id)
+        board = interaction.namespace.board
+        known = isinstance(board, int) and 1 <= board <= shape.boards
+        typed = current.strip().lower()
+        found = []
+        for side in SIDES:
+            label = side_name(side)
+            if known or not roster.lineup:
+                label = f"{shape.teams[roster.team_at(board if known else 1, side)]} ({label})"
+            if typed in label.lower():
+                found.append(app_commands.Choice(name=label[:100], value=side))
+        return found
 
     @app_commands.command(name="start")
     @app_commands.guild_only()
@@ -222,7 +248,13 @@ class Matches(commands.GroupCog, group_name="match"):
     @app_commands.guild_only()
     async def cancel(self, interaction: discord.Interaction) -> None:
         """Cancel the match in this channel's lobby (the host only)."""
-        match_id = await self._lobby_here(interaction)
+        try:
+            match_id = await self._lobby_here(interaction)
+        except NotFoundError:  # a started match's channel: the refusal says what ends it
+            found = await self.service.bound_to(str(interaction.channel_id))
+            if not found:
+                raise
+            match_id = found[0][0]
         self._starts.refuse_while_starting(match_id)
         await self.service.cancel(match_id, str(interaction.user.id))
         await interaction.response.send_message(f"Match {match_id} is cancelled.")

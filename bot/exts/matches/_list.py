@@ -10,8 +10,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app.listing import GuildMatches, Listed
-from bot.exts.matches._lobby import teams_named
 from bot.exts.mentions import plain
+from bot.sender.words import against
 from bot.service import MatchService
 
 FIELD: Final = 1024  # characters Discord allows an embed field's value
@@ -33,7 +33,7 @@ def _score(match: Listed) -> str:
 
 def lobby_line(match: Listed) -> str:
     """Say where a lobby is and who plays: Match 5 · Elevator Chess, 2 boards · Reds against ..."""
-    sides = teams_named(dict(zip(match.sides, match.sides, strict=True)))
+    sides = against([plain(side) for side in match.sides])
     lobby = match.places.get("lobby")
     return " · ".join([_what(match), sides, *([f"join in <#{lobby}>"] if lobby else [])])
 

@@ -118,14 +118,6 @@ def _plays(roster: Roster, team: str, boards: int) -> str:
     return f"{colour} on board{'s' * (len(places) != 1)} {spans([board for board, _ in places])}"
 
 
-def teams_named(teams: dict[str, str]) -> str:
-    """Name a match's teams: Reds against Blues, or Reds, Blues, Greens and Golds."""
-    names = [plain(name) for name in teams.values()]
-    if len(names) == 2:
-        return f"{names[0]} against {names[1]}"
-    return ", ".join(names[:-1]) + f" and {names[-1]}"
-
-
 def join_action(teams: list[str], team: str) -> str:
     """Return the lobby action that joins a team: join-white, or join-3 for the third of many."""
     if len(teams) == 2:

@@ -8,7 +8,8 @@ from typing import Final
 import discord
 
 from bot.errors import WrongStateError
-from bot.exts.matches._lobby import lobby_embed, lobby_view, teams_named
+from bot.exts.matches._lobby import lobby_embed, lobby_view
+from bot.sender.words import teams_named
 from bot.service import MatchService
 
 logger = logging.getLogger(__name__)

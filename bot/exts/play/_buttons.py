@@ -108,7 +108,7 @@ class BoardButton(
                 else:
                     await interaction.response.send_message(done, ephemeral=True)
             else:
-                side, legal = await service.legal_moves(self.match_id, self.board)
+                side, legal = await service.legal_moves(self.match_id, self.board, user)
                 moves = ", ".join(legal) or "none"
                 await interaction.response.send_message(
                     f"Legal moves on board {self.board} for {side}: {moves}"[:1900],

@@ -8,19 +8,21 @@ import logging
 import re
 from collections.abc import Sequence
 from functools import partial
-from typing import Final, Literal
+from itertools import zip_longest
+from typing import Final, Literal, TypeVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app.choices import MAX_VALUE
 from bot.errors import ServiceError
 from bot.exts import clocks
 from bot.exts.play._buttons import ask_to_resign, offered_words
-from bot.exts.play._places import Places
+from bot.exts.play._places import Aimed, Places, aimed, either
 from bot.exts.play._replay import send_replay
 from bot.sender.turns import turn_reply
-from bot.sender.words import held_words
+from bot.sender.words import against, held_words
 from bot.service import MatchService
 from games import game_class
 from games.core.events import BoardEnded, Event, Moved
@@ -29,6 +31,7 @@ from games.elevator.events import Held, TurnMoved
 from renderer import board_view_png
 
 logger = logging.getLogger(__name__)
+T = TypeVar("T")
 
 MAX_CHOICES: Final = 25
 GAME_HELP: Final = "your game, when you are not in its channel (/games lists them)"
@@ -45,6 +48,11 @@ def describe(move: str) -> str:
     direction = "up" if ride["arrow"] == "^" else "down"
     piece = kind_name(ride["piece"])
     return f"{move} - {piece} rides {direction} to board {ride['board']}"
+
+
+def roundrobin(lists: Sequence[Sequence[T]]) -> list[T]:
+    """Take the lists' first items, then their second ones, and so on."""
+    return [item for group in zip_longest(*lists) for item in group if item is not None]
 
 
 class Play(commands.Cog):
@@ -71,9 +79,13 @@ class Play(commands.Cog):
         game: int | None = None,
         more: bool = False,
     ) -> None:
-        """Play a move or a ride on a board."""
-        match_id, board = await self.places.where(interaction, board, game)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        """Play a move or a ride on a board (a move may say its board: e4 on board 2)."""
+        written = aimed(move)
+        move = written.move
+        board = either(board, written.board, "board")
+        game = either(game, written.game, "game")
+        await interaction.response.defer(ephemeral=True, thinking=True)  # a move may be tried
+        match_id, board = await self.places.for_move(interaction, board, game, move)
         outcome = await self.service.play(
             match_id, str(interaction.user.id), board, move, more=more
         )
@@ -254,15 +266,36 @@ class Play(commands.Cog):
         """Offer the caller's legal moves on the board, filtered by what they typed.
 
         In Ender's Chess, after whole actions and a space, the next actions follow them.
+        Outside a board's channel with no board named, every board where it is the caller's
+        move offers its moves, each saying its board (and game), written to be played there.
         """
+        user = str(interaction.user.id)
+        written = aimed(current)
         try:
             namespace = interaction.namespace
-            match_id, board = await self.places.where(interaction, namespace.board, namespace.game)
-            user = str(interaction.user.id)
-            moves = await self.service.move_options(match_id, user, board, current)
+            board = either(namespace.board, written.board, "board")
+            game = either(namespace.game, written.game, "game")
+            moving = await self.places.moving(interaction, board, game)
+            offered = [
+                [(g, b, m) for m in await self.service.move_options(g, user, b, written.move)]
+                for g, b in moving.boards[:MAX_CHOICES]
+            ]
         except ServiceError:
             return []
-        return [app_commands.Choice(name=describe(m)[:100], value=m) for m in moves[:MAX_CHOICES]]
+        if len(moving.boards) == 1 and written == Aimed(current):
+            return [
+                app_commands.Choice(name=describe(m)[:MAX_VALUE], value=m)
+                for _, _, m in offered[0][:MAX_CHOICES]
+            ]
+        found = []
+        for g, b, m in roundrobin(offered):  # every board gets its share of the 25
+            value = moving.aim(m, g, b)
+            where = f"board {b}" if moving.game_known else f"game {g}, board {b}"
+            if len(value) <= MAX_VALUE:
+                found.append(
+                    app_commands.Choice(name=f"{where}: {describe(m)}"[:MAX_VALUE], value=value)
+                )
+        return found[:MAX_CHOICES]
 
     async def board_choices(
         self, interaction: discord.Interaction, current: str
@@ -296,7 +329,7 @@ class Play(commands.Cog):
         found = []
         for match_id in await self.service.games_of(user):
             teams = (await self.service.shape(match_id)).teams
-            label = f"game {match_id}: {teams['white']} against {teams['black']}"
+            label = f"game {match_id}: {against(list(teams.values()))}"
             if current.strip().lower() in label.lower():
                 found.append(app_commands.Choice(name=label[:100], value=match_id))
         return found[:MAX_CHOICES]

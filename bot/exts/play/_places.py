@@ -1,11 +1,81 @@
-"""Which game and board a command is about: the channel's, the one named, or the caller's."""
+"""Which game and board a command is about: the channel's, the one named, or the caller's.
+
+A move may carry its board and game in its text ("e4 on board 2", "e4 on board 2 of game 5"),
+as /move's autocomplete writes a move it offers from several boards; a move written without
+them is played on the one board, of those where it is the caller's move, where it is legal.
+"""
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+from typing import Final
+
 import discord
 
-from bot.errors import NotFoundError
+from bot.errors import NotFoundError, RulesError
+from bot.sender.turns import listed
 from bot.service import MatchService
+
+MAX_TRIED: Final = 10  # boards a move without one is tried on; beyond, the board must be named
+_AIMED: Final = re.compile(
+    r"^(?P<move>.*?\S)\s+on\s+board\s+(?P<board>\d{1,6})(?:\s+of\s+game\s+(?P<game>\d{1,18}))?\s*$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Aimed:
+    """A move as typed, split from the board and game written after it, if any."""
+
+    move: str
+    board: int | None = None
+    game: int | None = None
+
+
+def aimed(text: str) -> Aimed:
+    """Split "e4 on board 2 of game 5" into the move and where it is aimed."""
+    found = _AIMED.match(text)
+    if found is None:
+        return Aimed(text)
+    game = found["game"]
+    return Aimed(found["move"], int(found["board"]), None if game is None else int(game))
+
+
+def aim(move: str, board: int, game: int | None) -> str:
+    """Write a move with its board, and its game unless None: "e4 on board 2 of game 5"."""
+    return f"{move} on board {board}" + ("" if game is None else f" of game {game}")
+
+
+def either(option: int | None, written: int | None, what: str) -> int | None:
+    """Return the board (or game) given as an option or in the move's text; refuse two."""
+    if option is not None and written is not None and option != written:
+        raise RulesError(f"the move says {what} {written}, and the {what} option {option}")
+    return option if option is not None else written
+
+
+@dataclass(frozen=True)
+class Moving:
+    """Where a move may be meant: (game, board) pairs, and whether its game goes unsaid.
+
+    One pair when the channel, the options or the caller's turns leave no doubt; else every
+    board of the caller's games (or of the game named) where it is their move.
+    """
+
+    boards: list[tuple[int, int]]
+    game_known: bool  # the game was named, or is the caller's only one (or the channel's)
+
+    def aim(self, move: str, match_id: int, board: int) -> str:
+        """Write a move so that it names one of these boards without the options."""
+        return aim(move, board, None if self.game_known else match_id)
+
+    def named(self) -> str:
+        """Name the boards: boards 1 and 2 of game 3, or board 1 of game 3 and board 2 of game 4."""
+        games = list(dict.fromkeys(g for g, _ in self.boards))
+        if len(games) == 1:
+            boards = [str(b) for _, b in self.boards]
+            return f"board{'s' * (len(boards) > 1)} {listed(boards)} of game {games[0]}"
+        return listed([f"board {b} of game {g}" for g, b in self.boards])
 
 
 class Places:
@@ -32,20 +102,81 @@ class Places:
         """
         user = str(interaction.user.id)
         if game is None:
-            for match_id, place in await self.service.bound_to(str(interaction.channel_id)):
-                if place.startswith("board:"):
-                    here = int(place.removeprefix("board:"))
-                    return match_id, await self.board_of(
-                        match_id, board if board is not None else here
-                    )
-                if board is not None and (place == "overview" or place.startswith("team:")):
-                    return match_id, await self.board_of(match_id, board)
+            bound = await self._bound(interaction, board)
+            if bound is not None:
+                return bound
             game = await self.only_game(user)
         elif game not in await self.service.games_of(user):
             raise NotFoundError(f"you have no game {game} under way: /games lists yours")
         if board is None:
             board = await self.only_board(game, user)
         return game, await self.board_of(game, board)
+
+    async def _bound(
+        self, interaction: discord.Interaction, board: int | None
+    ) -> tuple[int, int] | None:
+        """Return the match and board of a board's channel, or of a match's channel with board."""
+        for match_id, place in await self.service.bound_to(str(interaction.channel_id)):
+            if place.startswith("board:"):
+                here = int(place.removeprefix("board:"))
+                return match_id, await self.board_of(match_id, board if board is not None else here)
+            if board is not None and (place == "overview" or place.startswith("team:")):
+                return match_id, await self.board_of(match_id, board)
+        return None
+
+    async def moving(
+        self, interaction: discord.Interaction, board: int | None, game: int | None
+    ) -> Moving:
+        """Return the boards a move may be meant for.
+
+        The one board where() finds; or where it would not know, every board of the caller's
+        games (or of the game named) where it is their move, the board named only.
+        """
+        if game is None:
+            bound = await self._bound(interaction, board)
+            if bound is not None:
+                return Moving([bound], game_known=True)
+        user = str(interaction.user.id)
+        games = await self.service.games_of(user)
+        if game is not None:
+            games = [game] if game in games else []
+        turns = [(g, b) for g in games for b in (await self.turns(g, user))[0]]
+        found = [(g, b) for g, b in turns if board in (None, b)]
+        if found:
+            return Moving(found, game_known=len(games) == 1)
+        return Moving([await self.where(interaction, board, game)], game_known=True)
+
+    async def for_move(
+        self, interaction: discord.Interaction, board: int | None, game: int | None, move: str
+    ) -> tuple[int, int]:
+        """Return the match and board a move is for: where() finds one, or the move tells.
+
+        Of several boards where it is the caller's move, the move is for the one where it is
+        legal; legal on several, or on none, it is refused, naming the boards.
+        """
+        moving = await self.moving(interaction, board, game)
+        if len(moving.boards) == 1:
+            return moving.boards[0]
+        if len(moving.boards) > MAX_TRIED:
+            raise RulesError(
+                f"it is your move on {len(moving.boards):,} boards: add the board option"
+                + ("" if moving.game_known else " and the game option")
+            )
+        user = str(interaction.user.id)
+        legal = [(g, b) for g, b in moving.boards if await self.service.playable(g, user, b, move)]
+        if len(legal) == 1:
+            return legal[0]
+        if not legal:
+            raise RulesError(
+                f"{move} cannot be played on {moving.named()}, where it is your move: add the "
+                "board option to hear why"
+            )
+        options = "board option" if moving.game_known else "game and board options"
+        example = moving.aim(move, *legal[0])
+        raise RulesError(
+            f"{move} can be played on {Moving(legal, moving.game_known).named()}: add the "
+            f"{options}, or write it as '{example}'"
+        )
 
     async def played(
         self, interaction: discord.Interaction, board: int | None, game: int | None

@@ -5,14 +5,14 @@ from __future__ import annotations
 import asyncio
 import io
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app.ratings import Leaderboard, PlayerRatings, RatedMatch, Standing
+from bot.app.ratings import RECENT, Leaderboard, PlayerRatings, RatedMatch, Standing
 from bot.exts.mentions import mention, plain
 from bot.ratings.categories import categories, category_name
 from bot.ratings.glicko import Rating
@@ -25,6 +25,8 @@ CATEGORY_CHOICES: Final = [
 ]
 COLOUR: Final = 0xC8A04A
 FIELD: Final = 1024  # characters Discord allows an embed field's value
+FIELD_NAME: Final = 256  # characters Discord allows an embed field's name
+POOLS: Final = 10  # pools /rating in DMs shows, most games first: an embed holds 6,000 characters
 
 
 def shown(rating: Rating) -> str:
@@ -138,9 +140,15 @@ class Ratings(commands.Cog):
         player: discord.User | None = None,
         game: str | None = None,
     ) -> None:
-        """Show a player's ratings here, their last rated games, and a chart of their rating."""
+        """Show a player's ratings here, their last rated games, and a chart of their rating.
+
+        Your own, asked in DMs, are those of every server you are rated in and the DM games.
+        """
         pool, where = _pool(interaction)
         user = player or interaction.user
+        if interaction.guild_id is None and user.id == interaction.user.id:
+            await self._everywhere(interaction, game)
+            return
         found = await self.service.player_ratings(pool, str(user.id), game)
         who = plain(user.display_name)
         embed = discord.Embed(title=f"{who}'s ratings, {where}", colour=COLOUR)
@@ -159,16 +167,53 @@ class Ratings(commands.Cog):
             await interaction.response.send_message(embed=embed, ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        embed.description = "\n".join(
-            f"**{category_name(held.category)}**: {shown(held.rating)} "
-            f"(±{round(held.rating.deviation)}, {held.games} game{'s' if held.games != 1 else ''})"
-            for held in found.ratings
-        )
-        recent = await self._recent(found)
-        if recent:
-            embed.add_field(name="Last rated games", value=recent, inline=False)
-        charted = found.charted or ""
-        chart = RatingChart(f"{isolate(who)}: {category_name(charted)}", found.history)
+        embed.description = _ratings(found)
+        await self._send(interaction, embed, [(None, m) for m in found.recent], found, who)
+
+    async def _everywhere(self, interaction: discord.Interaction, game: str | None) -> None:
+        """Show the caller their ratings in every pool they are rated in, a field for each."""
+        user = interaction.user
+        who = plain(user.display_name)
+        title = f"{who}'s ratings, in every server and in DM games"
+        embed = discord.Embed(title=title, colour=COLOUR)
+        pools = (await self.service.rated_pools(str(user.id), game))[:POOLS]
+        if not pools:
+            what = category_name(game) if game else "any game"
+            embed.description = (
+                f"No rated games of {what} yet, in a server or in DM games: finish a rated "
+                "game to have a rating."
+            )
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        found = [
+            (pool, await self.service.player_ratings(pool, str(user.id), game)) for pool in pools
+        ]
+        recent = []
+        for pool, held in found:
+            name = _pool_name(interaction.client, pool)
+            embed.add_field(name=name, value=_ratings(held)[:FIELD], inline=False)
+            recent += [(name, match) for match in held.recent]
+        recent.sort(key=lambda pair: pair[1].at, reverse=True)
+        first = found[0][1]
+        where = _pool_name(interaction.client, found[0][0])
+        await self._send(interaction, embed, recent[:RECENT], first, who, where)
+
+    async def _send(
+        self,
+        interaction: discord.Interaction,
+        embed: discord.Embed,
+        recent: Sequence[tuple[str | None, RatedMatch]],
+        charted: PlayerRatings,
+        whose: str,
+        where: str | None = None,
+    ) -> None:
+        """Send ratings with the last rated games and a chart of charted's history (of where)."""
+        lines = await self._recent(recent)
+        if lines:
+            embed.add_field(name="Last rated games", value=lines, inline=False)
+        title = f"{isolate(whose)}: {category_name(charted.charted or '')}"
+        chart = RatingChart(title + (f", {isolate(where)}" if where else ""), charted.history)
         image = await asyncio.to_thread(chart_png, chart)
         embed.set_image(url="attachment://rating.png")
         embed.set_footer(text="A rating with ? is provisional: its deviation is over 110.")
@@ -176,17 +221,35 @@ class Ratings(commands.Cog):
             embed=embed, file=discord.File(io.BytesIO(image), "rating.png"), ephemeral=True
         )
 
-    async def _recent(self, found: PlayerRatings) -> str:
-        """Write the last rated games: date, match, opponents, result and rating change."""
-        names = await self._names({o for m in found.recent for o, _ in m.games})
+    async def _recent(self, recent: Sequence[tuple[str | None, RatedMatch]]) -> str:
+        """Write the last rated games: date, where (if said), match, opponents, result, change."""
+        names = await self._names({o for _, m in recent for o, _ in m.games})
         lines = []
-        for match in found.recent:
+        for where, match in recent:
             date = time.strftime("%d %b %Y", time.gmtime(match.at)).lstrip("0")
             against = ", ".join(names[opponent] for opponent, _ in match.games)
+            pool = "" if where is None else f"{where} · "
             lines.append(
-                f"{date} · game {match.match_id} · {category_name(match.category)} · "
+                f"{date} · {pool}game {match.match_id} · {category_name(match.category)} · "
                 f"{_result(match.games)} against {against} · {_change(match)}"
             )
         while len("\n".join(lines)) > FIELD:  # the oldest go first
             lines.pop()
         return "\n".join(lines)
+
+
+def _ratings(found: PlayerRatings) -> str:
+    """Write a player's ratings in a pool, a line a category: rating, deviation and games."""
+    return "\n".join(
+        f"**{category_name(held.category)}**: {shown(held.rating)} "
+        f"(±{round(held.rating.deviation)}, {held.games} game{'s' if held.games != 1 else ''})"
+        for held in found.ratings
+    )
+
+
+def _pool_name(client: discord.Client, pool: str) -> str:
+    """Name a pool: its server's name, or DM games."""
+    if not pool:
+        return "DM games"
+    guild = client.get_guild(int(pool))
+    return plain(guild.name)[:FIELD_NAME] if guild is not None else "a server I am no longer in"

@@ -63,7 +63,7 @@ def test_a_practice_game_is_played_out_to_its_end(database_url: str) -> None:
         chooser = random.Random(20)
         turns = 0
         while await service.status(game) == "active":
-            side, legal = await service.legal_moves(game, 1)
+            side, legal = await service.legal_moves(game, 1, "ana")
             assert side == "white"  # the bot has answered every move before the next
             await service.play(game, "ana", 1, chooser.choice(legal))
             await service.practice.idle()
@@ -201,7 +201,7 @@ def test_a_team_one_short_gets_the_bot_in_an_empty_seat_and_it_plays(database_ur
         assert roster.captains["white"] == "ana"
         await service.practice.idle()
         assert (await service.turns(match, "cy"))[0] == [2]  # the bot opened board 2
-        await service.play(match, "cy", 2, (await service.legal_moves(match, 2))[1][0])
+        await service.play(match, "cy", 2, (await service.legal_moves(match, 2, "cy"))[1][0])
         await service.practice.idle()
         assert await moves_of(store, match, BOT) == 2
         assert await moves_of(store, match, "ana") == 0  # board 1 waits on its player

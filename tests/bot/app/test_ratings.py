@@ -88,6 +88,22 @@ def test_a_finished_casual_game_rates_both_players_in_its_pool_and_category(
     run(database_url, scenario)
 
 
+def test_a_player_is_found_rated_in_each_pool_most_games_first(database_url: str) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        await chess_game(service, "ana", "bo", "bo", pool="100")  # from a server
+        await chess_game(service, "ana", "cy", "cy", pool="")  # from DMs, the latest
+        await chess_game(service, "ana", "bo", None, pool="200")
+        await chess_game(service, "ana", "bo", "ana", pool="200")
+        await chess_game(service, "ana", "bo", None, pool=None)  # unrated
+        assert await service.rated_pools("ana") == ["200", "", "100"]
+        assert await service.rated_pools("cy") == [""]
+        assert await service.rated_pools("ana", "chess") == ["200", "", "100"]
+        assert await service.rated_pools("ana", "elevator:2") == []
+        assert await service.rated_pools("dee") == []
+
+    run(database_url, scenario)
+
+
 def test_a_team_match_rates_each_board_against_the_one_opposite_and_the_teams(
     database_url: str,
 ) -> None:

@@ -53,9 +53,9 @@ def test_a_move_whose_commit_fails_is_forgotten_and_the_match_reloads_without_it
                 with pytest.raises(OSError, match="disk is full"):
                     await service.play(match_id, "ana", 1, "e4")
             assert match_id not in service._loaded  # the rules core had played it
-            assert (await service.legal_moves(match_id, 1))[0] == "white"
+            assert (await service.legal_moves(match_id, 1, "ana"))[0] == "white"
             await service.play(match_id, "ana", 1, "e4")
-            assert (await service.legal_moves(match_id, 1))[0] == "black"
+            assert (await service.legal_moves(match_id, 1, "ana"))[0] == "black"
         finally:
             await store.close()
 

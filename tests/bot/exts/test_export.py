@@ -5,26 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.bot.exts.games.test_dm_games import dm_until
+from tests.bot.exts.games.test_dm_games import challenged, dm_until
 from tests.bot.exts.test_matches import club, move, replied
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord, Interaction
-
-
-async def dm_game(discord: FakeDiscord, white: int, black: int, guild: int, game: str) -> None:
-    """Challenge black to a game from a server channel and accept it; wait for the first board."""
-    options = [
-        {"type": 6, "name": "opponent", "value": str(black)},
-        {"type": 3, "name": "game", "value": game},
-    ]
-    sent = await discord.invoke(
-        white, discord.channel_named(guild, "general"), "challenge", options
-    )
-    assert "Challenge sent" in await replied(discord, sent)
-    invitation = discord.messages[discord.dms[black]][-1]
-    await discord.click(
-        black, int(invitation["id"]), invitation["components"][0]["components"][0]["custom_id"]
-    )
 
 
 def exported(discord: FakeDiscord, interaction: Interaction) -> tuple[str, str]:
@@ -40,7 +24,7 @@ def test_a_finished_dm_game_is_exported_by_its_players_as_pgn_and_json(tmp_path:
         cy = discord.add_user("cy")
         discord.add_member(guild, cy)
         async with running_bot(tmp_path, discord):
-            await dm_game(discord, ana, bo, guild, "chess")
+            await challenged(discord, ana, bo, guild, "chess")
             await dm_until(discord, ana, "Your move on board 1.")
             ana_dm, bo_dm = discord.dm_of(ana), discord.dm_of(bo)
             for user, channel, text in [
@@ -83,7 +67,7 @@ def test_an_elevator_game_exports_every_board_in_one_pgn_file(tmp_path: Path) ->
     async def scenario(discord: FakeDiscord) -> None:
         ana, bo, guild = club(discord)
         async with running_bot(tmp_path, discord):
-            await dm_game(discord, ana, bo, guild, "elevator")
+            await challenged(discord, ana, bo, guild, "elevator")
             await dm_until(discord, ana, "Your move on boards 1 and 2.")
             played = await discord.invoke(
                 ana,

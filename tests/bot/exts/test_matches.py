@@ -233,6 +233,38 @@ async def move(discord: FakeDiscord, user: int, channel: int, text: str) -> str:
     return await replied(discord, moved)
 
 
+def test_a_move_without_a_board_is_tried_on_a_few_boards_and_not_on_eleven(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        async with running_bot(tmp_path, discord):
+            await started(discord, ana, bo, guild, boards=11)
+            overview = discord.channel_named(guild, "overview")
+            assert await move(discord, ana, overview, "e4") == (
+                "It is your move on 11 boards: add the board option"
+            )
+            assert "Played e4 on board 3" in await move(discord, ana, overview, "e4 on board 3")
+
+    offline(scenario)
+
+
+def test_cancel_after_the_start_points_to_a_moderators_abort(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        async with running_bot(tmp_path, discord):
+            await started(discord, ana, bo, guild)
+            for name in ("overview", "general", "board-1"):
+                channel = discord.channel_named(guild, name)
+                asked = await discord.invoke(ana, channel, "match", subcommand="cancel")
+                assert await replied(discord, asked) == (
+                    "Match 1 has started, so it can no longer be cancelled: a moderator can "
+                    "end it without a result with /mod abort"
+                ), name
+
+    offline(scenario)
+
+
 def test_a_won_board_offers_its_winner_a_menu_and_the_piece_arrives_next_door(
     tmp_path: Path,
 ) -> None:
@@ -533,6 +565,50 @@ def test_the_host_seats_a_player_at_a_board_before_the_start(tmp_path: Path) -> 
             assert "has started" in await replied(discord, begun)
             one = discord.channel_named(guild, "board-1")
             assert f"White to move: <@{cy}>" in (await posted(discord, one))[0].content
+
+    offline(scenario)
+
+
+def test_a_team_is_joined_and_seated_by_the_name_the_lobby_shows(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, cy = (discord.add_user(name) for name in ("ana", "bo", "cy"))
+        guild = discord.add_guild("Chess Club", owner=ana)
+        for user in (bo, cy):
+            discord.add_member(guild, user)
+        general = discord.channel_named(guild, "general")
+        async with running_bot(tmp_path, discord):
+            lobby = (await create(discord, ana, general)).original  # Reds against Blues
+            assert lobby is not None
+            for user, typed in ((bo, "Blues"), (cy, "BLUES"), (ana, "reds")):
+                named = [{"type": 3, "name": "team", "value": typed}]
+                joined = await discord.invoke(user, general, "match", named, subcommand="join")
+                said = await replied(discord, joined)
+                assert said.startswith("You joined " + typed.capitalize()), said
+            named = [{"type": 3, "name": "team", "value": "Greens"}]
+            refused = await discord.invoke(cy, general, "match", named, subcommand="join")
+            assert (
+                "There is no team 'Greens' in this match: the teams are Reds (White) and "
+                "Blues (Black)" in await replied(discord, refused)
+            )
+            typed = [
+                {"type": 4, "name": "board", "value": 2},
+                {"type": 3, "name": "team", "value": "bl", "focused": True},
+            ]
+            offered = await discord.autocomplete(
+                ana, general, "match", [{"type": 1, "name": "seat", "options": typed}]
+            )
+            assert offered == [{"name": "Blues (Black)", "value": "black"}]
+            options = [
+                {"type": 4, "name": "board", "value": 2},
+                {"type": 3, "name": "team", "value": "Blues"},
+                {"type": 6, "name": "player", "value": str(cy)},
+            ]
+            seated = await discord.invoke(ana, general, "match", options, subcommand="seat")
+            assert f"<@{cy}> will play Black on board 2" in await replied(discord, seated)
+            begun = await discord.click(ana, int(lobby["id"]), "lobby:1:start")
+            assert "has started" in await replied(discord, begun)
+            two = discord.channel_named(guild, "board-2")
+            assert f"against <@{cy}> (Black)" in (await posted(discord, two))[0].content
 
     offline(scenario)
 

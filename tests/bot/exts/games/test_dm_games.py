@@ -31,6 +31,41 @@ async def dm_until(discord: FakeDiscord, user: int, words: str) -> str:
     raise AssertionError(f"no DM to {user} says {words!r}")
 
 
+async def challenged(
+    discord: FakeDiscord,
+    white: int,
+    black: int,
+    guild: int,
+    game: str,
+    *,
+    boards: int | None = None,
+    channel: int | None = None,
+) -> None:
+    """Have white challenge black to a game and black accept it.
+
+    The challenge is sent from channel (default the server's #general), on boards (default
+    the game's).
+    """
+    options = [
+        {"type": 6, "name": "opponent", "value": str(black)},
+        {"type": 3, "name": "game", "value": game},
+    ]
+    if boards is not None:
+        options.append({"type": 4, "name": "boards", "value": boards})
+    where = discord.channel_named(guild, "general") if channel is None else channel
+    sent = await discord.invoke(white, where, "challenge", options)
+    assert "Challenge sent" in await replied(discord, sent)
+    # the one message with buttons to answer (a game's notices may come after it)
+    (invitation,) = [
+        message
+        for message in discord.messages[discord.dms[black]]
+        if message["components"]
+        and message["components"][0]["components"][0]["custom_id"].startswith("invite:")
+    ]
+    accept = invitation["components"][0]["components"][0]["custom_id"]
+    await discord.click(black, int(invitation["id"]), accept)
+
+
 async def dm_game(
     discord: FakeDiscord, ana: int, bo: int, guild: int, kind: str, title: str
 ) -> tuple[int, int]:
@@ -74,8 +109,9 @@ def test_a_dm_game_from_challenge_to_result(tmp_path: Path) -> None:
             unclear = await discord.invoke(
                 ana, ana_dm, "move", [{"type": 3, "name": "move", "value": "e4"}]
             )
-            assert "Add the board option: you have boards 1, 2 in game 1" in await replied(
-                discord, unclear
+            assert (
+                "e4 can be played on boards 1 and 2 of game 1: add the board option, or write "
+                "it as 'e4 on board 1'" in await replied(discord, unclear)
             )
             played = await discord.invoke(
                 ana,
@@ -116,7 +152,7 @@ def test_a_dm_game_from_challenge_to_result(tmp_path: Path) -> None:
             shown = await discord.click(ana, int(latest["id"]), "game-act:1:moves", values=["2"])
             assert "Legal moves on board 2 for white" in await replied(discord, shown)
             listed = await discord.invoke(ana, ana_dm, "games")
-            assert "Game 1: ana against bo, your move on board 1, 2" in await replied(
+            assert "Game 1: ana against bo, your move on boards 1 and 2" in await replied(
                 discord, listed
             )
             done = await resign(discord, bo, bo_dm, 1, back="nobody can")
@@ -199,5 +235,99 @@ def test_when_one_player_closes_their_dms_the_other_sees_each_action_once(
                 m for m in discord.messages[discord.dms[ana]] if "White played e4" in m["content"]
             ]
             assert len(shown) == 1
+
+    offline(scenario)
+
+
+async def offered(discord: FakeDiscord, user: int, typed: str) -> list[tuple[str, str]]:
+    """Return what /move's autocomplete offers a user in their DMs for what they typed."""
+    focused = [{"type": 3, "name": "move", "value": typed, "focused": True}]
+    choices = await discord.autocomplete(user, discord.dm_of(user), "move", focused)
+    return [(c["name"], c["value"]) for c in choices]
+
+
+def test_a_move_offered_and_typed_in_dms_finds_the_one_board_where_it_is_legal(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        async with running_bot(tmp_path, discord):
+            await challenged(discord, ana, bo, guild, "elevator", boards=2)
+            await dm_until(discord, ana, "Your move on boards 1 and 2.")
+            dm = discord.dms[ana]
+            choices = await offered(discord, ana, "e")
+            assert {
+                ("board 1: e3", "e3 on board 1"),
+                ("board 2: e3", "e3 on board 2"),
+                ("board 1: e4", "e4 on board 1"),
+                ("board 2: e4", "e4 on board 2"),
+            } <= set(choices)
+            assert [name[:9] for name, _ in choices[:2]] == ["board 1: ", "board 2: "]
+            assert await offered(discord, ana, "e4 on board 2") == [
+                ("board 2: e4", "e4 on board 2")
+            ]
+            assert "Played e4 on board 2" in await move(discord, ana, dm, "e4 on board 2")
+            assert "Played e5 on board 2" in await move(discord, bo, discord.dms[bo], "e5")
+            assert ("board 2: Bc4", "Bc4 on board 2") in await offered(discord, ana, "B")
+            assert await move(discord, ana, dm, "Nd4") == (
+                "Nd4 cannot be played on boards 1 and 2 of game 1, where it is your move: add "
+                "the board option to hear why"
+            )
+            assert "Played Bc4 on board 2" in await move(discord, ana, dm, "Bc4")  # only there
+
+    offline(scenario)
+
+
+def test_with_two_games_a_move_is_played_in_the_one_game_where_it_is_legal(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        async with running_bot(tmp_path, discord):
+            await challenged(discord, ana, bo, guild, "elevator", boards=1)
+            await challenged(discord, ana, bo, guild, "elevator", boards=1)
+            for _ in range(2):
+                await dm_until(discord, ana, "Your move on board 1.")
+            dm, bo_dm = discord.dms[ana], discord.dms[bo]
+            assert (await offered(discord, ana, "e4"))[:2] == [
+                ("game 2, board 1: e4", "e4 on board 1 of game 2"),
+                ("game 1, board 1: e4", "e4 on board 1 of game 1"),
+            ]
+            unclear = await move(discord, ana, dm, "e4")
+            assert unclear == (
+                "e4 can be played on board 1 of game 2 and board 1 of game 1: add the game and "
+                "board options, or write it as 'e4 on board 1 of game 2'"
+            )
+            assert "Played e4 on board 1" in await move(discord, ana, dm, "e4 on board 1 of game 1")
+            assert "Played d4 on board 1" in await move(discord, ana, dm, "d4")  # game 2's turn
+            both = [{"type": 3, "name": "move", "value": "e5"}]
+            for game in (1, 2):
+                answered = await discord.invoke(
+                    bo, bo_dm, "move", [*both, {"type": 4, "name": "game", "value": game}]
+                )
+                assert "Played e5 on board 1" in await replied(discord, answered)
+            assert "Played Bc4 on board 1" in await move(discord, ana, dm, "Bc4")  # game 1's only
+            listed = await discord.invoke(ana, dm, "games")
+            assert "Game 1: ana against bo, waiting" in await replied(discord, listed)
+
+    offline(scenario)
+
+
+def test_a_dm_games_legal_moves_menu_answers_its_players_alone(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        cy = discord.add_user("cy")
+        discord.add_member(guild, cy)
+        async with running_bot(tmp_path, discord):
+            await challenged(discord, ana, bo, guild, "chess")
+            await dm_until(discord, ana, "Your move on board 1.")
+            (latest,) = [m for m in discord.messages[discord.dms[ana]] if m["components"]]
+            refused = await discord.click(cy, int(latest["id"]), "game-act:1:moves", values=["1"])
+            assert await replied(discord, refused) == (
+                "Only the players of game 1 see its legal moves: it is played in their DMs"
+            )
+            assert refused.responses[-1]["data"]["flags"] & 64  # privately
+            shown = await discord.click(bo, int(latest["id"]), "game-act:1:moves", values=["1"])
+            assert "Legal moves on board 1 for white" in await replied(discord, shown)
 
     offline(scenario)

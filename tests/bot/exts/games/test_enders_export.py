@@ -7,9 +7,9 @@ from pathlib import Path
 
 import games
 from games.enders.game import EndersGame
-from tests.bot.exts.games.test_dm_games import dm_until
+from tests.bot.exts.games.test_dm_games import challenged, dm_until
 from tests.bot.exts.matches.test_enders_match import act
-from tests.bot.exts.test_export import dm_game, exported
+from tests.bot.exts.test_export import exported
 from tests.bot.exts.test_matches import club, replied, resign
 from tests.bot.exts.test_rematch import button_shown, with_button
 from tests.bot.test_main import offline, running_bot
@@ -42,7 +42,7 @@ def test_an_enders_dm_game_exports_mid_turn_and_finished_and_its_rematch_is_ende
     async def scenario(discord: FakeDiscord) -> None:
         ana, bo, guild = club(discord)
         async with running_bot(tmp_path, discord):
-            await dm_game(discord, ana, bo, guild, "enders")
+            await challenged(discord, ana, bo, guild, "enders")
             await dm_until(discord, ana, "Your move on board 1.")
             ana_dm, bo_dm = discord.dm_of(ana), discord.dm_of(bo)
             assert "Played" in await act(discord, ana, ana_dm, "N@f2 Nf2-g4", more=True)

@@ -52,6 +52,15 @@ def test_four_teams_on_four_boards_join_start_play_and_score_by_team(tmp_path: P
                 subcommand="join",
             )
             assert "You joined Golds as its captain." in await replied(discord, joined)
+            typed = [
+                {"type": 4, "name": "board", "value": 2},
+                {"type": 3, "name": "team", "value": "", "focused": True},
+            ]
+            seat = [{"type": 1, "name": "seat", "options": typed}]
+            assert await discord.autocomplete(ana, general, "match", seat) == [
+                {"name": "Reds (White)", "value": "white"},
+                {"name": "Greens (Black)", "value": "black"},
+            ]
             fields = discord.message(int(lobby["id"]))["embeds"][0]["fields"]  # type: ignore[index]
             assert [f["name"] for f in fields] == [
                 "Reds (White on boards 1, 2)",
@@ -107,6 +116,66 @@ async def _attached(discord: FakeDiscord, interaction: Interaction) -> bytes:
     files = await sent_files(discord, interaction)
     assert len(files) == 1
     return files[0][1]
+
+
+def four_players(discord: FakeDiscord) -> tuple[list[int], int]:
+    """Make ana (the server's owner), bo, cy and di, members of the Chess Club server.
+
+    Return them and the server.
+    """
+    players = [discord.add_user(name) for name in ("ana", "bo", "cy", "di")]
+    guild = discord.add_guild("Chess Club", owner=players[0])
+    for user in players[1:]:
+        discord.add_member(guild, user)
+    return players, guild
+
+
+async def four_teams(discord: FakeDiscord, players: list[int], guild: int) -> None:
+    """Start a match of four teams on four boards in a ring, one player a team, ana hosting.
+
+    The players join Reds, Blues, Greens and Golds in turn.
+    """
+    options = [
+        {"type": 4, "name": "boards", "value": 4},
+        {"type": 3, "name": "layout", "value": "ring"},
+        {"type": 4, "name": "teams", "value": 4},
+        {"type": 3, "name": "names", "value": ", ".join(TEAMS)},
+    ]
+    general = discord.channel_named(guild, "general")
+    created = await discord.invoke(players[0], general, "match", options, subcommand="create")
+    assert created.original is not None
+    lobby = int(created.original["id"])
+    for number, user in enumerate(players, start=1):
+        await discord.click(user, lobby, f"lobby:1:join-{number}")
+    started = await discord.click(players[0], lobby, "lobby:1:start")
+    assert "has started" in await replied(discord, started)
+
+
+def test_games_lists_a_match_of_many_teams_for_each_of_its_players(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        players, guild = four_players(discord)
+        async with running_bot(tmp_path, discord):
+            await four_teams(discord, players, guild)
+            general = discord.channel_named(guild, "general")
+            said = [
+                await replied(discord, await discord.invoke(user, general, "games"))
+                for user in players
+            ]
+            teams = "Reds, Blues, Greens and Golds"
+            assert said == [
+                f"Game 1: {teams}, your move on boards 1 and 2",
+                f"Game 1: {teams}, your move on boards 3 and 4",
+                f"Game 1: {teams}, waiting",
+                f"Game 1: {teams}, waiting",
+            ]
+            typed = [
+                {"type": 3, "name": "move", "value": "e4"},
+                {"type": 4, "name": "game", "value": "", "focused": True},
+            ]
+            offered = await discord.autocomplete(players[2], general, "move", typed)
+            assert offered == [{"name": f"game 1: {teams}", "value": 1}]
+
+    offline(scenario)
 
 
 def test_a_team_count_the_options_do_not_offer_cannot_be_sent(tmp_path: Path) -> None:

@@ -154,6 +154,10 @@ def test_each_moderator_command_undo_across_a_ride_and_the_audit_trail(tmp_path:
                 await asyncio.sleep(0.05)
             assert (discord.overwrite(blues, cy) or (0, 0))[0] & (1 << 10)
             assert discord.overwrite(blues, bo) is None
+            gone = await mod(ana, "substitute", match=1, player=bo, new_player=ana)
+            assert gone == f"<@{bo}> is not in this match"
+            playing = await mod(ana, "substitute", match=1, player=cy, new_player=ana)
+            assert playing == f"<@{ana}> already plays in this match"
             assert "Adjudicated board 3" in await mod(
                 ana, "adjudicate", match=1, board=3, result="white", reason="time"
             )
