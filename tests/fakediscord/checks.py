@@ -10,7 +10,6 @@ publishes for it (`check_answers`), so that the fake's own shapes are Discord's.
 from __future__ import annotations
 
 import json
-import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
@@ -22,8 +21,6 @@ from tests.fakediscord.schema import Found, nest, request_errors, spec
 
 if TYPE_CHECKING:
     from tests.fakediscord.server import FakeDiscord
-
-logger = logging.getLogger(__name__)
 
 Json = dict[str, Any]
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
