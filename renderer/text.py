@@ -13,6 +13,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Final
 
+import regex
 from PIL import Image, ImageDraw
 
 from renderer.fonts import EMOJI_STRIKE, Face, Fonts, shaping, system_fonts, warn_once
@@ -28,7 +29,6 @@ CONTROLS: Final = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067")
 BRACKETS: Final = {"(": ")", "[": "]", "{": "}", "\uff08": "\uff09", "\uff3b": "\uff3d"}
 CLOSING: Final = frozenset(BRACKETS.values())
 STRONG: Final = frozenset(("L", "R", "EN", "AN"))
-INDIC: Final = (0x0900, 0x0D7F)  # Devanagari to Malayalam: a virama joins two consonants
 
 
 def font(size: float) -> Font:
@@ -60,95 +60,35 @@ def printable(text: str) -> str:
 
 # ---- grapheme clusters ------------------------------------------------------------------
 
+CLUSTER: Final = regex.compile(r"\X")  # an extended grapheme cluster (UAX #29)
+# shown as an emoji by default: Unicode's Emoji_Presentation, and pictographs from U+1F000 on
+EMOJI_START: Final = regex.compile(
+    r"\p{Emoji_Presentation}|(?=[\U0001F000-\U0010FFFF])\p{Extended_Pictographic}"
+)
+PICTOGRAPHIC: Final = regex.compile(r"\p{Extended_Pictographic}")
+MODIFIER: Final = regex.compile(r"\p{Emoji_Modifier}")
+
 
 def clusters(text: str) -> list[str]:
     """Cut text into grapheme clusters: what a reader takes as one character.
 
     A base and its combining marks, an emoji with its modifiers and the emoji it is joined
     to, a flag's two letters, a Hangul syllable's jamo and an Indic conjunct stay together
-    (a simplified UAX #29).
+    (UAX #29, by the regex module, which follows Unicode's versions).
     """
-    out: list[str] = []
-    for char in text:
-        if out and _joins(out[-1], char):
-            out[-1] += char
-        else:
-            out.append(char)
-    return out
-
-
-def _joins(cluster: str, char: str) -> bool:
-    """Say whether char continues the cluster before it."""
-    point, last = ord(char), cluster[-1]
-    if unicodedata.category(char) in ("Mn", "Me", "Mc") or char in (ZWJ, "\u200c"):
-        return True
-    if 0x1F3FB <= point <= 0x1F3FF or 0xE0020 <= point <= 0xE007F:  # skin tones, tags
-        return True
-    if last == ZWJ and _pictographic(cluster[0]) and _pictographic(char):
-        return True
-    if _regional(char) and len(cluster) == 1 and _regional(cluster):
-        return True
-    before, after = _jamo(last), _jamo(char)
-    if (
-        (before == "L" and after in ("L", "V", "LV", "LVT"))
-        or (before in ("LV", "V") and after in ("V", "T"))
-        or (before in ("LVT", "T") and after == "T")
-    ):
-        return True
-    return (
-        unicodedata.combining(last) == 9
-        and INDIC[0] <= point <= INDIC[1]
-        and ord(last) >> 7 == point >> 7
-        and unicodedata.category(char) == "Lo"
-    )
-
-
-def _regional(char: str) -> bool:
-    return 0x1F1E6 <= ord(char) <= 0x1F1FF
-
-
-def _pictographic(char: str) -> bool:
-    """Say whether a character is an emoji or one of its kin (Extended_Pictographic, about)."""
-    point = ord(char)
-    return (
-        point in (0xA9, 0xAE, 0x203C, 0x2049, 0x2122, 0x2139, 0x24C2, 0x3030, 0x303D)
-        or point in (0x3297, 0x3299)
-        or 0x2194 <= point <= 0x21AA
-        or 0x231A <= point <= 0x23FF
-        or 0x25AA <= point <= 0x25FE
-        or 0x2600 <= point <= 0x27BF
-        or 0x2934 <= point <= 0x2935
-        or 0x2B05 <= point <= 0x2B55
-        or (0x1F000 <= point <= 0x1FAFF and not _regional(char))
-        or 0x1FC00 <= point <= 0x1FFFD
-    )
-
-
-def _jamo(char: str) -> str:
-    """Return a Hangul character's part of a syllable: L, V, T, LV, LVT, or ''."""
-    point = ord(char)
-    if 0x1100 <= point <= 0x115F or 0xA960 <= point <= 0xA97C:
-        return "L"
-    if 0x1160 <= point <= 0x11A7 or 0xD7B0 <= point <= 0xD7C6:
-        return "V"
-    if 0x11A8 <= point <= 0x11FF or 0xD7CB <= point <= 0xD7FB:
-        return "T"
-    if 0xAC00 <= point <= 0xD7A3:
-        return "LV" if (point - 0xAC00) % 28 == 0 else "LVT"
-    return ""
+    return CLUSTER.findall(text)
 
 
 def emoji(cluster: str) -> bool:
     """Say whether a cluster is shown as a colour emoji rather than as text."""
     if "\ufe0e" in cluster:  # asks for text
         return False
-    return (
+    return bool(
         "\ufe0f" in cluster
         or "\u20e3" in cluster
-        or _regional(cluster[0])
-        or any(0x1F3FB <= ord(char) <= 0x1F3FF for char in cluster)
-        or (ZWJ in cluster and _pictographic(cluster[0]))
-        or (ord(cluster[0]) >= 0x1F000 and _pictographic(cluster[0]))
+        or EMOJI_START.match(cluster)
+        or MODIFIER.search(cluster)
+        or (ZWJ in cluster and PICTOGRAPHIC.match(cluster))
     )
 
 

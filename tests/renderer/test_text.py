@@ -42,6 +42,8 @@ from tests.renderer.names import FULLWIDTH, MISSING, NAMES, RIGHT_TO_LEFT
         ("नमस्ते", ["न", "म", "स्ते"]),
         ("\u1100\u1161\u11a8\u1100", ["\u1100\u1161\u11a8", "\u1100"]),
         ("สวัสดี", ["ส", "วั", "ส", "ดี"]),
+        ("น้ำ คำ", ["น้ำ", " ", "คำ"]),
+        ("ক্ষমা", ["ক্ষ", "মা"]),
     ],
 )
 def test_text_is_cut_into_what_a_reader_takes_as_one_character(
@@ -57,6 +59,11 @@ def test_joiners_and_emoji_tags_survive_and_line_breaks_become_spaces() -> None:
 def test_a_flag_a_skin_tone_and_a_joined_family_are_emoji_and_a_text_symbol_is_not() -> None:
     assert all(emoji(part) for part in ("🇯🇵", "👍🏽", "👩\u200d👩\u200d👧", "😀", "☺\ufe0f"))
     assert not any(emoji(part) for part in ("☺", "♟", "a", "😀\ufe0e"))
+
+
+def test_symbols_unicode_shows_as_emoji_are_emoji_and_other_symbols_are_text() -> None:
+    assert all(emoji(part) for part in ("⚽", "✅", "⭐", "🖥"))
+    assert not any(emoji(part) for part in ("⚽\ufe0e", "\U0001fa00", "\U0001f130"))
 
 
 def _draws_a_glyph(face: Face, size: int, char: str) -> bool:
