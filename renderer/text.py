@@ -4,7 +4,8 @@ Every image draws players' and teams' names and other text through this module. 
 cut into grapheme clusters (a letter with its marks, an emoji sequence, a flag), each takes
 the first font that has all its characters (renderer.fonts), clusters of one font and one
 direction make a run, runs are shaped by raqm (HarfBuzz) and set in the order the Unicode
-bidirectional algorithm gives them, so that Arabic and Hebrew read right to left.
+bidirectional algorithm gives them (renderer.bidi), so that Arabic and Hebrew read right to
+left.
 """
 
 from __future__ import annotations
@@ -16,19 +17,15 @@ from typing import Final
 import regex
 from PIL import Image, ImageDraw
 
+from renderer.bidi import FSI, PDI, levels, visual_order
 from renderer.fonts import EMOJI_STRIKE, Face, Fonts, shaping, system_fonts, warn_once
 from renderer.palette import Colour, mark_colour_glyphs
 from renderer.sprites import SPRITES, Font
 
 ELLIPSIS: Final = "…"
 ZWJ: Final = "\u200d"
-FSI: Final = "\u2068"  # first strong isolate: what follows, to PDI, sets its own direction
-PDI: Final = "\u2069"
 # embeddings, overrides and directed isolates: text is drawn without them (FSI and PDI stay)
 CONTROLS: Final = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067")
-BRACKETS: Final = {"(": ")", "[": "]", "{": "}", "\uff08": "\uff09", "\uff3b": "\uff3d"}
-CLOSING: Final = frozenset(BRACKETS.values())
-STRONG: Final = frozenset(("L", "R", "EN", "AN"))
 
 
 def font(size: float) -> Font:
@@ -95,200 +92,6 @@ def emoji(cluster: str) -> bool:
 def _neutral(cluster: str) -> bool:
     """Say whether a cluster is a space, a punctuation mark or a symbol, not a word's part."""
     return not emoji(cluster) and unicodedata.category(cluster[0])[0] in "ZPS"
-
-
-# ---- direction --------------------------------------------------------------------------
-
-
-def levels(parts: list[str]) -> list[int]:
-    """Return each cluster's embedding level: even left to right, odd right to left.
-
-    The Unicode bidirectional algorithm with isolates (FSI to PDI) but no embeddings: a
-    paragraph, and an isolate, take the direction of their first strong letter; numbers,
-    separators, brackets and neutrals are resolved as rules W1 to W7, N0 to N2, I1, I2 and L1
-    say. An isolate counts as one neutral in the text around it.
-    """
-    spans = _isolates(parts)
-    if not spans:
-        return _levels(parts)
-    inside = {index for start, end in spans for index in range(start + 1, end)}
-    outer_at = [index for index in range(len(parts)) if index not in inside]
-    outer = _levels([parts[index] for index in outer_at])
-    found = [0] * len(parts)
-    for index, level in zip(outer_at, outer, strict=True):
-        found[index] = level
-    for start, end in spans:
-        content = parts[start + 1 : end]
-        if not content:
-            continue
-        inner = levels(content)
-        rtl = _first_strong(content) != "L"
-        around = found[start]
-        base = around + 1 if (around % 2 == 1) != rtl else around + 2
-        lowest = 1 if rtl else 0
-        for offset, level in enumerate(inner):
-            found[start + 1 + offset] = level - lowest + base
-    return found
-
-
-def _isolates(parts: list[str]) -> list[tuple[int, int]]:
-    """Return the outermost isolates: (FSI's index, its PDI's index or the end)."""
-    spans: list[tuple[int, int]] = []
-    depth, start = 0, 0
-    for index, part in enumerate(parts):
-        if part == FSI:
-            if depth == 0:
-                start = index
-            depth += 1
-        elif part == PDI and depth:
-            depth -= 1
-            if depth == 0:
-                spans.append((start, index))
-    if depth:
-        spans.append((start, len(parts)))
-    return spans
-
-
-def _first_strong(parts: list[str]) -> str:
-    """Return the first strong direction (L, R or AL) outside isolates, L if there is none."""
-    depth = 0
-    for part in parts:
-        depth += part == FSI
-        depth -= part == PDI and depth > 0
-        kind = unicodedata.bidirectional(part[0])
-        if depth == 0 and kind in ("L", "R", "AL"):
-            return kind
-    return "L"
-
-
-def _levels(parts: list[str]) -> list[int]:
-    """Return the levels of a paragraph without isolates (see levels)."""
-    kinds = [unicodedata.bidirectional(part[0]) or "L" for part in parts]
-    kinds = ["ON" if kind in ("FSI", "PDI", "LRI", "RLI") else kind for kind in kinds]
-    base = 0 if _first_strong(parts) == "L" else 1
-    edge = "L" if base == 0 else "R"
-    # W1-W3: marks take what precedes; numbers after Arabic letters are Arabic numbers
-    last = edge
-    for index, kind in enumerate(kinds):
-        if kind == "NSM":
-            kind = kinds[index - 1] if index else edge
-        if kind == "EN" and last == "AL":
-            kind = "AN"
-        if kind in ("L", "R", "AL"):
-            last = kind
-        kinds[index] = "R" if kind == "AL" else kind
-    # W4-W6: a separator between two numbers, terminators by a European number
-    for index in range(1, len(kinds) - 1):
-        before, after = kinds[index - 1], kinds[index + 1]
-        if kinds[index] in ("ES", "CS") and before == after == "EN":
-            kinds[index] = "EN"
-        elif kinds[index] == "CS" and before == after == "AN":
-            kinds[index] = "AN"
-    for index, kind in enumerate(kinds):
-        if kind == "ET" and _next_to(kinds, index, "ET", "EN"):
-            kinds[index] = "EN"
-    # W7: European numbers after a left-to-right letter are left to right
-    last = edge
-    for index, kind in enumerate(kinds):
-        if kind in ("L", "R"):
-            last = kind
-        elif kind == "EN" and last == "L":
-            kinds[index] = "L"
-    _brackets(parts, kinds, edge)
-    # N1, N2: neutrals between letters of one direction take it, others the paragraph's
-    resolved = list(kinds)
-    index = 0
-    while index < len(kinds):
-        if kinds[index] in STRONG:
-            index += 1
-            continue
-        end = index
-        while end < len(kinds) and kinds[end] not in STRONG:
-            end += 1
-        before = _strength(kinds[index - 1]) if index else edge
-        after = _strength(kinds[end]) if end < len(kinds) else edge
-        for inner in range(index, end):
-            resolved[inner] = before if before == after else edge
-        index = end
-    # I1, I2
-    out = []
-    for kind in resolved:
-        if base == 0:
-            out.append(0 if kind == "L" else 1 if kind == "R" else 2)
-        else:
-            out.append(1 if kind == "R" else 2)
-    # L1: spaces at the end stand at the paragraph's level
-    for index in range(len(parts) - 1, -1, -1):
-        if not parts[index].isspace():
-            break
-        out[index] = base
-    return out
-
-
-def _brackets(parts: list[str], kinds: list[str], edge: str) -> None:
-    """Resolve paired brackets as rule N0 says: both sides as the strong letters inside."""
-    pairs: list[tuple[int, int]] = []
-    stack: list[tuple[str, int]] = []
-    for index, part in enumerate(parts):
-        if kinds[index] != "ON":
-            continue
-        if part[0] in BRACKETS:
-            stack.append((BRACKETS[part[0]], index))
-        elif part[0] in CLOSING:
-            for depth in range(len(stack) - 1, -1, -1):
-                if stack[depth][0] == part[0]:
-                    pairs.append((stack[depth][1], index))
-                    del stack[depth:]
-                    break
-    for opening, closing in sorted(pairs):
-        inside = {_strength(kind) for kind in kinds[opening + 1 : closing] if kind in STRONG}
-        if not inside:
-            continue
-        if edge in inside:
-            side = edge
-        else:
-            before = next(
-                (_strength(kind) for kind in reversed(kinds[:opening]) if kind in STRONG), edge
-            )
-            side = before if before in inside else edge
-        kinds[opening] = kinds[closing] = side
-
-
-def _next_to(kinds: list[str], index: int, run: str, target: str) -> bool:
-    """Say whether a sequence of run kinds around index touches a target kind."""
-    for step in (-1, 1):
-        at = index + step
-        while 0 <= at < len(kinds) and kinds[at] == run:
-            at += step
-        if 0 <= at < len(kinds) and kinds[at] == target:
-            return True
-    return False
-
-
-def _strength(kind: str) -> str:
-    return "L" if kind == "L" else "R"
-
-
-def visual_order(found: list[int]) -> list[int]:
-    """Return the indices of items in the order they are shown, given their levels (L2)."""
-    order = list(range(len(found)))
-    if not found:
-        return order
-    lowest_odd = min((level for level in found if level % 2), default=None)
-    if lowest_odd is None:
-        return order
-    for level in range(max(found), lowest_odd - 1, -1):
-        index = 0
-        while index < len(order):
-            if found[order[index]] < level:
-                index += 1
-                continue
-            end = index
-            while end < len(order) and found[order[end]] >= level:
-                end += 1
-            order[index:end] = reversed(order[index:end])
-            index = end
-    return order
 
 
 # ---- lines ------------------------------------------------------------------------------

@@ -16,7 +16,6 @@ from renderer.text import (
     emoji,
     fit,
     font,
-    isolate,
     layout,
     levels,
     measure,
@@ -143,6 +142,8 @@ MIXED = (
     "\u2068abc\u2069 שלום",
     "x \u2068ש \u2068a ש\u2069 b\u2069 y",
     "\u2068שלום",  # noqa: RUF001
+    "מלך ⟨FC⟩ FC",
+    "شطرنج, ⦃Ann⦄, 12",
 )
 
 
@@ -184,18 +185,6 @@ def _runs(text: str) -> list[tuple[str, bool]]:
         out.append(("".join(parts[low : high + 1]), rtl))
         start = end
     return out
-
-
-def test_an_isolated_name_reads_right_to_left_in_a_line_that_stays_left_to_right() -> None:
-    title = f"{isolate('שלום')}: Chess"
-    assert levels(clusters(title)) == [0, 1, 1, 1, 1, 0] + [0] * len(": Chess")
-    assert isolate("a\u2069b") == "\u2068ab\u2069"
-
-
-def test_a_left_to_right_line_is_drawn_in_logical_order_and_a_right_to_left_one_reversed() -> None:
-    assert visual_order(levels(clusters("ab"))) == [0, 1]
-    assert visual_order(levels(clusters("אב"))) == [1, 0]
-    assert visual_order(levels(clusters("אב 12"))) == [3, 4, 2, 1, 0]
 
 
 @pytest.mark.parametrize(
