@@ -4,9 +4,9 @@ Run: python -m bench.big_match [--moves N] [--boards B] [--speed S]
 
 The real bot (`python -m bot`, a process of its own on a temporary SQLite file) runs against
 tests/fakediscord, which answers at once but keeps Discord's rate limits (50 requests a
-second, and each route's bucket: docs/offline-discord.md, some of whose numbers are our
-estimates), in real time unless --speed makes them pass faster: what is timed is what a real
-server would see, less Discord's network. For each match, a 2-board one and then a B-board
+second, and the buckets of routes whose numbers are known: docs/offline-discord.md), in real
+time unless --speed makes them pass faster: what is timed is the least a real server would
+see, less Discord's network (routes of unknown buckets may be paced more there). For each match, a 2-board one and then a B-board
 one (1,000 by default; board 2 is a channel in the first and a thread in the second), it
 times the start: from the host's click to the bot's "has started", the places made per
 second, and until every board's first image is posted; then N moves on board 2 (a seeded
@@ -121,7 +121,7 @@ async def run(moves: int, boards: int, speed: float) -> None:
             results[count] = await measure(count, moves, Path(folder), speed)
     limits = "in real time" if speed == 1 else f"passing {speed:g} times faster than real time"
     print(
-        f"the real bot in the offline Discord, under Discord's rate limits {limits}; "
+        f"the real bot in the offline Discord, under Discord's known rate limits {limits}; "
         f"{moves} moves on board 2 of each match, one a second at most"
     )
     print(

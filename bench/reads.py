@@ -87,7 +87,7 @@ async def measure(folder: Path, boards: int, repeats: int) -> list[tuple[str, fl
             "a player's moves (/move autocomplete)": lambda: service.move_options(
                 match_id, "ana", middle
             ),
-            "the Legal moves button": lambda: service.legal_moves(match_id, middle),
+            "the Legal moves button": lambda: service.legal_moves(match_id, middle, "ana"),
             "a player's turns (board autocomplete)": lambda: service.turns(match_id, "bo"),
             "the match's shape (lobby, /games)": lambda: service.shape(match_id),
             "the clocks' readings": lambda: service.clock_readings(match_id),

@@ -1056,8 +1056,13 @@ def test_a_transfer_asked_for_after_its_deadline_lapses_instead(database_url: st
             ("board-clear", None),
             ("decline-transfer", "deadline"),
         ]
-        kinds = await store.fetch_all("SELECT kind FROM outbox WHERE place = 'user:bo' ORDER BY id")
-        assert [row[0] for row in kinds][-1] == "transfer-lapsed"
+        rows = await store.fetch_all("SELECT place, kind, payload FROM outbox ORDER BY id")
+        to_bo = [  # a player's notices queue in their board's place, naming them in the payload
+            row["kind"]
+            for row in rows
+            if json.loads(row["payload"]).get("place", row["place"]) == "user:bo"
+        ]
+        assert to_bo[-1] == "transfer-lapsed"
 
     run_at(database_url, now, scenario)
 

@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any, Final
 
 from aiohttp import web
 
+from tests.fakediscord.commands import registration_errors
 from tests.fakediscord.limits import is_empty, message_errors
-from tests.fakediscord.schema import Found, nest, request_errors, spec
+from tests.fakediscord.schema import Found, explained, nest, spec
 
 if TYPE_CHECKING:
     from tests.fakediscord.server import FakeDiscord
@@ -37,6 +38,9 @@ CREATES: Final = frozenset(
     {("POST", "/channels/{channel}/messages"), ("POST", "/webhooks/{app}/{token}")}
 )
 PARSED: Final = web.RequestKey("parsed", tuple)  # a request's body, read once
+COMMANDS: Final = frozenset(
+    {"/applications/{app}/commands", "/applications/{app}/guilds/{guild}/commands"}
+)
 TOKENLESS: Final = frozenset({"/interactions/{id}/{token}/callback"})  # the token is in the path
 
 
@@ -48,6 +52,7 @@ class Refusal:
     path: str
     status: int
     answer: Json
+    by_bot: bool = True  # sent by discord.py, not by a test acting on its own
 
     @property
     def code(self) -> int:
@@ -134,13 +139,13 @@ def checks(fake: FakeDiscord) -> Callable[[web.Request, Handler], Awaitable[web.
             elif refusal is None:
                 refusal = _malformed(method, template, body, files)
         if refusal is not None:
-            fake.note_refusal(method, request.path, refusal)
+            fake.note_refusal(request, refusal)
             return refusal
         response = await handler(request)
         if verdict is not None:
             response.headers.update(verdict.headers)
         if isinstance(response, web.Response) and response.status >= 400:
-            fake.note_refusal(method, request.path, response)
+            fake.note_refusal(request, response)
         elif fake.check_answers and isinstance(response, web.Response):
             fake.check_answer(method, template, response)
         return response
@@ -161,25 +166,43 @@ def _unauthorized(fake: FakeDiscord, request: web.Request, template: str) -> web
 def _malformed(
     method: str, template: str, body: Any, files: list[tuple[str, bytes]]
 ) -> web.Response | None:
-    """Return Discord's refusal of a body its schema or its documented limits refuse."""
+    """Return Discord's refusal of a body its schema or its documented limits refuse.
+
+    Discord says every error at once: the documented rules' and the schema's, one place
+    said once (by the documented rule, which names what Discord names).
+    """
     operation = spec().operation(method, template)
     if operation is None:
         return None  # a route the document lacks: the fake's own handler answers
+    found = _documented(method, template, body)
     if operation.request is not None:
-        errors = request_errors(operation, body)
-        if errors:
-            return error(400, 50035, "Invalid Form Body", errors)
-    place = MESSAGES.get((method, template))
-    if place is not None and isinstance(body, dict):
-        message = body
-        for key in place:
-            message = message.get(key) or {}
-        found = [((*place, *where), code, text) for where, code, text in message_errors(message)]
-        if found:
-            return invalid(found)
-        if (method, template) in CREATES and is_empty(message, files=len(files)):
-            return error(400, 50006, "Cannot send an empty message")
+        said = {where for where, _, _ in found}
+        found += [f for f in explained(operation.request.iter_errors(body)) if f[0] not in said]
+    if found:
+        return invalid(found)
+    created = (method, template) in CREATES and isinstance(body, dict)
+    if created and is_empty(_at(body, MESSAGES[(method, template)]), files=len(files)):
+        return error(400, 50006, "Cannot send an empty message")
     return None
+
+
+def _documented(method: str, template: str, body: Any) -> list[Found]:
+    """Return what Discord's documented rules for a route refuse in a body."""
+    if template in COMMANDS and method == "PUT" and isinstance(body, list):
+        return registration_errors(body)
+    place = MESSAGES.get((method, template))
+    if place is None or not isinstance(body, dict):
+        return []
+    return [
+        ((*place, *where), code, text) for where, code, text in message_errors(_at(body, place))
+    ]
+
+
+def _at(body: Json, place: tuple[str, ...]) -> Json:
+    """Return the part of a body where its message is."""
+    for key in place:
+        body = body.get(key) or {}
+    return body
 
 
 def _limited(retry_after: float, scope: str, headers: dict[str, str]) -> web.Response:

@@ -13,8 +13,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tests.fakediscord.schema import Found
+
 Json = dict[str, Any]
-Errors = list[tuple[tuple[str, ...], str, str]]  # (where, Discord's code, its message)
+Errors = list[Found]
 
 CHAT_INPUT = 1
 ADMINISTRATOR = 1 << 3
@@ -27,8 +29,8 @@ MAX_CHARACTERS = 4000  # a command's names, descriptions and choices together
 BAD_LENGTH = "Must be between 1 and 100 in length."
 
 
-def registration_errors(commands: list[Json]) -> Json:
-    """Return the errors Discord finds in a bulk registration, nested; empty if it is fine."""
+def registration_errors(commands: list[Json]) -> Errors:
+    """Return the errors Discord finds in a bulk registration beyond its schema; none if fine."""
     found: Errors = []
     chat = [c for c in commands if c.get("type", CHAT_INPUT) == CHAT_INPUT]
     if len(chat) > MAX_COMMANDS:
@@ -58,7 +60,7 @@ def registration_errors(commands: list[Json]) -> Json:
                         f"Command exceeds maximum size ({MAX_CHARACTERS})",
                     )
                 )
-    return _nest(found)
+    return found
 
 
 def may_use(command: Json, held: int, allowed: bool) -> bool:
@@ -192,14 +194,3 @@ def _characters(item: Json) -> int:
 
 def _at_most(count: int) -> str:
     return f"Must be {count} or fewer in length."
-
-
-def _nest(found: Errors) -> Json:
-    """Nest errors by where they are, as Discord's "errors" object does."""
-    nested: Json = {}
-    for where, code, message in found:
-        level = nested
-        for key in where:
-            level = level.setdefault(key, {})
-        level.setdefault("_errors", []).append({"code": code, "message": message})
-    return nested
