@@ -6,12 +6,13 @@ The real bot (`python -m bot`, a process of its own on a temporary SQLite file) 
 tests/fakediscord, which answers at once but keeps Discord's rate limits (50 requests a
 second, and the buckets of routes whose numbers are known: docs/offline-discord.md), in real
 time unless --speed makes them pass faster: what is timed is the least a real server would
-see, less Discord's network (routes of unknown buckets may be paced more there). For each match, a 2-board one and then a B-board
-one (1,000 by default; board 2 is a channel in the first and a thread in the second), it
-times the start: from the host's click to the bot's "has started", the places made per
-second, and until every board's first image is posted; then N moves on board 2 (a seeded
-random game), one a second at most (a channel takes 5 posts in 5 s, and a move posts its
-image), each from the /move to the new board image arriving in board 2's place: p50 and p99.
+see, less Discord's network (routes of unknown buckets may be paced more there). For each
+match, a 2-board one and then a B-board one (1,000 by default; board 2 is a channel in the
+first and a thread in the second), it times the start: from the host's click to the bot's
+"has started", the places made per second, and until every board's first image is posted;
+then N moves on board 2 (a seeded random game), one a second at most (a channel takes 5
+posts in 5 s, and a move posts its image), each from the /move to the new board image
+arriving in board 2's place: p50 and p99.
 """
 
 from __future__ import annotations
