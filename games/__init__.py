@@ -19,6 +19,7 @@ from games.core.records import read_record
 from games.cylinder.game import CylinderGame
 from games.elevator.match import RECORD_FORMAT as ELEVATOR_FORMAT
 from games.elevator.match import Match
+from games.elevator.settings import check_settings as _check_settings
 from games.enders.game import EndersGame
 from games.escher.game import EscherGame
 from games.good.game import GoodGame
@@ -68,6 +69,16 @@ def new_game(kind: str, **options: Any) -> Game:
         raise MatchConfigError(f"{kind} has no option {shown(unknown[0])}: {takes}")
     made: Game = game(**options)
     return made
+
+
+def check_settings(kind: str, boards: int, layout: str, **options: Any) -> None:
+    """Refuse a new game's settings of a wrong type or size before any is built (MatchConfigError).
+
+    options: those games.elevator.settings.check_settings takes (most, what, variant, floors,
+    armies, elevators, teams, start_fens).
+    """
+    game_class(kind)
+    _check_settings(boards, layout, **options)
 
 
 def game_class(kind: str) -> type[BoardGame[Any]]:

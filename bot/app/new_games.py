@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 import games
-from bot.app.guards import whole
 from bot.errors import RulesError
 from bot.hosted import Hosted
 from bot.names import clean_name, same_name
@@ -14,77 +13,25 @@ from games.core.clocks import TimeControl
 from games.core.errors import shown
 from games.elevator import GameError, Match, MatchConfig
 from games.elevator.config import MAX_BOARDS
-from games.elevator.floors import FLOORS
-from games.elevator.shaft import LAYOUTS
-from games.elevator.teams import TEAM_COUNTS, team_map
-from games.elevator.variants import DEFAULT_VARIANT, VARIANTS, Setup, variant
+from games.elevator.teams import team_map
+from games.elevator.variants import DEFAULT_VARIANT, Setup, variant
 
 MAX_NAME: Final = 40  # characters in a team's name
-MAX_SQUARES: Final = max(floor.shape.files * floor.shape.ranks for floor in FLOORS.values())
 
 
 def check_settings(
-    kind: str,
-    boards: int,
-    layout: str,
-    *,
-    most: int = MAX_BOARDS,
-    what: str = "a match",
-    variant: str = DEFAULT_VARIANT,
-    floors: Sequence[str] | None = None,
-    armies: Sequence[Sequence[str]] | None = None,
-    elevators: Sequence[Sequence[str]] | None = None,
-    teams: Sequence[str] | None = None,
-    start_fens: Sequence[str] | None = None,
-    rated_in: str | None = None,
+    kind: str, boards: int, layout: str, *, rated_in: str | None = None, **options: Any
 ) -> None:
     """Refuse a new game's settings of a wrong type or size, before any of it is built.
 
-    Whatever a caller passes, each check costs little, so that nothing is built from a
-    number of boards or a list too big to refuse at once. Whether the settings fit together
-    (a floor's armies, a ring of two boards) is checked as the game is set up.
-    most: the most boards such a game has; what: such a game, as the refusal names it.
+    rated_in: whose ratings it counts in (a server's id, '' for DMs), None for unrated.
     """
     try:
-        games.game_class(kind)
+        games.check_settings(kind, boards, layout, **options)
     except GameError as error:
         raise RulesError(str(error)) from None
-    if not whole(boards) or not 1 <= boards <= most:
-        raise RulesError(f"{what} has 1 to {most} boards, not {shown(boards)}")
-    if layout not in LAYOUTS:
-        raise RulesError(f"the boards stand in a 'line' or a 'ring', not {shown(layout)}")
-    if not isinstance(variant, str) or len(variant) > MAX_NAME:
-        raise RulesError(
-            f"there is no variant called {shown(variant)}: the variants are {', '.join(VARIANTS)}"
-        )
-    _names(floors, "floors", boards, "a floor's rules, as escher")
-    _names(start_fens, "start_fens", boards, "a start position (FEN)")
-    _names(teams, "teams", max(TEAM_COUNTS), "a team's name")
-    for option, lists, longest in (("armies", armies, 2), ("elevators", elevators, MAX_SQUARES)):
-        if lists is not None and not (
-            _listed(lists, boards) and all(_listed(names, longest, str) for names in lists)
-        ):
-            raise RulesError(
-                f"{option}: holds one entry for every board, or one per board ({boards}), each "
-                f"a list of up to {longest} names"
-            )
     if rated_in is not None and not isinstance(rated_in, str):
         raise RulesError(f"a game is rated in a server, named by its id, not {shown(rated_in)}")
-
-
-def _listed(values: object, most: int, each: type | None = None) -> bool:
-    """Tell whether values is a list or tuple of 1 to most entries (each of type each)."""
-    return (
-        isinstance(values, list | tuple)
-        and 1 <= len(values) <= most
-        and (each is None or all(isinstance(value, each) for value in values))
-    )
-
-
-def _names(values: Sequence[str] | None, option: str, most: int, each: str) -> None:
-    """Refuse an option that is neither None nor a list of 1 to most texts."""
-    if values is not None and not _listed(values, most, str):
-        raise RulesError(f"{option}: is a list of 1 to {most} entries, each {each}")
 
 
 def new_hosted(
