@@ -1,11 +1,13 @@
-"""Team names as people see them: invisible characters taken out, look-alikes told apart.
+"""Names as people see them: invisible characters taken out, look-alikes told apart.
 
 A name is stored and shown as `clean_name` returns it: without format, control and other
-invisible characters (zero-width spaces and joiners, bidi overrides and isolates, variation
-selectors, fillers that render blank), with runs of whitespace collapsed to one space and none
-at either end. Two names are the same name when they differ only in case, in compatibility
-forms (fullwidth or mathematical letters) or in Cyrillic and Greek letters that look like
-Latin ones (Unicode TR39's confusables for those two scripts).
+invisible characters (zero-width spaces, bidi overrides and isolates, fillers that render
+blank), with runs of whitespace collapsed to one space and none at either end. What joins
+what is seen stays, as Discord shows it: a zero-width joiner or non-joiner between two
+visible characters (an emoji family, a Persian word), a variation selector after an emoji,
+the tags of a flag. Two names are the same name when they differ only in those, in case, in
+compatibility forms (fullwidth or mathematical letters) or in Cyrillic and Greek letters that
+look like Latin ones (Unicode TR39's confusables for those two scripts).
 """
 
 from __future__ import annotations
@@ -13,7 +15,16 @@ from __future__ import annotations
 import unicodedata
 from typing import Final
 
+import regex
+
 from bot.errors import RulesError
+
+JOINERS: Final = frozenset("\u200c\u200d")  # zero-width non-joiner and joiner
+PRESENTATION: Final = frozenset("\ufe0e\ufe0f")  # text and emoji presentation selectors
+BLACK_FLAG: Final = "\U0001f3f4"  # a subdivision flag's base, its tags after it
+TAGS: Final = range(0xE0020, 0xE0080)
+_EMOJI: Final = regex.compile(r"\p{Emoji}")
+_CLUSTER: Final = regex.compile(r"\X")
 
 INVISIBLE_RANGES: Final = (  # drawn as nothing, though not format characters (Cf)
     (0x034F, 0x034F),  # combining grapheme joiner
@@ -97,9 +108,35 @@ _AS_LATIN: Final = str.maketrans(
 
 
 def visible(text: str) -> str:
-    """Return text without invisible characters, its whitespace collapsed to single spaces."""
-    kept = "".join(char for char in text if char.isspace() or not _invisible(char))
-    return " ".join(kept.split())
+    """Return text as it shows: no invisible characters but those joining what is seen.
+
+    Its whitespace is collapsed to single spaces.
+    """
+    kept: list[str] = []
+    for index, char in enumerate(text):
+        before = kept[-1] if kept else " "
+        if char.isspace() or not _invisible(char):
+            kept.append(char)
+        elif char in JOINERS:  # between two characters seen, it joins or parts them
+            after = text[index + 1 : index + 2]
+            if not before.isspace() and after and not after.isspace() and not _invisible(after):
+                kept.append(char)
+        elif char in PRESENTATION:
+            if _EMOJI.match(before):
+                kept.append(char)
+        elif ord(char) in TAGS and (before == BLACK_FLAG or ord(before) in TAGS):
+            kept.append(char)
+    return " ".join("".join(kept).split())
+
+
+def shortened(text: str, most: int) -> str:
+    """Return text cut to at most so many characters, never inside what shows as one."""
+    kept = ""
+    for cluster in _CLUSTER.findall(text):
+        if len(kept) + len(cluster) > most:
+            break
+        kept += cluster
+    return kept
 
 
 def clean_name(text: str) -> str:
@@ -128,7 +165,8 @@ def name_key(name: str) -> str:
 
 def _folded(name: str, table: dict[int, str]) -> str:
     # before NFKC too, which turns some look-alikes (the lunate sigmas) into letters that are not
-    text = unicodedata.normalize("NFKC", visible(name).translate(table))
+    seen = "".join(char for char in visible(name) if not _invisible(char))
+    text = unicodedata.normalize("NFKC", seen.translate(table))
     return text.translate(table).casefold()
 
 

@@ -14,7 +14,7 @@ from bot.app.new_games import MAX_NAME, check_settings, chosen, clock_fits, new_
 from bot.app.unit import Founding, Units
 from bot.errors import NotAllowedError, NotFoundError, RulesError, WrongStateError
 from bot.loading import NO_DMS, control_of
-from bot.names import same_name, visible
+from bot.names import same_name, shortened, visible
 from bot.practice.turn import DEFAULT_STRENGTH
 from games.core.clocks import TimeControl
 from games.core.pieces import SIDES, Side, opponent
@@ -97,11 +97,17 @@ class Challenges:
     ) -> int:
         if white == black:
             raise RulesError("a game needs two different players")
-        teams = [visible(name)[:MAX_NAME] for name in names or ()]
+        teams = [shortened(visible(name), MAX_NAME) for name in names or ()]
         if len(teams) != 2 or not all(teams) or same_name(*teams):
             teams = [white, black]
         hosted, sides = new_hosted(
-            game, boards, layout, teams[0][:MAX_NAME], teams[1][:MAX_NAME], None, setup
+            game,
+            boards,
+            layout,
+            shortened(teams[0], MAX_NAME),
+            shortened(teams[1], MAX_NAME),
+            None,
+            setup,
         )
         change = founding.draft(hosted, white, control, sides, rated_in)
         for user, side in zip((white, black), SIDES, strict=True):

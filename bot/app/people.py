@@ -8,7 +8,7 @@ from typing import Final
 
 from bot import storage
 from bot.app.unit import Units
-from bot.names import visible
+from bot.names import shortened, visible
 
 MAX_NAME: Final = 32  # Discord's longest display name
 REMEMBERED: Final = 10_000  # names held in memory to tell a change without a read
@@ -23,7 +23,7 @@ class People:
 
     async def remember(self, user: str, name: str) -> None:
         """Keep the name a person acted (or was named) under, if it is new to the bot."""
-        shown = visible(name)[:MAX_NAME]
+        shown = shortened(visible(name), MAX_NAME)
         if not shown or self._known.get(user) == shown:
             return
         async with self._units.store.transaction() as db:

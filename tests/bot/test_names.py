@@ -7,9 +7,10 @@ import unicodedata
 import pytest
 
 from bot.errors import RulesError
-from bot.names import LOOK_ALIKES, clean_name, same_name, visible
+from bot.names import LOOK_ALIKES, clean_name, same_name, shortened, visible
 
 ZWSP = "\u200b"
+PERSIAN = "تیم می\u200cخواهم"  # noqa: RUF001  (Arabic letters, not Latin look-alikes)
 RLO = "\u202e"
 
 INVISIBLE = [
@@ -45,6 +46,8 @@ def test_a_name_nobody_could_see_is_refused_with_what_to_do(text: str) -> None:
         ("Ré\ufe0fds", "Réds"),
         ("Rooks 🏰", "Rooks 🏰"),
         ("\uff32\uff45\uff44\uff53", "\uff32\uff45\uff44\uff53"),  # fullwidth is kept as typed
+        ("\u200dReds\u200d", "Reds"),  # a joiner that joins nothing
+        ("Red \u200d Knights", "Red Knights"),
     ],
 )
 def test_a_name_is_stored_without_invisible_characters_and_with_single_spaces(
@@ -104,3 +107,33 @@ def test_every_look_alike_is_a_cyrillic_or_greek_letter_that_passes_for_its_lati
             assert name.split()[0] in ("CYRILLIC", "GREEK")
             assert unicodedata.category(char).startswith("L")
             assert same_name(latin, char)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "👩\u200d👩\u200d👧 team",  # a family: one emoji, as Discord shows it
+        "👩🏽\u200d💻 coders",
+        "❤\ufe0f\u200d🔥 Hearts",  # an emoji's presentation selector kept with it
+        "1\ufe0f\u20e3 First",  # a keycap
+        "🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f Scots",  # a flag's tags
+        PERSIAN,  # the non-joiner keeps its word spelt right
+        "क्\u200dष",  # Devanagari: a joiner asks for the half form
+    ],
+)
+def test_what_joins_the_characters_of_a_name_stays_as_discord_shows_it(name: str) -> None:
+    assert clean_name(name) == name
+    assert visible(name) == name
+
+
+def test_names_that_differ_only_in_joiners_are_the_same() -> None:
+    assert same_name("👩\u200d👩\u200d👧 team", "👩👩👧 team")
+    assert same_name(PERSIAN, PERSIAN.replace("\u200c", ""))
+
+
+def test_a_name_is_shortened_between_what_shows_as_one_character() -> None:
+    family = "👩\u200d👩\u200d👧"  # five characters, one emoji
+    assert shortened("ab" + family, 6) == "ab"
+    assert shortened("ab" + family, 7) == "ab" + family
+    assert shortened("e\u0301\u0301xyz", 2) == ""
+    assert shortened("Reds", 40) == "Reds"
