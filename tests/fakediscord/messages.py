@@ -50,7 +50,7 @@ class Messages(Acting):
         self.upload_delay = 0.0  # seconds a post with files takes to arrive (images are big)
         self.muted: set[int] = set()  # channels where the bot has lost Send Messages
         self.closed_dms: set[int] = set()  # users who take no direct messages from the bot
-        self.held: dict[int, asyncio.Event] = {}  # slow channels: a post waits for the event
+        self.held: dict[int, asyncio.Event] = {}  # slow channels: a post or edit waits for it
         self.faults: dict[int, float | None] = {}  # channel: 429's retry-after, or None: 500
         self.stalled: set[int] = set()  # channels whose posts are made but not yet answered
         self._nonces: dict[tuple[int, str], tuple[float, Json]] = {}  # enforced nonces
@@ -237,6 +237,9 @@ class Messages(Acting):
         refusal = self._edit_refused(message, body)
         if refusal is not None:
             return refusal
+        gate = self.held.get(int(message["channel_id"]))
+        if gate is not None:  # a slow channel is slow to edit too
+            await gate.wait()
         self._apply_edit(message, body)
         return answer(message)
 

@@ -91,6 +91,9 @@ class Starting:
         try:
             await self._service.bind(match_id, places)
             await self._service.start(match_id, actor)
+            # it is under way: what is left (the replies, retiring the lobby) may wait on
+            # Discord's rate limits, while players may already act on the match
+            self._starting.discard(match_id)
         except BaseException:
             await remove_channels(channels.values())
             try:

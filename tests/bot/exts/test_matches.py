@@ -265,6 +265,30 @@ def test_cancel_after_the_start_points_to_a_moderators_abort(tmp_path: Path) -> 
     offline(scenario)
 
 
+def test_a_match_under_way_is_no_longer_starting_while_its_lobby_waits_to_be_retired(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        general = discord.channel_named(guild, "general")
+        async with running_bot(tmp_path, discord):
+            lobby = (await create(discord, ana, general)).original
+            assert lobby is not None
+            await discord.click(ana, int(lobby["id"]), "lobby:1:join-white")
+            await discord.click(bo, int(lobby["id"]), "lobby:1:join-black")
+            discord.held[general] = asyncio.Event()  # the lobby's edit waits (a rate limit, say)
+            begun = await discord.click(ana, int(lobby["id"]), "lobby:1:start")
+            assert "has started" in await replied(discord, begun)
+            overview = discord.channel_named(guild, "overview")
+            asked = await discord.invoke(ana, overview, "match", subcommand="cancel")
+            assert "a moderator can end it without a result with /mod abort" in (
+                await replied(discord, asked)
+            )
+            discord.held[general].set()
+
+    offline(scenario)
+
+
 def test_a_won_board_offers_its_winner_a_menu_and_the_piece_arrives_next_door(
     tmp_path: Path,
 ) -> None:
