@@ -124,18 +124,30 @@ class Places:
                 return match_id, await self.board_of(match_id, board)
         return None
 
+    async def _match_here(self, interaction: discord.Interaction) -> int | None:
+        """Return the match whose own channel (its overview, a team's room) a command is in.
+
+        A player's DMs are no match's own: every DM game of theirs is shown there.
+        """
+        for match_id, place in await self.service.bound_to(str(interaction.channel_id)):
+            if place == "overview" or place.startswith("team:"):
+                return match_id
+        return None
+
     async def moving(
         self, interaction: discord.Interaction, board: int | None, game: int | None
     ) -> Moving:
         """Return the boards a move may be meant for.
 
         The one board where() finds; or where it would not know, every board of the caller's
-        games (or of the game named) where it is their move, the board named only.
+        games (or of the game named, or of the match whose channel it is typed in) where it is
+        their move, the board named only.
         """
         if game is None:
             bound = await self._bound(interaction, board)
             if bound is not None:
                 return Moving([bound], game_known=True)
+            game = await self._match_here(interaction)  # a match's own channel means it
         user = str(interaction.user.id)
         games = await self.service.games_of(user)
         if game is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tests.bot.exts.test_matches import club, move, replied, resign
+from tests.bot.exts.test_matches import club, move, replied, resign, started, until
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord
 
@@ -329,5 +329,20 @@ def test_a_dm_games_legal_moves_menu_answers_its_players_alone(tmp_path: Path) -
             assert refused.responses[-1]["data"]["flags"] & 64  # privately
             shown = await discord.click(bo, int(latest["id"]), "game-act:1:moves", values=["1"])
             assert "Legal moves on board 1 for white" in await replied(discord, shown)
+
+    offline(scenario)
+
+
+def test_a_move_typed_in_a_matchs_own_channel_means_that_match_not_the_players_dm_games(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        async with running_bot(tmp_path, discord):
+            await started(discord, ana, bo, guild, boards=1)  # match 1: ana is White
+            await challenged(discord, ana, bo, guild, "chess")  # game 2: ana is White too
+            overview = discord.channel_named(guild, "overview")
+            assert await move(discord, ana, overview, "e4") == "Played e4 on board 1."
+            await until(discord, discord.channel_named(guild, "board-1"), "White played e4.")
 
     offline(scenario)
