@@ -24,9 +24,9 @@ from tests.fakediscord.messages import Messages
 from tests.fakediscord.ratelimits import RateLimits
 from tests.fakediscord.schema import answer_errors, spec
 from tests.fakediscord.threads import Threads, overwrites_refused
-from tests.fakediscord.world import ALL_PERMISSIONS, Sent
+from tests.fakediscord.world import ALL_PERMISSIONS, Json, Sent
 
-__all__ = ["CommandRefused", "FakeDiscord", "Interaction", "Sent"]
+__all__ = ["CommandRefused", "FakeDiscord", "Interaction", "Json", "Sent"]
 
 logger = logging.getLogger(__name__)
 
