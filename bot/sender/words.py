@@ -263,7 +263,12 @@ def overview_words(notice: Notice) -> str | None:
             return "The match is back, but paused: a moderator resumes it with /mod resume."
         case Reopened():
             return "The match is on again: the players may play in the board channels."
-        case Paused() | Resumed() | Aborted() | Undone() | Substituted() | Cancelled():
+        case Substituted(old=old, new=new, reason=reason):  # names both: a mention pings none
+            said = f": {plain(reason)}" if reason else ""
+            return (
+                f"A moderator's substitute: {mention(new)} plays in place of {mention(old)}{said}."
+            )
+        case Paused() | Resumed() | Aborted() | Undone() | Cancelled():
             reason = plain(notice.reason or "")
             return f"A moderator's {notice.kind}" + (f": {reason}" if reason else ".")
     return None

@@ -170,6 +170,8 @@ def test_each_moderator_command_undo_across_a_ride_and_the_audit_trail(tmp_path:
             overview = discord.channel_named(guild, "overview")
             assert "(Reds 3, Blues 0)" in (await until(discord, overview, "Final result")).content
             await until(discord, overview, "A moderator's forfeit: no show.")
+            swapped = f"A moderator's substitute: <@{cy}> plays in place of <@{bo}>: bo left."
+            await until(discord, overview, swapped)
             await until(discord, overview, "A moderator's ruling: time.")
             log = await mod(ana, "log", match=1)
             actions = (
