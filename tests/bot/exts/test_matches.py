@@ -156,13 +156,19 @@ async def posted(discord: FakeDiscord, channel: int, count: int = 1) -> list[Sen
     raise AssertionError(f"the bot posted fewer than {count} messages in {channel}")
 
 
-async def started(discord: FakeDiscord, host: int, other: int, guild: int, boards: int = 2) -> None:
-    """Open a lobby, fill it with host (White) and other (Black), and start it."""
+async def filled(discord: FakeDiscord, host: int, other: int, guild: int, boards: int = 2) -> int:
+    """Open a lobby in #general with host (White) and other (Black); return its message."""
     lobby = (await create(discord, host, discord.channel_named(guild, "general"), boards)).original
     assert lobby is not None
     await discord.click(host, int(lobby["id"]), "lobby:1:join-white")
     await discord.click(other, int(lobby["id"]), "lobby:1:join-black")
-    begun = await discord.click(host, int(lobby["id"]), "lobby:1:start")
+    return int(lobby["id"])
+
+
+async def started(discord: FakeDiscord, host: int, other: int, guild: int, boards: int = 2) -> None:
+    """Open a lobby, fill it with host (White) and other (Black), and start it."""
+    lobby = await filled(discord, host, other, guild, boards)
+    begun = await discord.click(host, lobby, "lobby:1:start")
     assert "has started" in await replied(discord, begun)
 
 
@@ -272,12 +278,9 @@ def test_a_match_under_way_is_no_longer_starting_while_its_lobby_waits_to_be_ret
         ana, bo, guild = club(discord)
         general = discord.channel_named(guild, "general")
         async with running_bot(tmp_path, discord):
-            lobby = (await create(discord, ana, general)).original
-            assert lobby is not None
-            await discord.click(ana, int(lobby["id"]), "lobby:1:join-white")
-            await discord.click(bo, int(lobby["id"]), "lobby:1:join-black")
+            lobby = await filled(discord, ana, bo, guild)
             discord.held[general] = asyncio.Event()  # the lobby's edit waits (a rate limit, say)
-            begun = await discord.click(ana, int(lobby["id"]), "lobby:1:start")
+            begun = await discord.click(ana, lobby, "lobby:1:start")
             assert "has started" in await replied(discord, begun)
             overview = discord.channel_named(guild, "overview")
             asked = await discord.invoke(ana, overview, "match", subcommand="cancel")
