@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.exts.test_matches import club, create, move, posted, replied, until
+from tests.bot.exts.test_matches import club, create, filled, move, posted, replied, until
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import CommandRefused, FakeDiscord, Interaction
 from tests.fakediscord.threads import (
@@ -20,16 +20,6 @@ CREATE_THREADS = CREATE_PUBLIC_THREADS | CREATE_PRIVATE_THREADS
 # a big match's start is paced by Discord's rate limits (a 1,000-board one for minutes:
 # bench.big_match times it in real time); here the same limits pass 20 times faster
 LIMITS_SPEED = 20.0
-
-
-async def lobby_of(discord: FakeDiscord, host: int, other: int, guild: int, boards: int) -> int:
-    """Open a lobby of some boards with host (White) and other (Black); return its message."""
-    general = discord.channel_named(guild, "general")
-    lobby = (await create(discord, host, general, boards)).original
-    assert lobby is not None
-    await discord.click(host, int(lobby["id"]), "lobby:1:join-white")
-    await discord.click(other, int(lobby["id"]), "lobby:1:join-black")
-    return int(lobby["id"])
 
 
 async def answered(discord: FakeDiscord, interaction: Interaction, words: str) -> str:
@@ -56,7 +46,7 @@ def test_a_thousand_board_match_starts_in_threads_and_plays_on_a_board_that_is_a
         discord.add_member(guild, cy)
         discord.channel_delay = 0.004  # slow enough that the host sees the places counted
         async with running_bot(tmp_path, discord):
-            lobby = await lobby_of(discord, ana, bo, guild, 1000)
+            lobby = await filled(discord, ana, bo, guild, 1000)
             general = discord.channel_named(guild, "general")
             seat = await discord.invoke(
                 ana,
@@ -114,7 +104,7 @@ def test_a_server_without_room_for_the_match_is_refused_saying_what_is_full_and_
         general = discord.channel_named(guild, "general")
         fillers = [discord.add_channel(guild, f"old-{n}") for n in range(494)]
         async with running_bot(tmp_path, discord):
-            lobby = await lobby_of(discord, ana, bo, guild, 50)
+            lobby = await filled(discord, ana, bo, guild, 50)
             before = len(guild_channels(discord, guild))
             refused = await discord.click(ana, lobby, "lobby:1:start")
             text = await replied(discord, refused)
@@ -143,7 +133,7 @@ def test_a_refusal_half_way_through_the_threads_removes_every_place_made(tmp_pat
         discord.rate_limits.speed = LIMITS_SPEED
         ana, bo, guild = club(discord)
         async with running_bot(tmp_path, discord):
-            lobby = await lobby_of(discord, ana, bo, guild, 60)
+            lobby = await filled(discord, ana, bo, guild, 60)
             discord.refuse_channels_after = 30  # a category, the overview, boards 1-10, 11-...
             failed = await discord.click(ana, lobby, "lobby:1:start")
             assert "refused to create" in await answered(discord, failed, "refused")
@@ -167,7 +157,7 @@ def test_a_bot_without_thread_permissions_starts_small_matches_and_names_them_fo
             1 << bit for bit in (4, 10, 11, 14, 15, 28)
         )  # Manage Channels, View, Send, Embed, Attach, Manage Roles: no thread permissions
         async with running_bot(tmp_path, discord):
-            lobby = await lobby_of(discord, ana, bo, guild, 41)
+            lobby = await filled(discord, ana, bo, guild, 41)
             refused = await discord.click(ana, lobby, "lobby:1:start")
             text = await replied(discord, refused)
             assert "Create Public Threads" in text and "Send Messages in Threads" in text
@@ -192,7 +182,7 @@ def test_at_the_end_players_may_no_longer_post_in_a_board_channel_or_its_threads
         discord.rate_limits.speed = LIMITS_SPEED
         ana, bo, guild = club(discord)
         async with running_bot(tmp_path, discord):
-            lobby = await lobby_of(discord, ana, bo, guild, 50)
+            lobby = await filled(discord, ana, bo, guild, 50)
             begun = await discord.click(ana, lobby, "lobby:1:start")
             await answered(discord, begun, "has started")
             hall = discord.channel_named(guild, "boards-1-10")
