@@ -118,13 +118,14 @@ class OncePosted:
         """Post, unless the same post of this notice already stands in the channel."""
         files = [kwargs["file"]] if kwargs.get("file") else list(kwargs.get("files") or [])
         names = [file.filename for file in files]
-        for message in await self._posted():
+        mine = await self._posted()
+        for message in mine:
             if (
                 message.content == (content or "")
                 and [a.filename for a in message.attachments] == names
             ):
                 logger.info("a post was found already made: %s", (content or "")[:60])
-                self._mine.remove(message)  # type: ignore[union-attr]
+                mine.remove(message)  # one notice's two posts are not one message
                 return message
         return await self._channel.send(content, **kwargs)
 

@@ -103,12 +103,14 @@ class RateLimits:
         if not self.enabled or template == INTERACTION_CALLBACK:
             return Verdict({})
         now = self.clock()
+        glob = None  # the global window, unless the route is one Discord does not count there
         if route is None or route.name not in UNCOUNTED:
             glob = self._window(("global", ""), self.global_limit, GLOBAL_WINDOW / self.speed, now)
             if glob.used >= glob.limit:
                 return self._refuse(method, template, glob, now, "global")
         if route is None:
-            self._count(("global", ""), now)
+            assert glob is not None
+            glob.used += 1
             return Verdict({})
         key = (route.name, params.get(route.resource, ""))
         window = self._window(key, route.limit, route.per / self.speed, now)
@@ -123,8 +125,8 @@ class RateLimits:
                     refusal.headers | self._headers(route, window, now), refusal.retry_after
                 )
             renamed.used += 1
-        if route.name not in UNCOUNTED:
-            self._count(("global", ""), now)
+        if glob is not None:
+            glob.used += 1
         window.used += 1
         return Verdict(self._headers(route, window, now))
 
@@ -133,9 +135,6 @@ class RateLimits:
         if window is None or window.reset_after(now) <= 0:
             window = self.windows[key] = Window(limit, per, now)
         return window
-
-    def _count(self, key: tuple[str, str], now: float) -> None:
-        self.windows[key].used += 1
 
     def _headers(self, route: Route, window: Window, now: float) -> dict[str, str]:
         after = window.reset_after(now)

@@ -197,13 +197,6 @@ def spec() -> Spec:
     return Spec()
 
 
-def request_errors(operation: Operation, body: Any) -> Json:
-    """Return Discord's errors tree for a request body; empty when Discord takes it."""
-    if operation.request is None:
-        return {}
-    return nest(explained(operation.request.iter_errors(body)))
-
-
 def answer_errors(operation: Operation, status: int, body: Any) -> list[str]:
     """Return how an answer differs from the schema the document gives its status."""
     validator = operation.answers.get(str(status)) or operation.answers.get(f"{str(status)[0]}XX")
