@@ -1,4 +1,8 @@
-"""Fixtures every test area shares: the throwaway PostgreSQL server and the engines to run on."""
+"""Fixtures every test area shares: the throwaway PostgreSQL server and the engines to run on.
+
+Under pytest-xdist each worker process is a session of its own, so each starts its own
+PostgreSQL cluster: the workers never share a database.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.storage import Storage
+from tests import strength
 from tests.postgres import Cluster, require_binaries
 
 ENGINES = ("sqlite", "postgres")
@@ -79,7 +84,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """Say how many tests skipped PostgreSQL or the fonts and why, even under -q."""
+    """Say the Hypothesis profile, and how many tests skipped PostgreSQL or the fonts and why."""
+    if strength.PROFILE != "ci":
+        terminalreporter.write_line(
+            f"Hypothesis profile {strength.PROFILE!r}: property tests ran fewer examples than CI"
+        )
     for what, marker in (("PostgreSQL", "PostgreSQL"), ("font", "fonts for names")):
         reasons = [
             report.longrepr[2]

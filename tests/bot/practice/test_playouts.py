@@ -14,6 +14,7 @@ from bot.hosted import Hosted
 from bot.practice.opponent import Opponent
 from bot.practice.turn import STRENGTHS, Turn
 from games.elevator import Match
+from tests.strength import examples
 
 TURNS = 6  # per playout: each side's turns all come from the opponent
 BUDGET = 0.08  # seconds a turn: a few plies at most
@@ -38,7 +39,7 @@ def test_every_turn_the_opponent_plays_is_accepted(
     runner: asyncio.Runner, opponent: Opponent, name: str
 ) -> None:
     @settings(
-        max_examples=3,
+        max_examples=examples(3),
         deadline=None,
         suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
     )

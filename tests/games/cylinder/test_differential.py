@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from games.chess.board import FideBoard
 from games.cylinder import CylinderBoard
+from tests.strength import examples
 
 FILES = "abcdefgh"
 _LINES = {
@@ -102,7 +103,7 @@ def test_the_start_position_agrees_with_chess_since_every_crossing_is_blocked() 
     assert_agree(CylinderBoard(1), FideBoard(1, ()))
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(st.integers(min_value=0, max_value=2**32))
 @example(seed=5979)  # once drew a start where the side to move could take the king
 def test_edge_free_positions_and_their_playouts_agree_with_chess(seed: int) -> None:

@@ -12,6 +12,7 @@ import games
 from games.core.events import BoardEnded, Moved
 from games.cylinder import CylinderBoard
 from games.elevator import Match
+from tests.strength import examples
 
 SQUARES = [f"{file}{rank}" for rank in range(1, 9) for file in "abcdefgh"]
 ELEVATORS = ("d4", "e4", "d5", "e5")
@@ -23,7 +24,7 @@ def material(board: CylinderBoard) -> Counter[str]:
     )
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.integers(min_value=0, max_value=2**32))
 def test_random_games_keep_material_fen_and_state_exact(seed: int) -> None:
     chooser = random.Random(seed)
@@ -52,7 +53,7 @@ def test_random_games_keep_material_fen_and_state_exact(seed: int) -> None:
         assert again.fen() == board.fen() and again.state() == board.state()
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(st.integers(min_value=0, max_value=2**32))
 def test_random_mixed_matches_keep_every_piece_and_replay_their_records(seed: int) -> None:
     chooser = random.Random(seed)

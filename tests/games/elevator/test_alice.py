@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from games.elevator import Arrived, IllegalMoveError, Match, MatchConfigError, Moved
 from games.elevator.events import PassedThrough
+from tests.strength import examples
 
 BARE = "7k/8/8/8/8/8/8/K7 w - - 0 1"
 
@@ -143,7 +144,7 @@ def _expected(board: chess.Board, other: chess.Board) -> set[str]:
     return found
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(st.randoms(use_true_random=False))
 def test_playouts_keep_every_piece_and_replay_exactly(rng: random.Random) -> None:
     match = Match(boards=2, mode="alice")

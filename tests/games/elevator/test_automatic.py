@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from games.elevator import Arrived, BoardEnded, IllegalMoveError, Match, MatchConfigError
 from games.elevator.events import Carried, Held, TurnMoved
+from tests.strength import examples
 
 KINGS = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
 
@@ -155,7 +156,7 @@ def _pieces(match: Match) -> int:
     )
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(st.randoms(use_true_random=False), st.sampled_from(["line", "ring"]))
 def test_playouts_keep_every_piece_and_replay_exactly(rng: random.Random, layout: str) -> None:
     match = Match(boards=3, layout=layout, mode="automatic")

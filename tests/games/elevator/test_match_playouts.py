@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.elevator import Arrived, IllegalMoveError, Match, RecordError, Rode, Transferred
+from tests.strength import examples
 
 RESULTS = {True: "1-0", False: "0-1", None: "1/2-1/2"}
 
@@ -105,7 +106,7 @@ def _refusals(match: Match, board: int) -> list[tuple[int, str]]:
 
 
 @settings(
-    max_examples=40,
+    max_examples=examples(40),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from games.core.events import Moved
 from games.elevator import BoardCleared, BoardEnded, Match, Rode
+from tests.strength import examples
 
 FLOOR_NAMES = ["fide", "escher", "cylinder", "10x10"]
 
@@ -24,7 +25,7 @@ def _pieces(match: Match) -> Counter[tuple[str, str]]:
     return found
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     floors=st.lists(st.sampled_from(FLOOR_NAMES), min_size=3, max_size=5),
     layout=st.sampled_from(["line", "ring"]),

@@ -13,6 +13,7 @@ from games.core.errors import shown
 from games.elevator import GameError, IllegalMoveError, Match, MatchConfigError
 from games.elevator.notation import parse_ride
 from games.elevator.variants import VARIANTS
+from tests.strength import examples
 
 HUGE = "9" * 5000  # past Python's 4,300-digit limit for int() on text
 # Black resigns board 1, so White has a victory transfer pending there (Nd4^2).
@@ -133,7 +134,7 @@ TYPED = st.one_of(
 )
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=TYPED)
 def test_whatever_is_typed_as_a_move_or_transfer_only_typed_errors_come_out(text: str) -> None:
     for match, act in ((Match(3), Match.play), (pending_transfer(), Match.transfer)):

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from games.elevator import IllegalMoveError, Match, MatchConfigError, MatchDecided, TeamResigned
 from games.elevator.standings import Standings
 from games.elevator.teams import LETTERS, default_names, seats_of, team_map, team_order
+from tests.strength import examples
 
 BETZA = ("A", "B", "C", "D")
 
@@ -131,7 +132,7 @@ def test_resigning_a_team_that_has_nothing_left_or_does_not_exist_changes_nothin
     assert match.to_json() == before
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(
     teams=st.sampled_from([4, 6, 8]),
     seed=st.integers(0, 10**6),

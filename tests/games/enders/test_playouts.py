@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from games.enders import EndersGame
 from games.enders.position import KINDS, Drop, End, Move, Position
 from tests.games.enders.test_records import movetext
+from tests.strength import examples
 
 
 def allowed(position: Position) -> set[Drop | Move | End]:
@@ -27,7 +28,7 @@ def pieces(game: EndersGame, taken: int) -> int:
     return on_board + len(board.reserve("white")) + len(board.reserve("black")) + taken
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.integers(min_value=0, max_value=2**32))
 def test_random_playouts_keep_sixteen_pieces_allow_the_listed_actions_and_replay_exactly(
     seed: int,

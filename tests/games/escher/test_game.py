@@ -16,6 +16,7 @@ from games.core.game import Game
 from games.core.pieces import Piece
 from games.escher import STAIRCASES
 from games.escher.game import EscherGame
+from tests.strength import examples
 
 SAMPLE = ["e4", "e5", "Bc4", "c5", "Ba5+", "b6", "Bxc3", "Bxa4", "Ba6", "Nf6", "Nc3", "B4c6"]
 AFTER_SIX = "brn1kq1r/p2p1ppp/1pb2n2/4p3/P3P3/R1N5/1PPP2PP/B1QK1NRB"
@@ -125,7 +126,7 @@ def test_a_game_loads_from_its_snapshot_after_a_choice_for_a_pawn_the_opponent_c
     assert_alike(game, restored(game, snapshot(game)))
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_games_load_from_their_snapshots_and_refuse_one_an_action_old(seed: int) -> None:
     chooser = random.Random(seed)

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from games.escher import EscherBoard, StaircaseJamError, shift
 from games.escher.staircases import staircases_of
+from tests.strength import examples
 
 ELEVATORS = ("d4", "e4", "d5", "e5")
 SQUARES = [f"{file}{rank}" for rank in range(1, 9) for file in "abcdefgh"]
@@ -93,7 +94,7 @@ def piece_move(escher: EscherBoard, uci: str) -> bool:
     return piece is not None and piece.kind != "P"
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), plies=st.integers(1, 50))
 def test_random_playouts_keep_pieces_moves_and_records_sound(seed: int, plies: int) -> None:
     chooser = random.Random(seed)

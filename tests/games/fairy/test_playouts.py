@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from games.core.armies import ARMIES
 from games.core.events import Moved
 from games.elevator import BoardCleared, BoardEnded, Match, Rode
+from tests.strength import examples
 
 ARMY_NAMES = sorted(ARMIES)
 
@@ -31,7 +32,7 @@ def _pick(rng: random.Random, moves: list[str]) -> str:
     return rng.choice(eager if eager and rng.random() < 0.7 else moves)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     boards=st.integers(2, 4),
     seed=st.integers(0, 10**9),

@@ -17,6 +17,7 @@ from games.good.notation import long, parse
 from games.good.setup import START_FEN
 from games.good.text import read_fen, write_fen
 from tests.games.good.positions import at
+from tests.strength import examples
 
 # Black's king alone on 4e1; White's queen flies down the e-file through the shaft at 3e4.
 MATE_IN_ONE = (
@@ -135,7 +136,7 @@ def counts(game: GoodGame) -> Counter[str]:
     return Counter("W" if s.isupper() else "B" for s in on_board + list(position.captured))
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(st.integers(min_value=0, max_value=2**32))
 def test_random_playouts_conserve_pieces_and_replay_exactly(seed: int) -> None:
     chooser = random.Random(seed)

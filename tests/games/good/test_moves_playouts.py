@@ -16,6 +16,7 @@ from games.good.cells import CELLS, POLES
 from games.good.moves import allows, legal_actions, play, pseudo_actions
 from games.good.position import LETTERS, Action, Position, Step
 from tests.games.good.scenes import start
+from tests.strength import examples
 
 
 def forward_kills(position: Position) -> set[int]:
@@ -41,7 +42,7 @@ def counts(position: Position) -> Counter[str]:
     return Counter(piece for piece in position.cells if piece) + Counter(position.captured)
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(st.integers(min_value=0, max_value=2**32))
 def test_random_playouts_keep_every_piece_or_its_capture_and_replay_exactly(seed: int) -> None:
     chooser = random.Random(seed)
@@ -78,7 +79,7 @@ def test_random_playouts_keep_every_piece_or_its_capture_and_replay_exactly(seed
     assert replayed == position
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.integers(min_value=0, max_value=2**32))
 def test_attacks_agree_with_captures_and_fatal_pushes_on_scattered_boards(seed: int) -> None:
     chooser = random.Random(seed)
