@@ -1,4 +1,4 @@
-"""Draw the sample images shown in the README from a scripted match.
+"""Draw the sample images shown in the README and the docs from scripted games.
 
 Run from the repository's root: python scripts/samples.py
 """
@@ -8,12 +8,15 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
+from bot.exts.rules import example_png
 from games.core.geometry import CHESSBOARD, Shape, Square
 from games.core.pieces import Piece, Side
 from games.core.results import UNFINISHED
 from games.elevator import Match
+from games.elevator.teams import team_map
 from games.good.cells import shape as good_shape
 from renderer import board_png, board_view_png, overview_png, replay_gif
+from renderer.chart import RatingChart, chart_png
 from renderer.legend import armies_png
 from views.model import BoardView, Cell, Neighbour
 from views.placement import write_placement
@@ -150,6 +153,27 @@ def displaced_match() -> Match:
     return match
 
 
+def teams_match() -> Match:
+    """Return Betza's four teams on four boards in a ring, a few moves into each board."""
+    match = Match(4, "ring", teams=team_map(4, ["Reds", "Blues", "Greens", "Golds"]))
+    for board, moves in {1: "e4 e5 Nf3", 2: "d4 d5", 3: "c4 e5 Nc3", 4: "Nf3 Nf6"}.items():
+        for move in moves.split():
+            match.play(board, move)
+    return match
+
+
+DAY = 86_400.0
+# a player's rating after each of ten rated matches, a day apart, oldest first
+RATINGS = (1500, 1571, 1618, 1589, 1642, 1630, 1688, 1702, 1676, 1731)
+
+
+def rating_chart() -> RatingChart:
+    """Return a rating chart as /rating draws it, of ratings made up for the picture."""
+    start = 1_795_000_000.0  # 18 November 2026
+    points = tuple((start + day * DAY, rating) for day, rating in enumerate(RATINGS))
+    return RatingChart("Ana: Elevator Chess, two boards, Elevator Club", points)
+
+
 TEN = Shape(files=10, ranks=10)
 TEN_ELEVATORS = ("e5", "f5", "e6", "f6")
 CENTRE = ("d4", "e4", "d5", "e5")
@@ -206,6 +230,10 @@ def main(out: Path = OUT) -> None:
     (out / "displaced.png").write_bytes(board_png(displaced_match(), 2, size=400))
     (out / "ten.png").write_bytes(board_view_png(ten_view(), size=400))
     (out / "good.png").write_bytes(board_view_png(good_view()))
+    (out / "teams.png").write_bytes(overview_png(teams_match()))
+    (out / "chart.png").write_bytes(chart_png(rating_chart()))
+    for kind in ("chess", "cylinder", "enders"):  # what /rules shows of each
+        (out / f"{kind}.png").write_bytes(example_png(kind))
     for path in sorted(out.iterdir()):
         print(f"{path}: {path.stat().st_size // 1024} KB")
 

@@ -1,4 +1,4 @@
-"""The script that draws the README's sample images still runs."""
+"""The script that draws the sample images of the README and the docs still runs."""
 
 from __future__ import annotations
 
@@ -9,18 +9,23 @@ from PIL import Image
 from scripts import samples
 
 
-def test_the_samples_script_draws_the_readme_images(tmp_path: Path) -> None:
+def test_the_samples_script_draws_the_images_of_the_readme_and_the_docs(tmp_path: Path) -> None:
     samples.main(tmp_path)
     names = sorted(path.name for path in tmp_path.iterdir())
     assert names == [
         "armies.png",
         "arrival.png",
+        "chart.png",
         "check.png",
+        "chess.png",
+        "cylinder.png",
         "displaced.png",
+        "enders.png",
         "escher.png",
         "good.png",
         "overview.png",
         "replay.gif",
+        "teams.png",
         "ten.png",
     ]
     for name in names:
