@@ -2,7 +2,8 @@
 
 Betza: "each turn e4 and d4 move up while e5 and d5 move down, a conveyer-belt type of
 action ... after each player's move, and it would require that all of one side's boards be
-played at the same time." The turn we play (README, "Automatic Elevator Chess"):
+played at the same time." The turn we play (docs/games/elevator-variants.md,
+"Alice's and Automatic Elevator Chess: the turns we chose"):
 
 - Every open board has the same side to move. That side gives one move per open board, in
   any order; each is checked legal when given and held (a move given again on the same

@@ -1,8 +1,8 @@
 """The start of Ben Good's Elevator, as data: a picture of the four levels.
 
-The rules text's setup diagram is lost; START_PICTURE is the reconstruction the README argues
-("Ben Good's Elevator: where the text is silent, we chose"). Another setup replaces it by
-drawing a new picture: no rule reads it.
+The rules text's setup diagram is lost; START_PICTURE is the reconstruction that
+docs/games/good.md argues ("Where the text is silent, we chose"). Another setup replaces it
+by drawing a new picture: no rule reads it.
 """
 
 from __future__ import annotations
