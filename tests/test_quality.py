@@ -80,3 +80,14 @@ def test_the_match_service_and_its_storage_import_no_discord() -> None:
     }
     assert {(name, top) for name, top in service if top == "discord"} == set()
     assert {(name, top) for name, top in service if top in ("PIL", "renderer")} == set()
+
+
+def test_the_ci_script_runs_ruff_mypy_and_the_strict_docs_build_before_the_tests() -> None:
+    lines = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()]
+    steps = ("python -m ruff check .", "python -m ruff format --check .", "python -m mypy")
+    for step in steps:
+        assert step in lines, step
+    build = next(n for n, line in enumerate(lines) if line.startswith("python -m mkdocs build"))
+    assert "--strict" in lines[build]
+    tests = next(n for n, line in enumerate(lines) if "python -m pytest" in line)
+    assert max(lines.index(step) for step in steps) < build < tests
