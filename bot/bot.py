@@ -100,6 +100,7 @@ class ElevatorBot(commands.AutoShardedBot):
             # a longer rate limit raises instead of being slept out inside the request, so
             # that the outbox waits it out for that place alone (discord.py's least is 30 s)
             max_ratelimit_timeout=RATE_LIMIT_WAIT,
+            guild_ready_timeout=settings.discord_ready_wait,
         )
         self.settings = settings
         self.own = shards if shards is not None else Shards.every()

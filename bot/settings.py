@@ -44,6 +44,9 @@ class Settings(BaseSettings):
     discord_gateway_url: str | None = None
     # the longest wait, in seconds, between attempts to reach Discord at start; tests shorten it
     discord_retry_max: float = Field(default=60.0, gt=0)
+    # seconds discord.py waits after the last server arrives before the bot is ready and
+    # delivers what waits (discord.py's guild_ready_timeout); tests shorten it
+    discord_ready_wait: float = Field(default=2.0, ge=0)
     # the Stockfish program the practice opponent plays FIDE boards with; empty: look for
     # `stockfish` on PATH, then /usr/games/stockfish (Debian's package)
     stockfish_path: str = ""

@@ -27,6 +27,8 @@ def bot_environment(tmp_path: Path, discord: FakeDiscord | None, **extra: str) -
         env["DISCORD_TOKEN"] = TOKEN
         env["DISCORD_API_BASE"] = discord.api_base
         env["DISCORD_GATEWAY_URL"] = discord.gateway_url
+        # the fake sends every server at once: nothing more comes after the last
+        env["DISCORD_READY_WAIT"] = "0.05"
     env.update(extra)
     return env
 
