@@ -46,7 +46,11 @@ async def start_bot(tmp_path: Path, env: dict[str, str], output: IO[bytes], *arg
 
 
 async def until_connected(discord: FakeDiscord, process: Process, log: Path) -> None:
-    """Wait until the bot has connected to the gateway, failing if it ends or takes a minute."""
+    """Wait until the bot has connected and read its servers, failing if it ends or takes a minute.
+
+    The offline gateway sets `identified` once the bot's heartbeat, which it asks for after
+    the servers, says the bot has read them: what a test sends next finds them known.
+    """
     waiting = asyncio.ensure_future(discord.identified.wait())
     ended = asyncio.ensure_future(process.wait())
     await asyncio.wait({waiting, ended}, timeout=60, return_when=asyncio.FIRST_COMPLETED)
@@ -54,7 +58,6 @@ async def until_connected(discord: FakeDiscord, process: Process, log: Path) -> 
         waiting.cancel()
         raise AssertionError(f"the bot did not connect:\n{log.read_text()[-4000:]}")
     ended.cancel()
-    await asyncio.sleep(0.3)  # let it take in the guilds it was sent
 
 
 @contextlib.asynccontextmanager
