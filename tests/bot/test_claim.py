@@ -19,6 +19,7 @@ from tests.bot.test_main import (
     until_connected,
 )
 from tests.fakediscord.server import FakeDiscord
+from tests.waiting import eventually
 
 
 def refusal(database: Path, pid: int) -> str:
@@ -71,11 +72,9 @@ def test_a_second_claim_on_the_same_file_under_another_name_is_refused(
 async def ask_rules(discord: FakeDiscord, user: int, guild: int) -> None:
     """Run /rules and wait for the bot's answer."""
     asked = await discord.invoke(user, discord.channel_named(guild, "general"), "rules")
-    for _ in range(100):
-        if discord.replies(asked):
-            return
-        await asyncio.sleep(0.1)
-    raise AssertionError("the bot did not answer /rules")
+    await eventually(
+        lambda: discord.replies(asked), "the answer to /rules", changes=discord.changes
+    )
 
 
 async def python_m_bot(tmp_path: Path, env: dict[str, str], *arguments: str) -> tuple[int, str]:

@@ -14,6 +14,7 @@ from typing import IO
 
 from tests.fakediscord.client import TOKEN
 from tests.fakediscord.server import FakeDiscord
+from tests.waiting import eventually
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -135,11 +136,9 @@ def test_the_bot_connects_and_explains_the_rules_with_a_drawn_example(tmp_path: 
         guild = discord.add_guild("Chess Club", owner=ana)
         async with running_bot(tmp_path, discord):
             asked = await discord.invoke(ana, discord.channel_named(guild, "general"), "rules")
-            for _ in range(100):
-                if discord.replies(asked):
-                    break
-                await asyncio.sleep(0.1)
-            (reply,) = discord.replies(asked)
+            (reply,) = await eventually(
+                lambda: discord.replies(asked), "the answer to /rules", changes=discord.changes
+            )
             assert asked.responses[0]["type"] == 5  # deferred while the example is drawn
             assert reply.embeds[0]["title"] == "Elevator Chess"
             assert "elevator" in reply.embeds[0]["description"].lower()

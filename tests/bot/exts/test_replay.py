@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 import random
 import re
@@ -18,6 +17,7 @@ from tests.bot.exts.games.test_dm_games import dm_until
 from tests.bot.exts.test_matches import club, move, posted, replied, resign, sent_files
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord, Interaction, Sent
+from tests.waiting import eventually
 
 
 def frames(data: bytes) -> int:
@@ -29,13 +29,16 @@ def frames(data: bytes) -> int:
 
 async def gif_posted(discord: FakeDiscord, channel: int) -> Sent:
     """Wait for a GIF the bot posts in a channel outside interactions."""
-    for _ in range(400):
-        for sent in discord.sent:
-            gif = any(name.endswith(".gif") for name, _ in sent.files)
-            if sent.channel_id == channel and sent.interaction_id is None and gif:
-                return sent
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"no GIF posted in {channel}")
+
+    def gif(sent: Sent) -> bool:
+        posted = sent.channel_id == channel and sent.interaction_id is None
+        return posted and any(name.endswith(".gif") for name, _ in sent.files)
+
+    return await eventually(
+        lambda: next(filter(gif, discord.sent), None),
+        f"a GIF posted in channel {channel}",
+        changes=discord.changes,
+    )
 
 
 async def replay(discord: FakeDiscord, user: int, channel: int, **named: int) -> Interaction:
