@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,6 +12,7 @@ from bot.claim import DatabaseClaimed, claim
 from tests.bot.test_main import (
     bot_environment,
     offline,
+    python_m_bot,
     running_bot,
     start_bot,
     until_connected,
@@ -75,23 +74,6 @@ async def ask_rules(discord: FakeDiscord, user: int, guild: int) -> None:
     await eventually(
         lambda: discord.replies(asked), "the answer to /rules", changes=discord.changes
     )
-
-
-async def python_m_bot(tmp_path: Path, env: dict[str, str], *arguments: str) -> tuple[int, str]:
-    """Run `python -m bot` to its end; return its exit status and what it printed."""
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        *arguments,
-        cwd=tmp_path,
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.STDOUT,
-    )
-    output, _ = await asyncio.wait_for(process.communicate(), 60)
-    assert process.returncode is not None
-    return process.returncode, output.decode()
 
 
 def test_a_second_bot_on_the_same_database_refuses_to_start_and_the_first_keeps_answering(

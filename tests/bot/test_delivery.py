@@ -33,6 +33,11 @@ class Recorder:
             raise ConnectionError(f"{delivery.place} is unreachable")
         self.sent.append((delivery.place, delivery.idempotency_key))
 
+    @property
+    def keys(self) -> list[str]:
+        """Return the keys of the notices sent, in order."""
+        return [key for _, key in self.sent]
+
 
 async def queue(store: Storage, notices: list[tuple[str, str]]) -> None:
     async with store.transaction() as db:

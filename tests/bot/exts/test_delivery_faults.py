@@ -6,7 +6,7 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
-from tests.bot.exts.test_matches import club, create, move, posted, replied
+from tests.bot.exts.test_matches import club, move, posted, started
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord, Sent
 from tests.waiting import eventually
@@ -16,12 +16,7 @@ PROMPTLY = 3.0  # seconds: the images of a match whose channel works come at onc
 
 async def start(discord: FakeDiscord, number: int, white: int, black: int, guild: int) -> int:
     """Open match number in a guild's #general, seat white and black, start it; return board 1."""
-    lobby = (await create(discord, white, discord.channel_named(guild, "general"))).original
-    assert lobby is not None
-    await discord.click(white, int(lobby["id"]), f"lobby:{number}:join-white")
-    await discord.click(black, int(lobby["id"]), f"lobby:{number}:join-black")
-    begun = await discord.click(white, int(lobby["id"]), f"lobby:{number}:start")
-    assert "has started" in await replied(discord, begun)
+    await started(discord, white, black, guild, number=number)
     board = discord.channel_named(guild, "board-1")
     await posted(discord, board)
     return board

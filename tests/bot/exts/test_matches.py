@@ -170,19 +170,23 @@ async def posted(discord: FakeDiscord, channel: int, count: int = 1) -> list[Sen
     )
 
 
-async def filled(discord: FakeDiscord, host: int, other: int, guild: int, boards: int = 2) -> int:
-    """Open a lobby in #general with host (White) and other (Black); return its message."""
+async def filled(
+    discord: FakeDiscord, host: int, other: int, guild: int, boards: int = 2, *, number: int = 1
+) -> int:
+    """Open match number's lobby in #general with host (White) and other (Black); return it."""
     lobby = (await create(discord, host, discord.channel_named(guild, "general"), boards)).original
     assert lobby is not None
-    await discord.click(host, int(lobby["id"]), "lobby:1:join-white")
-    await discord.click(other, int(lobby["id"]), "lobby:1:join-black")
+    await discord.click(host, int(lobby["id"]), f"lobby:{number}:join-white")
+    await discord.click(other, int(lobby["id"]), f"lobby:{number}:join-black")
     return int(lobby["id"])
 
 
-async def started(discord: FakeDiscord, host: int, other: int, guild: int, boards: int = 2) -> None:
-    """Open a lobby, fill it with host (White) and other (Black), and start it."""
-    lobby = await filled(discord, host, other, guild, boards)
-    begun = await discord.click(host, lobby, "lobby:1:start")
+async def started(
+    discord: FakeDiscord, host: int, other: int, guild: int, boards: int = 2, *, number: int = 1
+) -> None:
+    """Open match number's lobby, fill it with host (White) and other (Black), and start it."""
+    lobby = await filled(discord, host, other, guild, boards, number=number)
+    begun = await discord.click(host, lobby, f"lobby:{number}:start")
     assert "has started" in await replied(discord, begun)
 
 

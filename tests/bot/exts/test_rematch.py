@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.bot.exts.games.test_dm_games import dm_until
+from tests.bot.exts.games.test_dm_games import challenged, dm_until
 from tests.bot.exts.test_matches import club, move, replied, resign, until
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord, Json
@@ -39,16 +39,8 @@ async def button_shown(discord: FakeDiscord, channel: int, custom_id: str) -> Js
 def test_a_dm_rematch_is_offered_once_and_accepted_with_colours_swapped(tmp_path: Path) -> None:
     async def scenario(discord: FakeDiscord) -> None:
         ana, bo, guild = club(discord)
-        general = discord.channel_named(guild, "general")
         async with running_bot(tmp_path, discord):
-            options = [
-                {"type": 6, "name": "opponent", "value": str(bo)},
-                {"type": 3, "name": "game", "value": "chess"},
-            ]
-            sent = await discord.invoke(ana, general, "challenge", options)
-            assert "Challenge sent" in await replied(discord, sent)
-            (invitation,) = discord.messages[discord.dms[bo]]
-            await discord.click(bo, int(invitation["id"]), "invite:1:accept")
+            await challenged(discord, ana, bo, guild, "chess")
             ana_dm, bo_dm = discord.dms[ana], discord.dms[bo]
             await move(discord, ana, ana_dm, "e4")
             await resign(discord, bo, bo_dm, back="nobody can")

@@ -13,7 +13,7 @@ import games
 from bot import storage
 from bot.service import MatchService
 from bot.storage import Storage
-from tests.bot.exts.games.test_dm_games import dm_until
+from tests.bot.exts.games.test_dm_games import challenged, dm_until
 from tests.bot.exts.test_matches import club, move, posted, replied, resign, sent_files
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord, Interaction, Sent
@@ -92,14 +92,7 @@ def test_a_dm_game_sends_both_players_its_replay_and_replays_after_it_is_over(
         ana, bo, guild = club(discord)
         general = discord.channel_named(guild, "general")
         async with running_bot(tmp_path, discord):
-            options = [
-                {"type": 6, "name": "opponent", "value": str(bo)},
-                {"type": 3, "name": "game", "value": "chess"},
-            ]
-            sent = await discord.invoke(ana, general, "challenge", options)
-            assert "Challenge sent" in await replied(discord, sent)
-            (invitation,) = discord.messages[discord.dms[bo]]
-            await discord.click(bo, int(invitation["id"]), "invite:1:accept")
+            await challenged(discord, ana, bo, guild, "chess")
             ana_dm, bo_dm = discord.dms[ana], discord.dms[bo]
             await move(discord, ana, ana_dm, "e4")
             asked = await replay(discord, bo, bo_dm)

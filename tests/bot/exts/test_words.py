@@ -6,23 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.bot.exts.games.test_dm_games import dm_until
+from tests.bot.exts.games.test_dm_games import dm_game, dm_until
 from tests.bot.exts.test_matches import club, move, posted, replied, resign, started, until
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord, Interaction, Json
 from tests.waiting import eventually
 
 FOOLS_MATE = ("f3", "e5", "g4", "Qh4#")  # Black wins board 1 with a pawn on the elevator e5
-
-
-async def dm_game(discord: FakeDiscord, host: int, other: int, guild: int) -> None:
-    """Challenge other to a two-board DM game as host (White on both boards), accepted."""
-    options = [{"type": 6, "name": "opponent", "value": str(other)}]
-    sent = await discord.invoke(host, discord.channel_named(guild, "general"), "challenge", options)
-    assert "Challenge sent" in await replied(discord, sent)
-    (invitation,) = discord.messages[discord.dms[other]]
-    await discord.click(other, int(invitation["id"]), "invite:1:accept")
-    await dm_until(discord, host, "Your move on boards 1 and 2.")
 
 
 async def on_board(

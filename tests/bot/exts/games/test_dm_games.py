@@ -77,23 +77,27 @@ async def challenged(
 
 
 async def dm_game(
-    discord: FakeDiscord, ana: int, bo: int, guild: int, kind: str, title: str
+    discord: FakeDiscord,
+    ana: int,
+    bo: int,
+    guild: int,
+    kind: str | None = None,
+    title: str = "Elevator Chess on 2 boards",
 ) -> tuple[int, int]:
-    """Have Ana challenge Bo to a game of a kind from #general and Bo accept it.
+    """Have Ana challenge Bo to a game of a kind (None: the default) from #general, accepted.
 
     Return Ana's and Bo's DM channels once Ana, White, has heard it is her move.
     """
     general = discord.channel_named(guild, "general")
-    options = [
-        {"type": 6, "name": "opponent", "value": str(bo)},
-        {"type": 3, "name": "game", "value": kind},
-    ]
+    options = [{"type": 6, "name": "opponent", "value": str(bo)}]
+    if kind is not None:
+        options.append({"type": 3, "name": "game", "value": kind})
     sent = await discord.invoke(ana, general, "challenge", options)
     assert "Challenge sent" in await replied(discord, sent)
     (invitation,) = discord.messages[discord.dms[bo]]
     assert f"challenges you to {title}" in invitation["content"]
     await discord.click(bo, int(invitation["id"]), "invite:1:accept")
-    await dm_until(discord, ana, "Your move on board 1.")
+    await dm_until(discord, ana, "Your move on board")  # "board 1." or "boards 1 and 2."
     return discord.dms[ana], discord.dms[bo]
 
 
