@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,11 +12,13 @@ from bot.claim import DatabaseClaimed, claim
 from tests.bot.test_main import (
     bot_environment,
     offline,
+    python_m_bot,
     running_bot,
     start_bot,
     until_connected,
 )
 from tests.fakediscord.server import FakeDiscord
+from tests.waiting import eventually
 
 
 def refusal(database: Path, pid: int) -> str:
@@ -71,28 +71,9 @@ def test_a_second_claim_on_the_same_file_under_another_name_is_refused(
 async def ask_rules(discord: FakeDiscord, user: int, guild: int) -> None:
     """Run /rules and wait for the bot's answer."""
     asked = await discord.invoke(user, discord.channel_named(guild, "general"), "rules")
-    for _ in range(100):
-        if discord.replies(asked):
-            return
-        await asyncio.sleep(0.1)
-    raise AssertionError("the bot did not answer /rules")
-
-
-async def python_m_bot(tmp_path: Path, env: dict[str, str], *arguments: str) -> tuple[int, str]:
-    """Run `python -m bot` to its end; return its exit status and what it printed."""
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        *arguments,
-        cwd=tmp_path,
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.STDOUT,
+    await eventually(
+        lambda: discord.replies(asked), "the answer to /rules", changes=discord.changes
     )
-    output, _ = await asyncio.wait_for(process.communicate(), 60)
-    assert process.returncode is not None
-    return process.returncode, output.decode()
 
 
 def test_a_second_bot_on_the_same_database_refuses_to_start_and_the_first_keeps_answering(

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import aiohttp
 
-from tests.bot.test_main import TOKEN, bot_environment, offline
+from tests.bot.test_main import TOKEN, bot_environment, offline, python_m_bot
 from tests.fakediscord.server import FakeDiscord
 
 MANAGE_GUILD = 1 << 5
@@ -18,20 +16,9 @@ MANAGE_GUILD = 1 << 5
 
 async def sync(tmp_path: Path, discord: FakeDiscord, guild: int) -> None:
     """Register the bot's commands in a guild as `python -m bot sync --guild` does."""
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        "sync",
-        "--guild",
-        str(guild),
-        cwd=tmp_path,
-        env=bot_environment(tmp_path, discord),
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.STDOUT,
-    )
-    output, _ = await asyncio.wait_for(process.communicate(), 60)
-    assert process.returncode == 0, output.decode()
+    environment = bot_environment(tmp_path, discord)
+    status, output = await python_m_bot(tmp_path, environment, "sync", "--guild", str(guild))
+    assert status == 0, output
 
 
 def described(item: dict[str, Any], path: str) -> Iterator[tuple[str, str]]:

@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.delivery import Delivery, DeliveryWorker
+from bot.delivery import DeliveryWorker
 from bot.service import MatchService
 from bot.storage import Storage
 from games.elevator import Match, MatchConfig
 from games.elevator.events import event_from_dict
+from tests.bot.test_delivery import Recorder
 
 ROOT = Path(__file__).resolve().parents[2]
 MATCHES = 3
@@ -49,14 +50,6 @@ async def child_main(path: str) -> None:
     for match_id, board, user, move in steps():
         await service.play(match_id, user, board, move)
         print(f"{match_id} {board} {move}", flush=True)
-
-
-class Recorder:
-    def __init__(self) -> None:
-        self.keys: list[str] = []
-
-    async def send(self, delivery: Delivery) -> None:
-        self.keys.append(delivery.idempotency_key)
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -18,6 +18,7 @@ from bot.delivery import (
     Undeliverable,
 )
 from bot.storage import Storage
+from tests.waiting import Changes, eventually
 
 
 class Recorder:
@@ -31,6 +32,11 @@ class Recorder:
         if delivery.place in self.failing:
             raise ConnectionError(f"{delivery.place} is unreachable")
         self.sent.append((delivery.place, delivery.idempotency_key))
+
+    @property
+    def keys(self) -> list[str]:
+        """Return the keys of the notices sent, in order."""
+        return [key for _, key in self.sent]
 
 
 async def queue(store: Storage, notices: list[tuple[str, str]]) -> None:
@@ -98,8 +104,7 @@ def test_what_was_not_sent_before_a_restart_is_sent_after_it(database_url: str) 
             task = asyncio.create_task(
                 DeliveryWorker(store, sender, clock=lambda: 1.0).run(stop, interval=0.01)
             )
-            while not sender.sent:
-                await asyncio.sleep(0.01)
+            await eventually(lambda: sender.sent, "the notice left from before to be sent")
             stop.set()
             await task
             return sender.sent
@@ -219,19 +224,23 @@ class Held(Recorder):
         self.held = held
         self.release = asyncio.Event()
         self.holding = asyncio.Event()
-        self.changed = asyncio.Event()
+        self.changes = Changes()
 
     async def send(self, delivery: Delivery) -> None:
         if delivery.place == self.held and not self.release.is_set():
             self.holding.set()
             await self.release.wait()
         await super().send(delivery)
-        self.changed.set()
+        self.changes.notify()
 
     async def until(self, count: int) -> None:
-        while len(self.sent) < count:
-            self.changed.clear()
-            await asyncio.wait_for(self.changed.wait(), 5)
+        """Wait until count notices have been sent."""
+        await eventually(
+            lambda: len(self.sent) >= count,
+            f"{count} notices sent",
+            changes=self.changes,
+            seen=lambda: self.sent,
+        )
 
 
 def test_a_place_whose_send_hangs_waits_alone_while_the_others_keep_going(

@@ -14,6 +14,7 @@ from typing import IO
 
 from tests.fakediscord.client import TOKEN
 from tests.fakediscord.server import FakeDiscord
+from tests.waiting import eventually
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -47,8 +48,29 @@ async def start_bot(tmp_path: Path, env: dict[str, str], output: IO[bytes], *arg
     )
 
 
+async def python_m_bot(tmp_path: Path, env: dict[str, str], *arguments: str) -> tuple[int, str]:
+    """Run `python -m bot` to its end; return its exit status and what it printed."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        *arguments,
+        cwd=tmp_path,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
+    output, _ = await asyncio.wait_for(process.communicate(), 60)
+    assert process.returncode is not None
+    return process.returncode, output.decode()
+
+
 async def until_connected(discord: FakeDiscord, process: Process, log: Path) -> None:
-    """Wait until the bot has connected to the gateway, failing if it ends or takes a minute."""
+    """Wait until the bot has connected and read its servers, failing if it ends or takes a minute.
+
+    The offline gateway sets `identified` once the bot's heartbeat, which it asks for after
+    the servers, says the bot has read them: what a test sends next finds them known.
+    """
     waiting = asyncio.ensure_future(discord.identified.wait())
     ended = asyncio.ensure_future(process.wait())
     await asyncio.wait({waiting, ended}, timeout=60, return_when=asyncio.FIRST_COMPLETED)
@@ -56,7 +78,6 @@ async def until_connected(discord: FakeDiscord, process: Process, log: Path) -> 
         waiting.cancel()
         raise AssertionError(f"the bot did not connect:\n{log.read_text()[-4000:]}")
     ended.cancel()
-    await asyncio.sleep(0.3)  # let it take in the guilds it was sent
 
 
 @contextlib.asynccontextmanager
@@ -134,11 +155,9 @@ def test_the_bot_connects_and_explains_the_rules_with_a_drawn_example(tmp_path: 
         guild = discord.add_guild("Chess Club", owner=ana)
         async with running_bot(tmp_path, discord):
             asked = await discord.invoke(ana, discord.channel_named(guild, "general"), "rules")
-            for _ in range(100):
-                if discord.replies(asked):
-                    break
-                await asyncio.sleep(0.1)
-            (reply,) = discord.replies(asked)
+            (reply,) = await eventually(
+                lambda: discord.replies(asked), "the answer to /rules", changes=discord.changes
+            )
             assert asked.responses[0]["type"] == 5  # deferred while the example is drawn
             assert reply.embeds[0]["title"] == "Elevator Chess"
             assert "elevator" in reply.embeds[0]["description"].lower()
@@ -151,20 +170,9 @@ def test_the_bot_connects_and_explains_the_rules_with_a_drawn_example(tmp_path: 
 def test_sync_registers_the_slash_commands_in_a_guild_and_exits(tmp_path: Path) -> None:
     async def scenario(discord: FakeDiscord) -> None:
         guild = discord.add_guild("Chess Club", owner=discord.add_user("ana"))
-        process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            "sync",
-            "--guild",
-            str(guild),
-            cwd=tmp_path,
-            env=bot_environment(tmp_path, discord),
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.STDOUT,
-        )
-        output, _ = await asyncio.wait_for(process.communicate(), 60)
-        assert process.returncode == 0, output.decode()
+        environment = bot_environment(tmp_path, discord)
+        status, output = await python_m_bot(tmp_path, environment, "sync", "--guild", str(guild))
+        assert status == 0, output
         contexts = {c["name"]: c.get("contexts") for c in discord.commands[guild]}
         assert sorted(contexts) == [
             "board",
@@ -189,7 +197,7 @@ def test_sync_registers_the_slash_commands_in_a_guild_and_exits(tmp_path: Path) 
         assert sorted(contexts["help"]) == sorted(contexts["export"]) == [0, 1, 2]
         assert contexts["matches"] == [0]
         assert sorted(contexts["leaderboard"]) == sorted(contexts["rating"]) == [0, 1, 2]
-        assert TOKEN not in output.decode()
+        assert TOKEN not in output
 
     offline(scenario)
 
@@ -198,18 +206,8 @@ def test_sync_opens_no_database(tmp_path: Path) -> None:
     async def scenario(discord: FakeDiscord) -> None:
         discord.add_guild("Chess Club", owner=discord.add_user("ana"))
         environment = bot_environment(tmp_path, discord, DATABASE_PATH="data/elevator.db")
-        process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            "sync",
-            cwd=tmp_path,
-            env=environment,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.STDOUT,
-        )
-        output, _ = await asyncio.wait_for(process.communicate(), 60)
-        assert process.returncode == 0, output.decode()
+        status, output = await python_m_bot(tmp_path, environment, "sync")
+        assert status == 0, output
         assert discord.commands[None], "nothing was registered"
         assert not (tmp_path / "data").exists(), "sync created the database's folder"
 
@@ -336,18 +334,9 @@ def test_a_stop_while_waiting_for_discord_ends_the_bot_at_once(tmp_path: Path) -
 def test_a_refused_token_is_said_in_one_line_and_not_retried(tmp_path: Path) -> None:
     async def scenario(discord: FakeDiscord) -> None:
         discord.refused_tokens.add("revoked-token")
-        process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            cwd=tmp_path,
-            env=bot_environment(tmp_path, discord, DISCORD_TOKEN="revoked-token"),
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.STDOUT,
-        )
-        output, _ = await asyncio.wait_for(process.communicate(), 60)
-        written = output.decode()
-        assert process.returncode == 2, written
+        environment = bot_environment(tmp_path, discord, DISCORD_TOKEN="revoked-token")
+        status, written = await python_m_bot(tmp_path, environment)
+        assert status == 2, written
         assert "Traceback" not in written and "retrying" not in written
         (said,) = [line for line in written.splitlines() if line.startswith("error:")]
         assert "Discord refused DISCORD_TOKEN" in said and ".env" in said
@@ -386,18 +375,9 @@ def test_a_database_that_cannot_be_opened_is_said_in_one_line_and_the_bot_exits(
 ) -> None:
     async def scenario(discord: FakeDiscord) -> None:
         url = f"postgresql://elevator:s3cret@127.0.0.1:{free_port()}/elevator"  # nobody there
-        process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            cwd=tmp_path,
-            env=bot_environment(tmp_path, discord, DATABASE_URL=url),
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.STDOUT,
-        )
-        output, _ = await asyncio.wait_for(process.communicate(), 60)
-        written = output.decode()
-        assert process.returncode == 1, written
+        environment = bot_environment(tmp_path, discord, DATABASE_URL=url)
+        status, written = await python_m_bot(tmp_path, environment)
+        assert status == 1, written
         assert "Traceback" not in written and "s3cret" not in written
         (said,) = [line for line in written.splitlines() if line.startswith("error:")]
         assert said.startswith(

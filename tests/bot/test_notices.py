@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 from typing import Any
 
@@ -20,6 +19,7 @@ from bot.notices import (
 from bot.sender import DiscordSender
 from bot.service import MatchService, Moderator
 from bot.storage import Storage
+from tests.bot.scenarios import run
 from tests.bot.test_sender import Channel
 from tests.bot.test_sender import Client as DMClient
 
@@ -31,17 +31,6 @@ class Client(DMClient):
 
     def get_user(self, user: int) -> None:
         return None
-
-
-def run(database_url: str, scenario: Any) -> None:
-    async def main() -> None:
-        store = await Storage.open(database_url)
-        try:
-            await scenario(MatchService(store, clock=lambda: 1000.0), store)
-        finally:
-            await store.close()
-
-    asyncio.run(main())
 
 
 async def two_boards(service: MatchService) -> int:

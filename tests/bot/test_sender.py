@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from types import SimpleNamespace
 from typing import Any
 
@@ -13,6 +12,7 @@ from bot.delivery import Delivery, RetryLater
 from bot.sender import DiscordSender
 from bot.service import MatchService
 from bot.storage import Storage
+from tests.bot.scenarios import run
 
 
 class Channel(discord.abc.Messageable):
@@ -45,17 +45,6 @@ class Client:
 
     def get_channel(self, channel: int) -> Channel:
         return self.channels[channel]
-
-
-def run(database_url: str, scenario: Any) -> None:
-    async def main() -> None:
-        store = await Storage.open(database_url)
-        try:
-            await scenario(MatchService(store, clock=lambda: 1000.0), store)
-        finally:
-            await store.close()
-
-    asyncio.run(main())
 
 
 async def first_notice(store: Storage, match_id: int) -> Delivery:

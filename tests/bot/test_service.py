@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Awaitable, Callable
 from typing import Final
 
 import pytest
@@ -17,25 +16,11 @@ from bot.notices import BoardsResult, ReplayShown
 from bot.sender.words import overview_words
 from bot.service import MatchService, Moderator
 from bot.storage import Storage
+from tests.bot.scenarios import run
 
 KNIGHT_D5 = "4k3/8/8/3N4/8/8/8/4K3 w - - 0 1"
 KING_E7_BLACK_TO_MOVE = "8/4k3/8/8/8/8/8/4K3 b - - 0 1"
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-
-Scenario = Callable[[MatchService, Storage], Awaitable[None]]
-
-
-def run(database_url: str, scenario: Scenario) -> None:
-    """Run a scenario against a service over a fresh database (either engine)."""
-
-    async def main() -> None:
-        store = await Storage.open(database_url)
-        try:
-            await scenario(MatchService(store, clock=lambda: 1000.0), store)
-        finally:
-            await store.close()
-
-    asyncio.run(main())
 
 
 async def lobby(service: MatchService, boards: int = 3, **options: object) -> int:
@@ -602,20 +587,6 @@ FOOLS_MATE = [("ana", "f3"), ("bo", "e5"), ("ana", "g4"), ("bo", "Qh4#")]
 KNIGHT_D5_BLACK = "4k3/8/8/3n4/8/8/8/4K3 w - - 0 1"
 
 
-def run_at(database_url: str, now: list[float], scenario: Scenario, **options: float) -> None:
-    """Run a scenario against a service whose clock reads now[0]."""
-
-    async def main() -> None:
-        store = await Storage.open(database_url)
-        try:
-            service = MatchService(store, clock=lambda: now[0], **options)  # type: ignore[arg-type]
-            await scenario(service, store)
-        finally:
-            await store.close()
-
-    asyncio.run(main())
-
-
 def places(notices: object, kind: str) -> list[str]:
     """Return where the notices of one kind go."""
     return [n.place for n in notices if n.kind == kind]  # type: ignore[attr-defined]
@@ -642,7 +613,7 @@ def test_a_lapsed_or_skipped_transfer_is_announced_to_the_board_overview_winner_
         assert places(skipped.notices, "transfer-skipped") == ["overview", "user:bo", "team:black"]
         assert await store.fetch_all("SELECT * FROM transfer_deadlines") == []
 
-    run_at(database_url, now, scenario)
+    run(database_url, scenario, clock=lambda: now[0])
 
 
 def test_resigning_the_match_prompts_only_for_transfers_still_open_at_its_end(
@@ -682,7 +653,7 @@ def test_a_pause_holds_transfer_deadlines_and_resuming_moves_them_on(database_ur
         now[0] = 5020.0
         assert len(await service.settle_due()) == 1
 
-    run_at(database_url, now, scenario)
+    run(database_url, scenario, clock=lambda: now[0])
 
 
 def test_a_transfer_offered_during_a_pause_gets_its_whole_window_after_it(
@@ -705,7 +676,7 @@ def test_a_transfer_offered_during_a_pause_gets_its_whole_window_after_it(
         prompt = next(n for n in resumed.notices if n.kind == "transfer-prompt")
         assert prompt.payload["deadline"] == 3000.0 + 120.0
 
-    run_at(database_url, now, scenario)
+    run(database_url, scenario, clock=lambda: now[0])
 
 
 def test_a_deadline_is_checked_again_once_the_match_is_locked(database_url: str) -> None:
@@ -768,7 +739,7 @@ def test_undo_withdraws_offers_only_where_it_acts_and_prompts_for_a_reopened_tra
         with pytest.raises(RulesError, match="no draw offer"):
             await service.accept_draw(match_id, "ana", 3)
 
-    run_at(database_url, now, scenario)
+    run(database_url, scenario, clock=lambda: now[0])
 
 
 def test_an_aborted_match_drops_its_offers_and_deadlines(database_url: str) -> None:
@@ -936,7 +907,7 @@ def test_a_match_finished_during_a_pause_comes_back_paused_when_undone(
         prompt = next(n for n in outcome.notices if n.kind == "transfer-prompt")
         assert prompt.payload["deadline"] == 5120.0
 
-    run_at(database_url, now, scenario)
+    run(database_url, scenario, clock=lambda: now[0])
 
 
 def test_a_failure_between_the_rules_and_the_commit_leaves_no_phantom_move(
@@ -1064,7 +1035,7 @@ def test_a_transfer_asked_for_after_its_deadline_lapses_instead(database_url: st
         ]
         assert to_bo[-1] == "transfer-lapsed"
 
-    run_at(database_url, now, scenario)
+    run(database_url, scenario, clock=lambda: now[0])
 
 
 def test_cancelling_tells_the_lobby_and_a_moderators_start_or_cancel_is_audited(
@@ -1162,7 +1133,7 @@ def test_a_challenge_is_answered_once_by_the_person_challenged_within_a_day(
         assert await service.answer_challenge(declined, "bo", accept=False) is None
         assert (await service.invitation(declined))["status"] == "declined"
 
-    run_at(database_url, now, scenario)
+    run(database_url, scenario, clock=lambda: now[0])
 
 
 def tags_of(pgn: str) -> dict[str, str]:
@@ -1200,7 +1171,7 @@ def test_a_team_match_s_pgn_names_the_board_s_players_their_teams_and_the_day_it
             assert tags["Black"] == names[roster.seated(board, "black") or ""]
             assert (tags["WhiteTeam"], tags["BlackTeam"]) == ("Reds", "Blues")
 
-    run_at(database_url, now, scenario)
+    run(database_url, scenario, clock=lambda: now[0])
 
 
 def test_a_casual_game_s_pgn_names_its_players_alone_and_the_day_it_started(
@@ -1222,4 +1193,4 @@ def test_a_casual_game_s_pgn_names_its_players_alone_and_the_day_it_started(
         assert (tags["White"], tags["Black"]) == ("cy", "di")
         assert "WhiteTeam" not in tags and "BlackTeam" not in tags
 
-    run_at(database_url, now, scenario)
+    run(database_url, scenario, clock=lambda: now[0])

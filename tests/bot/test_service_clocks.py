@@ -9,6 +9,7 @@ import pytest
 from bot.errors import NotAllowedError, RulesError, WrongStateError
 from bot.service import MatchService, Moderator
 from bot.storage import Storage
+from tests.bot.scenarios import run
 from tests.bot.test_service import (
     FOOLS_MATE,
     KNIGHT_D5,
@@ -18,7 +19,6 @@ from tests.bot.test_service import (
     START,
     lobby,
     places,
-    run_at,
 )
 
 HOUR = 3600.0
@@ -56,7 +56,7 @@ def test_a_move_charges_its_own_clock_and_adds_the_increment_a_ride_leaves_the_d
         await service.play(match_id, "bo", 1, "Kd7")
         assert (await service.clock_readings(match_id))[1] == (575.0, 585.0)
 
-    run_at(database_url, now, scenario)
+    run(database_url, scenario, clock=lambda: now[0])
 
 
 def test_flags_on_several_boards_fall_in_the_order_their_time_ran_out(database_url: str) -> None:
@@ -95,7 +95,7 @@ def test_flags_on_several_boards_fall_in_the_order_their_time_ran_out(database_u
             3: (0.0, 60.0),
         }
 
-    run_at(database_url, now, scenario)
+    run(database_url, scenario, clock=lambda: now[0])
 
 
 def test_a_move_after_the_flag_fell_is_refused_and_the_flag_stands(database_url: str) -> None:
@@ -113,7 +113,7 @@ def test_a_move_after_the_flag_fell_is_refused_and_the_flag_stands(database_url:
         assert [(kind, at) for kind, at in log if kind == "flag"] == [("flag", 1030.0)]
         assert await service.settle_due() == []
 
-    run_at(database_url, now, scenario)
+    run(database_url, scenario, clock=lambda: now[0])
 
 
 def test_a_flag_during_a_pending_transfer_changes_where_the_piece_may_go(database_url: str) -> None:
@@ -142,7 +142,7 @@ def test_a_flag_during_a_pending_transfer_changes_where_the_piece_may_go(databas
         assert places(second.notices, "transfer-void") == ["overview", "user:bo", "team:black"]
         assert await service.status(match_id) == "finished"
 
-    run_at(database_url, now, scenario)
+    run(database_url, scenario, clock=lambda: now[0])
 
 
 def test_a_restart_settles_what_fell_due_while_away_in_the_order_it_fell(database_url: str) -> None:
@@ -197,7 +197,7 @@ def test_a_pause_stops_every_clock_and_resume_starts_them_again(database_url: st
         now[0] = 9500.0
         assert len(await service.settle_due()) == 2
 
-    run_at(database_url, now, scenario)
+    run(database_url, scenario, clock=lambda: now[0])
 
 
 def test_correspondence_players_are_reminded_at_a_quarter_of_their_time_and_at_one_hour(
@@ -230,7 +230,7 @@ def test_correspondence_players_are_reminded_at_a_quarter_of_their_time_and_at_o
         assert [e.KIND for e in flag.events][:2] == ["flag", "board-end"]
         assert flag.events[0].board == 2  # type: ignore[attr-defined]
 
-    run_at(database_url, now, scenario)
+    run(database_url, scenario, clock=lambda: now[0])
 
 
 def test_live_clocks_send_no_reminders(database_url: str) -> None:
@@ -241,7 +241,7 @@ def test_live_clocks_send_no_reminders(database_url: str) -> None:
         now[0] = 1599.0
         assert await service.settle_due() == []
 
-    run_at(database_url, now, scenario)
+    run(database_url, scenario, clock=lambda: now[0])
 
 
 def test_a_moderator_gives_time_back_and_it_is_audited_and_announced(database_url: str) -> None:
@@ -279,7 +279,7 @@ def test_a_moderator_gives_time_back_and_it_is_audited_and_announced(database_ur
         with pytest.raises(RulesError, match="the side to move, White on board 1"):
             await service.add_time(game, Moderator("mod", True), 1, "black", 60, "lag")
 
-    run_at(database_url, now, scenario)
+    run(database_url, scenario, clock=lambda: now[0])
 
 
 def test_an_undo_sets_the_clocks_back_as_they_stood_and_runs_the_side_now_to_move(
@@ -306,7 +306,7 @@ def test_an_undo_sets_the_clocks_back_as_they_stood_and_runs_the_side_now_to_mov
         assert await service.status(match_id) == "active"
         assert (await service.clock_readings(match_id))[1] == (560.0, 600.0)
 
-    run_at(database_url, now, scenario)
+    run(database_url, scenario, clock=lambda: now[0])
 
 
 def test_a_correspondence_undo_gives_back_what_was_left_not_a_new_period(
@@ -325,7 +325,7 @@ def test_a_correspondence_undo_gives_back_what_was_left_not_a_new_period(
         assert (await service.clock_readings(game))[1] == (5 * HOUR, DAY)
         assert await service.settle_due() == []  # the reminder is not sent again
 
-    run_at(database_url, now, scenario)
+    run(database_url, scenario, clock=lambda: now[0])
 
 
 def test_a_time_control_is_chosen_with_a_challenge_and_checked(database_url: str) -> None:
@@ -344,7 +344,7 @@ def test_a_time_control_is_chosen_with_a_challenge_and_checked(database_url: str
         assert str(await service.time_control(game)) == "3d"
         assert await service.clock_readings(game) == {1: (3 * DAY, 3 * DAY), 2: (3 * DAY, 3 * DAY)}
 
-    run_at(database_url, now, scenario)
+    run(database_url, scenario, clock=lambda: now[0])
 
 
 def test_a_transfer_in_correspondence_waits_a_day(database_url: str) -> None:
@@ -363,7 +363,7 @@ def test_a_transfer_in_correspondence_waits_a_day(database_url: str) -> None:
         (prompt,) = [n for n in prompts if n.place == "user:bo" and n.payload["board"] == 2]
         assert prompt.payload["deadline"] == 1000.0 + DAY
 
-    run_at(database_url, now, scenario)
+    run(database_url, scenario, clock=lambda: now[0])
 
 
 def test_undoing_a_flag_pauses_the_match_until_time_is_given_back(database_url: str) -> None:
@@ -392,7 +392,7 @@ def test_undoing_a_flag_pauses_the_match_until_time_is_given_back(database_url: 
         assert fell.events[0].board == 2  # type: ignore[attr-defined]
         assert (await service.clock_readings(match_id))[1] == (115.0, 60.0)
 
-    run_at(database_url, now, scenario)
+    run(database_url, scenario, clock=lambda: now[0])
 
 
 def test_after_a_restart_flags_fall_in_the_order_they_fell_whatever_reminders_were_sent(
@@ -415,4 +415,4 @@ def test_after_a_restart_flags_fall_in_the_order_they_fell_whatever_reminders_we
         log = await kinds_of_log(store, game)
         assert [at for kind, at in log if kind == "flag"] == [87400.0, 91000.0]
 
-    run_at(database_url, now, scenario)
+    run(database_url, scenario, clock=lambda: now[0])

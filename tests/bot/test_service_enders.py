@@ -7,7 +7,7 @@ import pytest
 from bot.errors import NotAllowedError, RulesError, WrongStateError
 from bot.service import MatchService, Moderator
 from bot.storage import Storage
-from tests.bot.test_service import run_at
+from tests.bot.scenarios import run
 from tests.bot.test_service_enders_clocks import enders
 
 MOD = Moderator("mod", True)
@@ -50,7 +50,7 @@ def test_an_undo_preview_names_each_action_and_says_which_turn_it_leaves_open(
         fen = (await service.game(game)).fen(1)
         assert placement(fen) == "1/5/7/7/7/7/4N2/5/1 b RRBBKKNrrbbkknn -"
 
-    run_at(database_url, [1000.0], scenario)
+    run(database_url, scenario)
 
 
 def test_a_draw_offer_stands_through_its_makers_actions_and_falls_at_the_opponents(
@@ -69,7 +69,7 @@ def test_a_draw_offer_stands_through_its_makers_actions_and_falls_at_the_opponen
         await service.accept_draw(game, "ana", 1)
         assert (await service.game(game)).result() == "1/2-1/2"
 
-    run_at(database_url, [1000.0], scenario)
+    run(database_url, scenario)
 
 
 def test_a_player_resigns_with_their_turn_under_way_and_the_clocks_stop(database_url: str) -> None:
@@ -86,7 +86,7 @@ def test_a_player_resigns_with_their_turn_under_way_and_the_clocks_stop(database
         assert await service.clock_readings(game) == {1: (590.0, 600.0)}
         assert await service.status(game) == "finished"
 
-    run_at(database_url, now, scenario)
+    run(database_url, scenario, clock=lambda: now[0])
 
 
 def test_a_pause_mid_turn_stops_the_movers_clock_and_the_turn_goes_on_after_it(
@@ -108,7 +108,7 @@ def test_a_pause_mid_turn_stops_the_movers_clock_and_the_turn_goes_on_after_it(
         await service.play(game, "ana", 1, "Nf2-g4")
         assert await service.clock_readings(game) == {1: (585.0, 600.0)}
 
-    run_at(database_url, now, scenario)
+    run(database_url, scenario, clock=lambda: now[0])
 
 
 def test_a_moderator_adjudicates_mid_turn_and_a_substitute_finishes_a_turn_under_way(
@@ -127,7 +127,7 @@ def test_a_moderator_adjudicates_mid_turn_and_a_substitute_finishes_a_turn_under
         log = await service.audit_log(game)
         assert [entry["action"] for entry in log] == ["substitute", "adjudicate"]
 
-    run_at(database_url, [1000.0], scenario)
+    run(database_url, scenario)
 
 
 def test_a_turn_under_way_survives_a_restart_with_its_drop_and_moves_used(
@@ -137,7 +137,7 @@ def test_a_turn_under_way_survives_a_restart_with_its_drop_and_moves_used(
         game = await enders(service)
         await service.play(game, "ana", 1, "N@f2 Nf2-g4", more=True)
 
-    run_at(database_url, [1000.0], before)
+    run(database_url, before)
 
     async def after(service: MatchService, store: Storage) -> None:
         fen = (await service.game(1)).fen(1)
@@ -149,4 +149,4 @@ def test_a_turn_under_way_survives_a_restart_with_its_drop_and_moves_used(
         await service.play(1, "ana", 1, "end")
         assert (await service.game(1)).side_to_move(1) == "black"
 
-    run_at(database_url, [1020.0], after)
+    run(database_url, after, clock=lambda: 1020.0)

@@ -7,7 +7,7 @@ import pytest
 from bot.errors import WrongStateError
 from bot.service import MatchService, Moderator
 from bot.storage import Storage
-from tests.bot.test_service import run_at
+from tests.bot.scenarios import run
 
 DAY = 24 * 3600.0
 MOD = Moderator("mod", True)
@@ -40,7 +40,7 @@ def test_a_turn_of_many_actions_runs_only_the_movers_clock_and_adds_the_incremen
         await service.play(game, "bo", 1, "N@f10 Nf10-e8")  # a whole turn in one /move
         assert await service.clock_readings(game) == {1: (565.0, 585.0)}
 
-    run_at(database_url, now, scenario)
+    run(database_url, scenario, clock=lambda: now[0])
 
 
 def test_the_flag_falls_in_the_middle_of_a_turn_when_the_movers_time_runs_out(
@@ -63,7 +63,7 @@ def test_the_flag_falls_in_the_middle_of_a_turn_when_the_movers_time_runs_out(
         with pytest.raises(WrongStateError, match="finished"):
             await service.play(game, "ana", 1, "end")
 
-    run_at(database_url, now, scenario)
+    run(database_url, scenario, clock=lambda: now[0])
 
 
 def test_correspondence_gives_each_turn_its_time_afresh_however_many_actions(
@@ -84,7 +84,7 @@ def test_correspondence_gives_each_turn_its_time_afresh_however_many_actions(
         await service.play(game, "bo", 1, "N@f10", more=True)
         assert await service.clock_readings(game) == {1: (2 * DAY, DAY)}
 
-    run_at(database_url, now, scenario)
+    run(database_url, scenario, clock=lambda: now[0])
 
 
 def test_undoing_the_end_of_a_turn_typed_whole_gives_the_mover_back_their_running_clock(
@@ -106,7 +106,7 @@ def test_undoing_the_end_of_a_turn_typed_whole_gives_the_mover_back_their_runnin
         await service.undo(game, MOD, 2, "and start the turn again")
         assert await service.clock_readings(game) == {1: (570.0, 600.0)}
 
-    run_at(database_url, now, scenario)
+    run(database_url, scenario, clock=lambda: now[0])
 
 
 def test_undoing_an_action_of_a_turn_under_way_keeps_the_opponents_clock_stopped(
@@ -129,4 +129,4 @@ def test_undoing_an_action_of_a_turn_under_way_keeps_the_opponents_clock_stopped
         now[0] = 1045.0
         assert await service.clock_readings(game) == {1: (595.0, 575.0)}
 
-    run_at(database_url, now, scenario)
+    run(database_url, scenario, clock=lambda: now[0])

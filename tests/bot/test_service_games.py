@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
-from collections.abc import Awaitable, Callable
 
 import pytest
 
@@ -15,21 +13,10 @@ from bot.storage import Storage
 from games.elevator import Match
 from games.elevator.floors import FLOORS
 from games.escher.game import EscherGame
+from tests.bot.scenarios import run
 
-Scenario = Callable[[MatchService, Storage], Awaitable[None]]
 SAMPLE = ["e4", "e5", "Bc4", "c5", "Ba5+", "b6", "Bxc3", "Bxa4", "Ba6", "Nf6", "Nc3", "B4c6"]
 AFTER_SIX = "brn1kq1r/p2p1ppp/1pb2n2/4p3/P3P3/R1N5/1PPP2PP/B1QK1NRB"
-
-
-def run(database_url: str, scenario: Scenario) -> None:
-    async def main() -> None:
-        store = await Storage.open(database_url)
-        try:
-            await scenario(MatchService(store, clock=lambda: 1000.0), store)
-        finally:
-            await store.close()
-
-    asyncio.run(main())
 
 
 def test_an_escher_game_is_played_stored_and_loaded_again(database_url: str) -> None:

@@ -7,7 +7,7 @@ import pytest
 from bot.errors import RulesError
 from bot.service import MatchService
 from bot.storage import Storage
-from tests.bot.test_service import run
+from tests.bot.scenarios import run
 
 ZWSP = "\u200b"
 RLO = "\u202e"

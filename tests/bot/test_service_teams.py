@@ -7,7 +7,7 @@ import pytest
 from bot.errors import NotAllowedError, RulesError
 from bot.service import MatchService
 from bot.storage import Storage
-from tests.bot.test_service import run
+from tests.bot.scenarios import run
 
 TEAMS = ("Reds", "Blues", "Greens", "Golds")  # Reds 1-2 and Blues 3-4 White; Greens 2-3 Black
 PLAYERS = {"Reds": ["ana", "al"], "Blues": ["bo"], "Greens": ["cy"], "Golds": ["di"]}

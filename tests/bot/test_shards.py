@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from bot import storage
-from bot.delivery import Delivery, DeliveryWorker
+from bot.delivery import DeliveryWorker
 from bot.shards import MAX_SHARDS, Shards, ShardsError, shard_of
 from bot.storage import Storage
+from tests.bot.test_delivery import Recorder
 
 # server ids as Discord makes them: the shard is read from the timestamp above bit 22
 GUILDS = [(ms << 22) | (1 << 17) for ms in (300_000_000_000, 300_000_000_001, 300_000_000_002)]
@@ -129,16 +130,6 @@ def test_each_process_settles_the_due_matches_of_its_own_servers_and_shard_0_the
     assert sorted(first) == sorted([ids[GUILDS[0]], ids[GUILDS[2]], ids[None]])
     assert second == [ids[GUILDS[1]]]
     assert sorted(every) == sorted(first + second)
-
-
-class Recorder:
-    """A sender that records the keys of the notices it sends."""
-
-    def __init__(self) -> None:
-        self.keys: list[str] = []
-
-    async def send(self, delivery: Delivery) -> None:
-        self.keys.append(delivery.idempotency_key)
 
 
 def test_two_workers_of_two_shards_send_every_notice_once_between_them(tmp_path: Path) -> None:

@@ -119,6 +119,12 @@ def checks(fake: FakeDiscord) -> Callable[[web.Request, Handler], Awaitable[web.
 
     @web.middleware
     async def checked(request: web.Request, handler: Handler) -> web.StreamResponse:
+        try:
+            return await _checked(request, handler)
+        finally:
+            fake.changes.notify()  # whatever the request recorded, a test may be waiting for
+
+    async def _checked(request: web.Request, handler: Handler) -> web.StreamResponse:
         template = template_of(request)
         if template is None or not request.path.startswith(API):
             return await handler(request)

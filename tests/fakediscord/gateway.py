@@ -2,9 +2,11 @@
 
 A bot identifies with `shard: [id, count]` (none: shard 0 of 1). Its READY lists the servers
 of its shard only, one GUILD_CREATE follows for each, and afterwards a server's events go to
-the session of shard `(server id >> 22) % count` and DM events to shard 0. Discord's refusals
-are kept: a shard id outside its count is closed with 4010 (Invalid shard), and a shard that
-would hold more than 2,500 servers with 4011 (Sharding required).
+the session of shard `(server id >> 22) % count` and DM events to shard 0. After its servers
+the gateway asks for a heartbeat (op 1, as Discord may at any time): the sequence number the
+bot's answer carries says it has read every event before, its servers among them. Discord's
+refusals are kept: a shard id outside its count is closed with 4010 (Invalid shard), and a
+shard that would hold more than 2,500 servers with 4011 (Sharding required).
 """
 
 from __future__ import annotations
@@ -72,6 +74,8 @@ class Session:
     intents: int = 0
     ready: bool = False
     seq: int = 0  # each session numbers its own events
+    ready_seq: int = 0  # the number of the session's last GUILD_CREATE (or its READY)
+    read: int | None = None  # the last event's number the bot said, in a heartbeat, it read
     events: list[str] = field(default_factory=list)  # the events it was sent, in order
     heard: list[int | None] = field(default_factory=list)  # the server of each event routed
 
@@ -84,6 +88,7 @@ class Gateway:
         self.sessions: list[Session] = []
         self.max_concurrency = 1  # shards that may identify at once, as /gateway/bot says
         self.closed: list[tuple[int, int]] = []  # (shard, close code) of each session refused
+        # a shard's session has read its servers (its heartbeat said so)
         self.shard_ready: defaultdict[int, asyncio.Event] = defaultdict(asyncio.Event)
         self.identified_at: dict[int, float] = {}  # shard: when it last identified (loop time)
         self.privileged = 0  # the privileged intents the app is allowed in its settings
@@ -110,6 +115,7 @@ class Gateway:
                 message = json.loads(frame.data)
                 if message["op"] == 1:
                     await _send(socket, {"op": 11})
+                    self._heard(session, message.get("d"))
                 elif message["op"] == 2:
                     await self._identify(session, message["d"])
         finally:
@@ -117,6 +123,14 @@ class Gateway:
             if session.ready and not self._serving(session.shard):
                 self.shard_ready[session.shard].clear()
         return socket
+
+    def _heard(self, session: Session, read: int | None) -> None:
+        """Note a heartbeat's number: the first that covers the session's servers readies it."""
+        before, session.read = session.read, read
+        if session.ready and (read or 0) >= session.ready_seq > (before or 0):
+            self.shard_ready[session.shard].set()
+            self._discord.identified.set()
+        self._discord.changes.notify()
 
     def _serving(self, shard: int) -> bool:
         return any(s.ready and s.shard == shard for s in self.sessions)
@@ -155,9 +169,8 @@ class Gateway:
         for guild_id in guilds:
             payload = discord._guild_payload(guild_id, intents)
             await self._dispatch_to(session, "GUILD_CREATE", payload)
-        session.ready = True
-        self.shard_ready[shard].set()
-        discord.identified.set()
+        session.ready, session.ready_seq = True, session.seq
+        await _send(session.socket, {"op": 1, "d": None})  # a heartbeat, now: what have you read?
 
     async def _refuse(self, session: Session, shard: int, code: int, reason: str) -> None:
         logger.info("closing shard %s: %d %s", shard, code, reason)

@@ -52,7 +52,8 @@ class Messages(Acting):
         self.closed_dms: set[int] = set()  # users who take no direct messages from the bot
         self.held: dict[int, asyncio.Event] = {}  # slow channels: a post or edit waits for it
         self.faults: dict[int, float | None] = {}  # channel: 429's retry-after, or None: 500
-        self.stalled: set[int] = set()  # channels whose posts are made but not yet answered
+        # channels whose posts are made, but not answered until the test sets the event
+        self.stalled: dict[int, asyncio.Event] = {}
         self._nonces: dict[tuple[int, str], tuple[float, Json]] = {}  # enforced nonces
         self.nonce_window = 300.0  # seconds Discord keeps an enforced nonce ("a few minutes")
         self.refused: list[tuple[int, int]] = []  # (channel, status) of each request refused
@@ -162,8 +163,9 @@ class Messages(Acting):
         self.messages[channel_id].append(payload)
         if nonce is not None:
             self._nonces[(channel_id, str(nonce))] = (time.monotonic(), payload)
-        while channel_id in self.stalled:  # made, but no answer until the channel is let go
-            await asyncio.sleep(0.05)
+        stall = self.stalled.get(channel_id)
+        if stall is not None:  # made, but no answer until the channel is let go
+            await stall.wait()
         return answer(payload)
 
     async def _list_messages(self, request: web.Request) -> web.Response:
@@ -324,6 +326,7 @@ class Messages(Acting):
             pings(body.get("content") or "", body.get("allowed_mentions")),
         )
         self.sent.append(sent)
+        self.changes.notify()  # made, though its answer may be stalled
         return sent
 
     def _message_payload(self, sent: Sent) -> Json:

@@ -49,7 +49,7 @@ class FakeDiscord(Messages):
         self.requests = 0  # requests received since the start
         self.check_answers = True  # check each answer against the schema Discord publishes
         self.misshapen: list[str] = []  # answers of the fake's that Discord's schema refuses
-        self.identified = asyncio.Event()  # a session of the bot got its READY
+        self.identified = asyncio.Event()  # a session of the bot got its READY and read its servers
         self.gateway = Gateway(self)
         self._runner: web.AppRunner | None = None
         self.port = 0

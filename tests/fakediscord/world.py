@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tests.fakediscord.gateway import GUILD_PRESENCES
 from tests.fakediscord.snowflakes import Snowflakes
+from tests.waiting import Changes
 
 if TYPE_CHECKING:
     from tests.fakediscord.threads import Threads
@@ -86,6 +87,9 @@ class World:
         self.bot_permissions: dict[int, int] = {}  # guild: the bot's permissions, if not all
         self.sent: list[Sent] = []
         self.interactions: dict[int, Any] = {}  # id: an Interaction (tests.fakediscord.acting)
+        # told of each request answered, message recorded and heartbeat heard: what a test
+        # waits for through eventually() is looked at again then, and only then
+        self.changes = Changes()
 
     def new_id(self) -> int:
         """Return a fresh snowflake."""

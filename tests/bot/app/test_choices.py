@@ -2,25 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable
-
 from bot.app.choices import split_typed
 from bot.service import MatchService
 from bot.storage import Storage
-
-Scenario = Callable[[MatchService], Awaitable[None]]
-
-
-def run(database_url: str, scenario: Scenario) -> None:
-    async def main() -> None:
-        store = await Storage.open(database_url)
-        try:
-            await scenario(MatchService(store, clock=lambda: 1000.0))
-        finally:
-            await store.close()
-
-    asyncio.run(main())
+from tests.bot.scenarios import run
 
 
 def test_typed_text_splits_into_whole_actions_and_the_one_being_typed() -> None:
@@ -34,7 +19,7 @@ def test_typed_text_splits_into_whole_actions_and_the_one_being_typed() -> None:
 def test_enders_choices_offer_drops_then_end_and_continue_after_whole_actions(
     database_url: str,
 ) -> None:
-    async def scenario(service: MatchService) -> None:
+    async def scenario(service: MatchService, _: Storage) -> None:
         game = await service.create_game("ana", "bo", boards=1, game="enders")
         before = (await service.game(game)).fen(1)
         assert await service.move_options(game, "ana", 1) == [
@@ -65,7 +50,7 @@ def test_enders_choices_offer_drops_then_end_and_continue_after_whole_actions(
 
 
 def test_continuations_over_discords_100_characters_are_left_out(database_url: str) -> None:
-    async def scenario(service: MatchService) -> None:
+    async def scenario(service: MatchService, _: Storage) -> None:
         game = await service.create_game("ana", "bo", boards=1, game="enders")
         # move numbers are read (and checked) before the actions, so they lengthen the text
         fits = await service.move_options(game, "ana", 1, "1. " * 29 + "B@f2 ")
@@ -77,7 +62,7 @@ def test_continuations_over_discords_100_characters_are_left_out(database_url: s
 
 
 def test_other_games_offer_their_moves_filtered_as_before(database_url: str) -> None:
-    async def scenario(service: MatchService) -> None:
+    async def scenario(service: MatchService, _: Storage) -> None:
         game = await service.create_game("ana", "bo", boards=1, game="chess")
         knights = await service.move_options(game, "ana", 1, "N")
         assert sorted(knights) == ["Na3", "Nc3", "Nf3", "Nh3"]

@@ -2,29 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
-import itertools
-from collections.abc import Awaitable, Callable
-
 import pytest
 
 from bot.errors import NotAllowedError
 from bot.service import MatchService, Moderator
 from bot.storage import Storage
-
-Scenario = Callable[[MatchService, Storage], Awaitable[None]]
-
-
-def run(database_url: str, scenario: Scenario) -> None:
-    async def main() -> None:
-        store = await Storage.open(database_url)
-        try:
-            ticks = itertools.count(1000.0)  # each reading a second later
-            await scenario(MatchService(store, clock=lambda: next(ticks)), store)
-        finally:
-            await store.close()
-
-    asyncio.run(main())
+from tests.bot.scenarios import run, ticking
 
 
 async def lobby(service: MatchService, guild: str, white: str = "Reds") -> int:
@@ -71,7 +54,7 @@ def test_a_server_lists_its_lobbies_then_live_then_ended_matches_and_no_other_se
         fewer = await service.guild_matches("g1", limit=1, ended=1)
         assert [m.id for m in fewer.lobbies] == [second] and fewer.more == (1, 0, 1)
 
-    run(database_url, scenario)
+    run(database_url, scenario, clock=ticking())
 
 
 def test_a_players_recent_games_include_finished_ones_and_only_players_may_export_them(
@@ -90,4 +73,4 @@ def test_a_players_recent_games_include_finished_ones_and_only_players_may_expor
         with pytest.raises(NotAllowedError, match=f"only the players of game {done} can export"):
             await service.check_player(done, "cy", "export it")
 
-    run(database_url, scenario)
+    run(database_url, scenario, clock=ticking())

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Awaitable, Callable
 
 import pytest
 
@@ -15,23 +14,10 @@ from bot.practice.opponent import think
 from bot.practice.turn import Turn
 from bot.service import MatchService, Moderator
 from bot.storage import Storage
+from tests.bot.scenarios import run
 
 BOT = "1000"  # the bot's own user id, as the roster holds it
 MOD = Moderator("mod", True)
-Scenario = Callable[[MatchService, Storage], Awaitable[None]]
-
-
-def run(database_url: str, scenario: Scenario) -> None:
-    async def main() -> None:
-        store = await Storage.open(database_url)
-        service = MatchService(store)
-        try:
-            await scenario(service, store)
-        finally:
-            await service.stop_practice()
-            await store.close()
-
-    asyncio.run(main())
 
 
 class Held:

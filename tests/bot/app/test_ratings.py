@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import itertools
-from collections.abc import Awaitable, Callable
 
 import pytest
 
@@ -12,21 +10,9 @@ from bot import storage
 from bot.ratings.glicko import NEW, Rating, rated
 from bot.service import MatchService, Moderator
 from bot.storage import Storage
+from tests.bot.scenarios import run, ticking
 
-Scenario = Callable[[MatchService, Storage], Awaitable[None]]
 MOD = Moderator("mod", is_moderator=True)
-
-
-def run(database_url: str, scenario: Scenario) -> None:
-    async def main() -> None:
-        store = await Storage.open(database_url)
-        try:
-            ticks = itertools.count(1000.0)
-            await scenario(MatchService(store, clock=lambda: next(ticks)), store)
-        finally:
-            await store.close()
-
-    asyncio.run(main())
 
 
 async def ratings(store: Storage) -> dict[tuple[str, str, str], tuple[float, float, float, int]]:
@@ -85,7 +71,7 @@ def test_a_finished_casual_game_rates_both_players_in_its_pool_and_category(
         assert mine.recent[0].match_id == match_id and mine.recent[0].games == (("bo", 1.0),)
         assert mine.charted == "elevator:2" and [r for _, r in mine.history] == [won.rating]
 
-    run(database_url, scenario)
+    run(database_url, scenario, clock=ticking())
 
 
 def test_a_player_is_found_rated_in_each_pool_most_games_first(database_url: str) -> None:
@@ -101,7 +87,7 @@ def test_a_player_is_found_rated_in_each_pool_most_games_first(database_url: str
         assert await service.rated_pools("ana", "elevator:2") == []
         assert await service.rated_pools("dee") == []
 
-    run(database_url, scenario)
+    run(database_url, scenario, clock=ticking())
 
 
 def test_a_team_match_rates_each_board_against_the_one_opposite_and_the_teams(
@@ -127,7 +113,7 @@ def test_a_team_match_rates_each_board_against_the_one_opposite_and_the_teams(
         teams = await service.leaderboard("g1", "elevator:2", teams=True)
         assert [s.name for s in teams.standings] == ["Reds", "Blues"]
 
-    run(database_url, scenario)
+    run(database_url, scenario, clock=ticking())
 
 
 def test_a_failed_transaction_leaves_no_rating(
@@ -147,7 +133,7 @@ def test_a_failed_transaction_leaves_no_rating(
         await service.resign(match_id, "bo", 1)
         assert len(await ratings(store)) == 2
 
-    run(database_url, scenario)
+    run(database_url, scenario, clock=ticking())
 
 
 def test_an_undo_of_an_older_match_replays_the_later_ones_as_if_it_never_was(
@@ -180,7 +166,7 @@ def test_an_undo_of_an_older_match_replays_the_later_ones_as_if_it_never_was(
             ("bo", '[["ana", 0.0]]', *_around(await service.player_ratings("", "bo"))),
         ]
 
-    run(database_url, scenario)
+    run(database_url, scenario, clock=ticking())
 
 
 def _around(found: object) -> tuple[float, float]:
@@ -202,7 +188,7 @@ def test_abort_cancel_and_unrated_games_are_never_rated(database_url: str) -> No
         assert await ratings(store) == {} and await changes(store) == []
         assert (await service.leaderboard("", "chess")).standings == ()
 
-    run(database_url, scenario)
+    run(database_url, scenario, clock=ticking())
 
 
 def test_a_rematch_keeps_its_games_choice_of_pool(database_url: str) -> None:
@@ -214,7 +200,7 @@ def test_a_rematch_keeps_its_games_choice_of_pool(database_url: str) -> None:
             found = await store.fetch_all("SELECT rated_in FROM matches WHERE id = ?", rematch)
             assert found[0]["rated_in"] == pool
 
-    run(database_url, scenario)
+    run(database_url, scenario, clock=ticking())
 
 
 def test_a_wrong_page_or_category_is_refused_in_words(database_url: str) -> None:
@@ -224,7 +210,7 @@ def test_a_wrong_page_or_category_is_refused_in_words(database_url: str) -> None
         with pytest.raises(Exception, match="no ratings of 'go'"):
             await service.leaderboard("", "go")
 
-    run(database_url, scenario)
+    run(database_url, scenario, clock=ticking())
 
 
 def test_an_established_rating_leads_a_provisional_one_above_it(database_url: str) -> None:
@@ -239,4 +225,4 @@ def test_an_established_rating_leads_a_provisional_one_above_it(database_url: st
         assert [s.subject for s in board.standings] == ["ana", "bo", "cy", "di"]
         assert board.own is not None and board.own.place == 3
 
-    run(database_url, scenario)
+    run(database_url, scenario, clock=ticking())

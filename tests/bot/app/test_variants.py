@@ -8,7 +8,7 @@ from bot.errors import RulesError
 from bot.service import MatchService
 from bot.storage import Storage
 from games.elevator import Match
-from tests.bot.test_service_games import run
+from tests.bot.scenarios import run
 
 ESCHER_DISPLACED = {"variant": "escher", "elevators": [("c3", "f3", "c6", "f6")]}
 

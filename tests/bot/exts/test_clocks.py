@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 from pathlib import Path
 
 from tests.bot.exts.games.test_dm_games import dm_texts, dm_until
-from tests.bot.exts.test_matches import club, move, posted, replied
+from tests.bot.exts.test_matches import club, move, posted, replied, until
 from tests.bot.test_main import offline, running_bot
-from tests.fakediscord.server import FakeDiscord, Sent
+from tests.fakediscord.server import FakeDiscord
 
 HOUR = 3600
 
@@ -21,16 +20,6 @@ def set_back(tmp_path: Path, seconds: float, board: int | None = None) -> None:
         connection.execute(
             f"UPDATE clocks SET since = since - ?, due_at = due_at - ?{where}", (seconds, seconds)
         )
-
-
-async def until(discord: FakeDiscord, channel: int, words: str) -> Sent:
-    """Wait for the bot to post words in a channel; return the message."""
-    for _ in range(300):
-        for sent in discord.sent:
-            if sent.channel_id == channel and words in sent.content:
-                return sent
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"nothing in {channel} says {words!r}")
 
 
 def test_a_live_match_shows_its_clock_and_a_flag_that_fell_while_away_is_settled_on_start(

@@ -6,21 +6,17 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
-from tests.bot.exts.test_matches import club, create, move, posted, replied
+from tests.bot.exts.test_matches import club, move, posted, started
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord, Sent
+from tests.waiting import eventually
 
 PROMPTLY = 3.0  # seconds: the images of a match whose channel works come at once
 
 
 async def start(discord: FakeDiscord, number: int, white: int, black: int, guild: int) -> int:
     """Open match number in a guild's #general, seat white and black, start it; return board 1."""
-    lobby = (await create(discord, white, discord.channel_named(guild, "general"))).original
-    assert lobby is not None
-    await discord.click(white, int(lobby["id"]), f"lobby:{number}:join-white")
-    await discord.click(black, int(lobby["id"]), f"lobby:{number}:join-black")
-    begun = await discord.click(white, int(lobby["id"]), f"lobby:{number}:start")
-    assert "has started" in await replied(discord, begun)
+    await started(discord, white, black, guild, number=number)
     board = discord.channel_named(guild, "board-1")
     await posted(discord, board)
     return board
@@ -28,11 +24,12 @@ async def start(discord: FakeDiscord, number: int, white: int, black: int, guild
 
 async def refused(discord: FakeDiscord, channel: int, status: int, after: int = 0) -> None:
     """Wait until Discord has refused a request to a channel's messages with status."""
-    for _ in range(300):
-        if (channel, status) in discord.refused[after:]:
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"no {status} in channel {channel}; refused: {discord.refused}")
+    await eventually(
+        lambda: (channel, status) in discord.refused[after:],
+        f"a {status} in channel {channel}",
+        changes=discord.changes,
+        seen=lambda: discord.refused,
+    )
 
 
 async def image_after_move(
@@ -56,6 +53,12 @@ def outbox_row(tmp_path: Path, match_id: int, place: str) -> tuple[object, ...]:
         ).fetchone()
     database.close()
     return tuple(found) if found else ()
+
+
+def waited(tmp_path: Path, match_id: int, place: str) -> tuple[object, ...] | None:
+    """Return a place's oldest pending notice once the bot has recorded why it waits, or None."""
+    row = outbox_row(tmp_path, match_id, place)
+    return row if row and row[1] is not None else None
 
 
 def test_a_board_channel_failing_or_rate_limited_holds_up_no_other_match(
@@ -87,12 +90,11 @@ def test_a_board_channel_failing_or_rate_limited_holds_up_no_other_match(
             since = len(discord.refused)
             assert "Played" in await move(discord, ana, a_board, "Nf3")
             await refused(discord, a_board, 429, since)
-            for _ in range(100):  # the bot records the wait Discord asked for, for that place
-                row = outbox_row(tmp_path, 1, "board:1")
-                if row and row[1] is not None:
-                    break
-                await asyncio.sleep(0.05)
-            attempts, why, wait = row
+            attempts, why, wait = await eventually(  # recorded in the bot's database: polled
+                lambda: waited(tmp_path, 1, "board:1"),
+                "the bot to record the wait Discord asked for board 1",
+                seen=lambda: outbox_row(tmp_path, 1, "board:1"),
+            )
             assert (attempts, why) == (0, "rate limited by Discord for 60 s")
             assert 59.0 < float(wait) < 65.0  # type: ignore[arg-type]
             image, late = await image_after_move(discord, di, b_board, "d5")

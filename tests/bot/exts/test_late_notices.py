@@ -9,23 +9,28 @@ from tests.bot.exts.games.test_dm_games import dm_texts
 from tests.bot.exts.test_matches import club, move, posted, replied, started
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord
+from tests.waiting import eventually
 
 OPENING = ("e4", "e5", "Nf3", "Nc6", "Bb5", "a6")
 
 
 async def game_posts(discord: FakeDiscord, user: int, count: int) -> list[str]:
     """Wait until a player's DMs hold count posts of game 1 (not answers); return their texts."""
-    for _ in range(300):
+
+    def found() -> list[str]:
         channel = discord.dms.get(user)
-        found = [
+        return [
             str(m["content"])
             for m in (discord.messages.get(channel, []) if channel is not None else [])
             if str(m["content"]).startswith("Game 1:")
         ]
-        if len(found) >= count:
-            return found
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"fewer than {count} posts of game 1 in the DMs of {user}")
+
+    return await eventually(
+        lambda: found() if len(found()) >= count else None,
+        f"{count} posts of game 1 in the DMs of {user}",
+        changes=discord.changes,
+        seen=found,
+    )
 
 
 def test_board_images_held_up_by_a_slow_channel_show_each_move_and_whose_turn_it_was(

@@ -10,6 +10,7 @@ import pytest
 
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import CommandRefused, FakeDiscord, Interaction, Sent
+from tests.waiting import eventually
 
 SEND_MESSAGES = 1 << 11
 VIEW_CHANNEL = 1 << 10
@@ -17,12 +18,17 @@ VIEW_CHANNEL = 1 << 10
 
 async def replied(discord: FakeDiscord, interaction: Interaction) -> str:
     """Wait for the bot's words in answer to an interaction and return them."""
-    for _ in range(200):
+
+    def words() -> str | None:
         texts = [sent.content for sent in discord.replies(interaction)]
-        if any(texts):
-            return " ".join(texts)
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"no reply to the interaction; it answered {interaction.responses}")
+        return " ".join(texts) if any(texts) else None
+
+    return await eventually(
+        words,
+        "words in reply to the interaction",
+        changes=discord.changes,
+        seen=lambda: interaction.responses,
+    )
 
 
 def club(discord: FakeDiscord) -> tuple[int, int, int]:
@@ -93,11 +99,11 @@ def test_a_lobby_fills_through_its_buttons_and_starts_in_channels_of_its_own(
             assert (discord.overwrite(reds, guild) or (0, 0))[1] & VIEW_CHANNEL
             assert (discord.overwrite(reds, ana) or (0, 0))[0] & VIEW_CHANNEL
             assert discord.overwrite(reds, bo) is None
-            for _ in range(100):  # the lobby loses its buttons just after the start is told
-                if discord.message(int(lobby["id"]))["components"] == []:  # type: ignore[index]
-                    break
-                await asyncio.sleep(0.05)
-            assert discord.message(int(lobby["id"]))["components"] == []  # type: ignore[index]
+            await eventually(  # the lobby loses its buttons just after the start is told
+                lambda: discord.message(int(lobby["id"]))["components"] == [],  # type: ignore[index]
+                "the lobby to lose its buttons",
+                changes=discord.changes,
+            )
 
     offline(scenario)
 
@@ -148,27 +154,39 @@ def test_channels_made_before_a_failure_are_removed_and_the_host_told(tmp_path: 
 
 async def posted(discord: FakeDiscord, channel: int, count: int = 1) -> list[Sent]:
     """Wait until the bot has posted count messages in a channel (outside interactions)."""
-    for _ in range(200):
-        found = [s for s in discord.sent if s.channel_id == channel and s.interaction_id is None]
-        if len(found) >= count:
-            return found
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"the bot posted fewer than {count} messages in {channel}")
+
+    def found() -> list[Sent]:
+        return [s for s in discord.sent if s.channel_id == channel and s.interaction_id is None]
+
+    def enough() -> list[Sent] | None:
+        posts = found()
+        return posts if len(posts) >= count else None
+
+    return await eventually(
+        enough,
+        f"{count} posts of the bot's in channel {channel}",
+        changes=discord.changes,
+        seen=lambda: [s.content for s in found()],
+    )
 
 
-async def filled(discord: FakeDiscord, host: int, other: int, guild: int, boards: int = 2) -> int:
-    """Open a lobby in #general with host (White) and other (Black); return its message."""
+async def filled(
+    discord: FakeDiscord, host: int, other: int, guild: int, boards: int = 2, *, number: int = 1
+) -> int:
+    """Open match number's lobby in #general with host (White) and other (Black); return it."""
     lobby = (await create(discord, host, discord.channel_named(guild, "general"), boards)).original
     assert lobby is not None
-    await discord.click(host, int(lobby["id"]), "lobby:1:join-white")
-    await discord.click(other, int(lobby["id"]), "lobby:1:join-black")
+    await discord.click(host, int(lobby["id"]), f"lobby:{number}:join-white")
+    await discord.click(other, int(lobby["id"]), f"lobby:{number}:join-black")
     return int(lobby["id"])
 
 
-async def started(discord: FakeDiscord, host: int, other: int, guild: int, boards: int = 2) -> None:
-    """Open a lobby, fill it with host (White) and other (Black), and start it."""
-    lobby = await filled(discord, host, other, guild, boards)
-    begun = await discord.click(host, lobby, "lobby:1:start")
+async def started(
+    discord: FakeDiscord, host: int, other: int, guild: int, boards: int = 2, *, number: int = 1
+) -> None:
+    """Open match number's lobby, fill it with host (White) and other (Black), and start it."""
+    lobby = await filled(discord, host, other, guild, boards, number=number)
+    begun = await discord.click(host, lobby, f"lobby:{number}:start")
     assert "has started" in await replied(discord, begun)
 
 
@@ -302,9 +320,7 @@ def test_a_won_board_offers_its_winner_a_menu_and_the_piece_arrives_next_door(
             one, two = (discord.channel_named(guild, f"board-{n}") for n in (1, 2))
             for user, text in [(ana, "f3"), (bo, "e5"), (ana, "g4"), (bo, "Qh4#")]:
                 assert "Played" in await move(discord, user, one, text)
-            prompt = next(
-                s for s in await posted(discord, one, 6) if "you won board 1" in s.content
-            )
+            prompt = await until(discord, one, "you won board 1")  # after the board's replay
             menu = prompt.components[0]["components"][0]
             assert [o["label"] for o in menu["options"]] == ["Pe5^2"]
             message_id = next(
@@ -343,10 +359,11 @@ def test_only_the_latest_board_image_has_buttons_and_resigning_asks_first(
             await posted(discord, one)
             await move(discord, ana, one, "e4")
             await posted(discord, one, 2)
-            for _ in range(100):  # the first image loses its buttons once the second is up
-                if not discord.messages[one][0]["components"]:
-                    break
-                await asyncio.sleep(0.05)
+            await eventually(  # the first image loses its buttons once the second is up
+                lambda: not discord.messages[one][0]["components"],
+                "the first image to lose its buttons",
+                changes=discord.changes,
+            )
             first, latest = discord.messages[one][0], discord.messages[one][-1]
             assert first["components"] == []
             ids = [b["custom_id"] for b in latest["components"][0]["components"]]
@@ -383,20 +400,23 @@ def test_status_export_read_only_boards_at_the_end_and_archiving(tmp_path: Path)
             assert "can be archived once it is over" in await replied(discord, early)
             for channel in (one, two):
                 await resign(discord, bo, channel)
-            for _ in range(200):  # the result reaches the overview, then boards close
-                if (discord.overwrite(two, ana) or (0, 0))[1] & SEND_MESSAGES:
-                    break
-                await asyncio.sleep(0.05)
+            await eventually(  # the result reaches the overview, then boards close
+                lambda: (discord.overwrite(two, ana) or (0, 0))[1] & SEND_MESSAGES,
+                "board 2 to close to Ana",
+                changes=discord.changes,
+            )
             assert (discord.overwrite(one, bo) or (0, 0))[1] & SEND_MESSAGES
             lines = [s.content for s in await posted(discord, overview, 1)]
             assert sum("Final result" in line for line in lines) == 1
             refused = await discord.invoke(bo, overview, "match", subcommand="archive")
             assert "only the host or a moderator" in (await replied(discord, refused)).lower()
             await discord.invoke(ana, overview, "match", subcommand="archive")
-            for _ in range(200):
-                if len(discord.channels) == 1:
-                    break
-                await asyncio.sleep(0.05)
+            await eventually(
+                lambda: len(discord.channels) == 1,
+                "the match's channels to be deleted",
+                changes=discord.changes,
+                seen=lambda: [c["name"] for c in discord.channels.values()],
+            )
             assert [c["name"] for c in discord.channels.values()] == ["general"]
 
     offline(scenario)
@@ -404,12 +424,12 @@ def test_status_export_read_only_boards_at_the_end_and_archiving(tmp_path: Path)
 
 async def sent_files(discord: FakeDiscord, interaction: Interaction) -> list[tuple[str, bytes]]:
     """Wait for the files the bot sent in answer to an interaction."""
-    for _ in range(200):
-        files = [f for sent in discord.replies(interaction) for f in sent.files]
-        if files:
-            return files
-        await asyncio.sleep(0.05)
-    raise AssertionError("no file in the answer")
+    return await eventually(
+        lambda: [f for sent in discord.replies(interaction) for f in sent.files],
+        "a file in answer to the interaction",
+        changes=discord.changes,
+        seen=lambda: [sent.content for sent in discord.replies(interaction)],
+    )
 
 
 def test_after_a_restart_buttons_work_and_nothing_is_lost_or_posted_twice(
@@ -484,15 +504,15 @@ def test_a_deleted_board_channel_is_reported_once_and_the_match_goes_on(tmp_path
                 ],
             )
             assert "Played d4 on board 2" in await replied(discord, moved)
-            for _ in range(200):
-                lost = [
+            lost = await eventually(
+                lambda: [
                     s
                     for s in discord.sent
                     if s.channel_id == overview and "no longer post" in s.content
-                ]
-                if lost:
-                    break
-                await asyncio.sleep(0.05)
+                ],
+                "the overview to say a board is lost",
+                changes=discord.changes,
+            )
             assert len(lost) == 1 and f"<#{two}>" in lost[0].content
             await move(discord, ana, one, "e4")  # the other boards carry on
             assert "White played e4" in (await posted(discord, one, 2))[-1].content
@@ -556,13 +576,14 @@ def test_a_three_board_match_from_create_to_result_through_the_offline_discord(
 
 async def until(discord: FakeDiscord, channel: int, words: str) -> Sent:
     """Wait for the bot to post a message containing words in a channel; return it."""
-    for _ in range(300):
-        for sent in discord.sent:
-            if sent.channel_id == channel and words in sent.content:
-                return sent
-        await asyncio.sleep(0.05)
-    seen = [s.content for s in discord.sent if s.channel_id == channel]
-    raise AssertionError(f"no {words!r} in the channel; it has {seen}")
+    return await eventually(
+        lambda: next(
+            (s for s in discord.sent if s.channel_id == channel and words in s.content), None
+        ),
+        f"{words!r} in channel {channel}",
+        changes=discord.changes,
+        seen=lambda: [s.content for s in discord.sent if s.channel_id == channel],
+    )
 
 
 def test_the_host_seats_a_player_at_a_board_before_the_start(tmp_path: Path) -> None:
@@ -678,10 +699,11 @@ def test_a_lost_overview_is_reported_to_the_host_in_a_direct_message(tmp_path: P
             await posted(discord, overview)
             await discord.delete_channel(overview)
             await resign(discord, bo, discord.channel_named(guild, "board-2"))
-            for _ in range(200):
-                if ana in discord.dms and discord.messages[discord.dms[ana]]:
-                    break
-                await asyncio.sleep(0.05)
+            await eventually(
+                lambda: ana in discord.dms and discord.messages[discord.dms[ana]],
+                "a direct message to the host",
+                changes=discord.changes,
+            )
             (told,) = discord.messages[discord.dms[ana]]
             assert f"<#{overview}>" in told["content"] and "The game goes on" in told["content"]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from tests.bot.exts.test_matches import club, move, posted, started, until
@@ -24,13 +25,13 @@ async def crash_after_posting(
         await started(discord, ana, bo, guild)
         board = discord.channel_named(guild, "board-1")
         await posted(discord, board)
-        discord.stalled.add(board)  # the next post is made, but its answer never comes
+        discord.stalled[board] = asyncio.Event()  # the next post is made; its answer waits
         await move(discord, ana, board, "e4")
         await until(discord, board, "White played e4.")
     finally:
         killed.kill()  # SIGKILL before the bot could record the post as sent
         await killed.wait()
-    discord.stalled.clear()
+    discord.stalled.pop(board).set()  # the dead bot's request is answered, to nobody
     return board
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 from pathlib import Path
 
@@ -12,6 +11,7 @@ from tests.bot.exts.games.test_dm_games import challenged, dm_until
 from tests.bot.exts.test_matches import club, move, replied
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord, Interaction, Sent
+from tests.waiting import eventually
 
 CHESS = [{"type": 3, "name": "game", "value": "chess"}]
 FOOLS_MATE = ["f3", "e5", "g4", "Qh4#"]
@@ -19,12 +19,13 @@ FOOLS_MATE = ["f3", "e5", "g4", "Qh4#"]
 
 async def embedded(discord: FakeDiscord, interaction: Interaction) -> Sent:
     """Wait for the bot's answer with an embed to an interaction, and return it."""
-    for _ in range(200):
-        found = [sent for sent in discord.replies(interaction) if sent.embeds]
-        if found:
-            return found[0]
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"no embed in answer; it answered {interaction.responses}")
+    found = await eventually(
+        lambda: [sent for sent in discord.replies(interaction) if sent.embeds],
+        "an answer with an embed",
+        changes=discord.changes,
+        seen=lambda: interaction.responses,
+    )
+    return found[0]
 
 
 def test_a_rated_casual_game_shows_in_rating_and_leaderboard_where_it_was_challenged(

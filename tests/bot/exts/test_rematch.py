@@ -2,47 +2,45 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
-from tests.bot.exts.games.test_dm_games import dm_until
+from tests.bot.exts.games.test_dm_games import challenged, dm_until
 from tests.bot.exts.test_matches import club, move, replied, resign, until
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord, Json
+from tests.waiting import eventually
 
 
-def with_button(discord: FakeDiscord, channel: int, custom_id: str) -> Json:
-    """Return the last message in a channel that carries a button."""
+def carrying(discord: FakeDiscord, channel: int, custom_id: str) -> Json | None:
+    """Return the last message in a channel that carries a button, or None."""
     for message in reversed(discord.messages[channel]):
         ids = [b["custom_id"] for row in message["components"] for b in row["components"]]
         if custom_id in ids:
             return message
-    raise AssertionError(f"no message in {channel} has {custom_id}")
+    return None
+
+
+def with_button(discord: FakeDiscord, channel: int, custom_id: str) -> Json:
+    """Return the last message in a channel that carries a button."""
+    message = carrying(discord, channel, custom_id)
+    assert message is not None, f"no message in {channel} has {custom_id}"
+    return message
 
 
 async def button_shown(discord: FakeDiscord, channel: int, custom_id: str) -> Json:
     """Wait for a message with a button in a channel."""
-    for _ in range(300):
-        try:
-            return with_button(discord, channel, custom_id)
-        except AssertionError:
-            await asyncio.sleep(0.05)
-    return with_button(discord, channel, custom_id)
+    return await eventually(
+        lambda: carrying(discord, channel, custom_id),
+        f"a message with {custom_id} in channel {channel}",
+        changes=discord.changes,
+    )
 
 
 def test_a_dm_rematch_is_offered_once_and_accepted_with_colours_swapped(tmp_path: Path) -> None:
     async def scenario(discord: FakeDiscord) -> None:
         ana, bo, guild = club(discord)
-        general = discord.channel_named(guild, "general")
         async with running_bot(tmp_path, discord):
-            options = [
-                {"type": 6, "name": "opponent", "value": str(bo)},
-                {"type": 3, "name": "game", "value": "chess"},
-            ]
-            sent = await discord.invoke(ana, general, "challenge", options)
-            assert "Challenge sent" in await replied(discord, sent)
-            (invitation,) = discord.messages[discord.dms[bo]]
-            await discord.click(bo, int(invitation["id"]), "invite:1:accept")
+            await challenged(discord, ana, bo, guild, "chess")
             ana_dm, bo_dm = discord.dms[ana], discord.dms[bo]
             await move(discord, ana, ana_dm, "e4")
             await resign(discord, bo, bo_dm, back="nobody can")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 import random
 import re
@@ -14,10 +13,11 @@ import games
 from bot import storage
 from bot.service import MatchService
 from bot.storage import Storage
-from tests.bot.exts.games.test_dm_games import dm_until
+from tests.bot.exts.games.test_dm_games import challenged, dm_until
 from tests.bot.exts.test_matches import club, move, posted, replied, resign, sent_files
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord, Interaction, Sent
+from tests.waiting import eventually
 
 
 def frames(data: bytes) -> int:
@@ -29,13 +29,16 @@ def frames(data: bytes) -> int:
 
 async def gif_posted(discord: FakeDiscord, channel: int) -> Sent:
     """Wait for a GIF the bot posts in a channel outside interactions."""
-    for _ in range(400):
-        for sent in discord.sent:
-            gif = any(name.endswith(".gif") for name, _ in sent.files)
-            if sent.channel_id == channel and sent.interaction_id is None and gif:
-                return sent
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"no GIF posted in {channel}")
+
+    def gif(sent: Sent) -> bool:
+        posted = sent.channel_id == channel and sent.interaction_id is None
+        return posted and any(name.endswith(".gif") for name, _ in sent.files)
+
+    return await eventually(
+        lambda: next(filter(gif, discord.sent), None),
+        f"a GIF posted in channel {channel}",
+        changes=discord.changes,
+    )
 
 
 async def replay(discord: FakeDiscord, user: int, channel: int, **named: int) -> Interaction:
@@ -89,14 +92,7 @@ def test_a_dm_game_sends_both_players_its_replay_and_replays_after_it_is_over(
         ana, bo, guild = club(discord)
         general = discord.channel_named(guild, "general")
         async with running_bot(tmp_path, discord):
-            options = [
-                {"type": 6, "name": "opponent", "value": str(bo)},
-                {"type": 3, "name": "game", "value": "chess"},
-            ]
-            sent = await discord.invoke(ana, general, "challenge", options)
-            assert "Challenge sent" in await replied(discord, sent)
-            (invitation,) = discord.messages[discord.dms[bo]]
-            await discord.click(bo, int(invitation["id"]), "invite:1:accept")
+            await challenged(discord, ana, bo, guild, "chess")
             ana_dm, bo_dm = discord.dms[ana], discord.dms[bo]
             await move(discord, ana, ana_dm, "e4")
             asked = await replay(discord, bo, bo_dm)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 from pathlib import Path
 
@@ -14,6 +13,7 @@ from renderer.palette import STAIR_MARK
 from tests.bot.exts.test_matches import club
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord, Interaction, Sent
+from tests.waiting import eventually
 
 
 def _stair_marks(png: bytes) -> int:
@@ -38,12 +38,13 @@ def test_only_the_escher_example_shows_staircases() -> None:
 
 async def answer(discord: FakeDiscord, asked: Interaction) -> Sent:
     """Wait for the one message that answers a deferred command."""
-    for _ in range(200):
-        found = discord.replies(asked)
-        if found:
-            return found[0]
-        await asyncio.sleep(0.05)
-    raise AssertionError("the bot did not answer")
+    found = await eventually(
+        lambda: discord.replies(asked),
+        "the answer to the command",
+        changes=discord.changes,
+        seen=lambda: asked.responses,
+    )
+    return found[0]
 
 
 def test_rules_game_escher_explains_the_staircases_with_a_board_that_shows_them(

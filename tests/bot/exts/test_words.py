@@ -4,25 +4,15 @@ transfer menus that go when their transfer does."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
-from tests.bot.exts.games.test_dm_games import dm_until
-from tests.bot.exts.test_matches import club, move, posted, replied, resign, started
+from tests.bot.exts.games.test_dm_games import dm_game, dm_until
+from tests.bot.exts.test_matches import club, move, posted, replied, resign, started, until
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord, Interaction, Json
+from tests.waiting import eventually
 
 FOOLS_MATE = ("f3", "e5", "g4", "Qh4#")  # Black wins board 1 with a pawn on the elevator e5
-
-
-async def dm_game(discord: FakeDiscord, host: int, other: int, guild: int) -> None:
-    """Challenge other to a two-board DM game as host (White on both boards), accepted."""
-    options = [{"type": 6, "name": "opponent", "value": str(other)}]
-    sent = await discord.invoke(host, discord.channel_named(guild, "general"), "challenge", options)
-    assert "Challenge sent" in await replied(discord, sent)
-    (invitation,) = discord.messages[discord.dms[other]]
-    await discord.click(other, int(invitation["id"]), "invite:1:accept")
-    await dm_until(discord, host, "Your move on boards 1 and 2.")
 
 
 async def on_board(
@@ -42,12 +32,17 @@ async def draw(discord: FakeDiscord, user: int, action: str) -> str:
 
 async def edited(discord: FakeDiscord, message_id: int, words: str) -> Json:
     """Wait until a message has been edited to say words; return it."""
-    for _ in range(200):
+
+    def saying() -> Json | None:
         message = discord.message(message_id)
-        if message is not None and words in message["content"]:
-            return message
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"message {message_id} never came to say {words!r}")
+        return message if message is not None and words in message["content"] else None
+
+    return await eventually(
+        saying,
+        f"message {message_id} to say {words!r}",
+        changes=discord.changes,
+        seen=lambda: (discord.message(message_id) or {}).get("content"),
+    )
 
 
 def test_a_dm_game_reads_moves_in_any_case_and_draw_answers_find_the_board_offered(
@@ -153,9 +148,7 @@ def test_a_transfer_left_with_nowhere_to_go_loses_its_menu_in_a_board_channel(
             one, two = (discord.channel_named(guild, f"board-{n}") for n in (1, 2))
             for user, text in zip((ana, bo) * 2, FOOLS_MATE, strict=True):
                 assert "Played" in await move(discord, user, one, text)
-            prompt = next(
-                s for s in await posted(discord, one, 6) if "you won board 1" in s.content
-            )
+            prompt = await until(discord, one, "you won board 1")  # after the board's replay
             assert prompt.components
             assert await resign(discord, ana, two) == "You resigned board 2."
             message_id = next(

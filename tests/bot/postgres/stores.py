@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from bot.storage import Storage
@@ -27,15 +26,6 @@ async def two_stores(
             await second.close()
     finally:
         await first.close()
-
-
-async def until(condition: Callable[[], Awaitable[bool]], what: str) -> None:
-    """Wait until a condition holds (it is asked again and again), failing after WAIT."""
-    deadline = asyncio.get_running_loop().time() + WAIT
-    while not await condition():
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError(f"still waiting, after {WAIT:.0f} s, for {what}")
-        await asyncio.sleep(0.01)
 
 
 async def waiting_for_match(store: Storage, match_id: int) -> bool:

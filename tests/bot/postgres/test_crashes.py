@@ -11,7 +11,8 @@ import pytest
 from bot import storage
 from bot.service import MatchService
 from bot.storage import Storage, StorageError
-from tests.bot.postgres.stores import WAIT, two_stores, until
+from tests.bot.postgres.stores import WAIT, two_stores
+from tests.waiting import eventually
 
 
 def test_a_transaction_whose_connection_is_killed_leaves_nothing_and_the_store_goes_on(
@@ -61,7 +62,7 @@ def test_a_task_cancelled_mid_transaction_leaves_nothing_and_lets_go_of_its_matc
             task = asyncio.create_task(half_done())
             await asyncio.wait_for(inside.wait(), WAIT)
             if where == "in a statement":
-                await until(sleeping(first), "the statement to run")
+                await eventually(sleeping(first), "the statement to run", timeout=WAIT)
             task.cancel()
             with pytest.raises(asyncio.CancelledError):
                 await task

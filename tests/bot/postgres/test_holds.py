@@ -10,7 +10,8 @@ from bot import storage
 from bot.errors import BusyError, NotAllowedError
 from bot.service import MatchService
 from bot.storage import Storage, StorageBusy
-from tests.bot.postgres.stores import LOCK_WAIT, WAIT, two_stores, until, waiting_for_match
+from tests.bot.postgres.stores import LOCK_WAIT, WAIT, two_stores, waiting_for_match
+from tests.waiting import eventually
 
 
 def test_a_match_held_by_one_store_waits_for_the_other_until_it_is_released(url: str) -> None:
@@ -29,9 +30,11 @@ def test_a_match_held_by_one_store_waits_for_the_other_until_it_is_released(url:
                     order.append("second holds")
 
             holder = asyncio.create_task(hold())
-            await until(lambda: asyncio.sleep(0, bool(order)), "the first store to hold")
+            await eventually(lambda: order, "the first store to hold", timeout=WAIT)
             taker = asyncio.create_task(take())
-            await until(lambda: waiting_for_match(first, 7), "the second store to wait")
+            await eventually(
+                lambda: waiting_for_match(first, 7), "the second store to wait", timeout=WAIT
+            )
             assert order == ["first holds"]
             released.set()
             await asyncio.wait_for(asyncio.gather(holder, taker), WAIT)

@@ -7,7 +7,7 @@ from typing import Any, cast
 from bot.sender.dm import DmPoster
 from bot.service import MatchService
 from bot.storage import Storage
-from tests.bot.test_service_games import run
+from tests.bot.scenarios import run
 
 
 def test_a_dm_game_names_its_players_as_they_last_acted_not_as_challenged(

@@ -2,33 +2,43 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from tests.bot.exts.test_matches import club, move, replied, resign, started, until
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord
+from tests.waiting import eventually
 
 
 async def dm_texts(discord: FakeDiscord, user: int, count: int) -> list[str]:
     """Wait until the bot has posted count messages in a user's DMs; return their texts."""
-    for _ in range(300):
+
+    def texts() -> list[str]:
         channel = discord.dms.get(user)
-        if channel is not None and len(discord.messages[channel]) >= count:
-            return [m["content"] for m in discord.messages[channel]]
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"fewer than {count} DMs to {user}")
+        return [m["content"] for m in discord.messages[channel]] if channel is not None else []
+
+    return await eventually(
+        lambda: texts() if len(texts()) >= count else None,
+        f"{count} DMs to {user}",
+        changes=discord.changes,
+        seen=texts,
+    )
 
 
 async def dm_until(discord: FakeDiscord, user: int, words: str) -> str:
     """Wait for a DM to a user containing words; return its text."""
-    for _ in range(300):
+
+    def texts() -> list[str]:
         channel = discord.dms.get(user)
-        for message in discord.messages.get(channel, []) if channel is not None else []:
-            if words in message["content"]:
-                return str(message["content"])
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"no DM to {user} says {words!r}")
+        found = discord.messages.get(channel, []) if channel is not None else []
+        return [str(message["content"]) for message in found]
+
+    return await eventually(
+        lambda: next((text for text in texts() if words in text), None),
+        f"a DM to {user} saying {words!r}",
+        changes=discord.changes,
+        seen=texts,
+    )
 
 
 async def challenged(
@@ -67,23 +77,27 @@ async def challenged(
 
 
 async def dm_game(
-    discord: FakeDiscord, ana: int, bo: int, guild: int, kind: str, title: str
+    discord: FakeDiscord,
+    ana: int,
+    bo: int,
+    guild: int,
+    kind: str | None = None,
+    title: str = "Elevator Chess on 2 boards",
 ) -> tuple[int, int]:
-    """Have Ana challenge Bo to a game of a kind from #general and Bo accept it.
+    """Have Ana challenge Bo to a game of a kind (None: the default) from #general, accepted.
 
     Return Ana's and Bo's DM channels once Ana, White, has heard it is her move.
     """
     general = discord.channel_named(guild, "general")
-    options = [
-        {"type": 6, "name": "opponent", "value": str(bo)},
-        {"type": 3, "name": "game", "value": kind},
-    ]
+    options = [{"type": 6, "name": "opponent", "value": str(bo)}]
+    if kind is not None:
+        options.append({"type": 3, "name": "game", "value": kind})
     sent = await discord.invoke(ana, general, "challenge", options)
     assert "Challenge sent" in await replied(discord, sent)
     (invitation,) = discord.messages[discord.dms[bo]]
     assert f"challenges you to {title}" in invitation["content"]
     await discord.click(bo, int(invitation["id"]), "invite:1:accept")
-    await dm_until(discord, ana, "Your move on board 1.")
+    await dm_until(discord, ana, "Your move on board")  # "board 1." or "boards 1 and 2."
     return discord.dms[ana], discord.dms[bo]
 
 
@@ -138,10 +152,11 @@ def test_a_dm_game_from_challenge_to_result(tmp_path: Path) -> None:
             )
             assert [c["value"] for c in choices] == [1, 2]
             await dm_until(discord, ana, "Board 1: Black played e5.")
-            for _ in range(100):  # the older images lose their menu once the latest is up
-                if len([m for m in discord.messages[ana_dm] if m["components"]]) == 1:
-                    break
-                await asyncio.sleep(0.05)
+            await eventually(  # the older images lose their menu once the latest is up
+                lambda: len([m for m in discord.messages[ana_dm] if m["components"]]) == 1,
+                "one image alone to keep its menu",
+                changes=discord.changes,
+            )
             (latest,) = [m for m in discord.messages[ana_dm] if m["components"]]
             assert latest["attachments"][0]["filename"] == "game-1.png"
             menus = [row["components"][0] for row in latest["components"]]

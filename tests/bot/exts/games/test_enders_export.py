@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import games
@@ -14,6 +13,7 @@ from tests.bot.exts.test_matches import club, replied, resign
 from tests.bot.exts.test_rematch import button_shown, with_button
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord, Interaction
+from tests.waiting import eventually
 
 JSON = [{"type": 3, "name": "format", "value": "json"}]
 
@@ -29,11 +29,12 @@ async def export(
 
 async def replied_or_file(discord: FakeDiscord, interaction: Interaction) -> None:
     """Wait until the bot has answered an interaction with words or a file."""
-    for _ in range(200):
-        if any(sent.files or sent.content for sent in discord.replies(interaction)):
-            return
-        await asyncio.sleep(0.05)
-    await replied(discord, interaction)  # fails, saying what it answered
+    await eventually(
+        lambda: any(sent.files or sent.content for sent in discord.replies(interaction)),
+        "words or a file in answer",
+        changes=discord.changes,
+        seen=lambda: interaction.responses,
+    )
 
 
 def test_an_enders_dm_game_exports_mid_turn_and_finished_and_its_rematch_is_enders(

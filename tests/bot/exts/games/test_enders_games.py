@@ -2,27 +2,14 @@
 
 from __future__ import annotations
 
-import io
-import os
 from pathlib import Path
 from typing import Any
 
-from PIL import Image
-
 from tests.bot.exts.games.test_dm_games import dm_game, dm_texts, dm_until
+from tests.bot.exts.images import opened
 from tests.bot.exts.test_matches import club, move, replied, sent_files
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord, Interaction
-
-# Where a person may look at the images a test drew (set LOOK_AT to a folder).
-LOOK_AT = os.environ.get("LOOK_AT")
-
-
-def _look(name: str, data: bytes) -> Image.Image:
-    """Open an image the bot sent, saving it where a person may look at it."""
-    if LOOK_AT:
-        Path(LOOK_AT, f"enders-{name}").write_bytes(data)
-    return Image.open(io.BytesIO(data)).convert("RGB")
 
 
 async def more(discord: FakeDiscord, user: int, channel: int, text: str) -> Interaction:
@@ -68,7 +55,7 @@ def test_an_enders_game_is_played_in_dms_whole_turns_and_turns_in_parts(tmp_path
             )
             ((name, data),) = [f for s in discord.replies(first) for f in s.files]
             assert all(s.ephemeral for s in discord.replies(first))
-            assert _look(f"mid-turn-{name}", data).width >= 400
+            assert opened(f"enders-mid-turn-{name}", data).width >= 400
             refused = await more(discord, bo, bo_dm, "Nf10-e8 Nf10-d9")
             assert await replied(discord, refused) == (
                 "There is no piece on f10 on board 1 (action 2 of 2, Nf10-d9: none was played)"
@@ -83,7 +70,7 @@ def test_an_enders_game_is_played_in_dms_whole_turns_and_turns_in_parts(tmp_path
             texts = await dm_texts(discord, ana, ana_seen + 1)
             assert len(texts) == ana_seen + 1  # one message for bo's whole turn, none before
             image = [s for s in discord.sent if s.channel_id == ana_dm and s.files][-1]
-            assert _look("turn-passed.png", image.files[-1][1]).width >= 400
+            assert opened("enders-turn-passed.png", image.files[-1][1]).width >= 400
 
             # an empty turn, then Black's knight reaches White's gate and wins
             assert await move(discord, ana, ana_dm, "end") == "You ended your turn on board 1."
@@ -101,7 +88,7 @@ def test_an_enders_game_is_played_in_dms_whole_turns_and_turns_in_parts(tmp_path
                 assert "Black played Ne4-f2, reaching White's gate f2." in last
                 assert "The game is over." in last
             final = [s for s in discord.sent if s.channel_id == bo_dm and s.files]
-            _look("won.png", final[-1].files[-1][1])
+            opened("enders-won.png", final[-1].files[-1][1])
             # the game is over, yet its players may still look at its board
             options = [{"type": 4, "name": "game", "value": 1}]
             shown = await discord.invoke(ana, ana_dm, "board", options, subcommand="show")

@@ -2,28 +2,13 @@
 
 from __future__ import annotations
 
-import io
-import os
 from pathlib import Path
 
-from PIL import Image
-
 from tests.bot.exts.games.test_dm_games import dm_game, dm_until
+from tests.bot.exts.images import latest_image
 from tests.bot.exts.test_matches import club, move
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord
-
-# Where a person may look at the images a test drew (set LOOK_AT to a folder).
-LOOK_AT = os.environ.get("LOOK_AT")
-
-
-def _latest_image(discord: FakeDiscord, channel: int) -> Image.Image:
-    """Return the last image the bot sent to a channel."""
-    found = [s for s in discord.sent if s.channel_id == channel and s.files]
-    name, data = found[-1].files[-1]
-    if LOOK_AT:
-        Path(LOOK_AT, f"escher-{len(found)}-{name}").write_bytes(data)
-    return Image.open(io.BytesIO(data)).convert("RGB")
 
 
 def test_an_escher_game_is_challenged_and_played_in_dms(tmp_path: Path) -> None:
@@ -37,7 +22,7 @@ def test_an_escher_game_is_challenged_and_played_in_dms(tmp_path: Path) -> None:
             assert "Bc4=Q promotes no pawn on board 1: write Bc4" in refused
             assert "Played Bc4 on board 1" in await move(discord, ana, ana_dm, "Bc4")
             await dm_until(discord, bo, "Board 1: White played Bc4.")
-            image = _latest_image(discord, bo_dm)
+            image = latest_image(discord, bo_dm, "escher-bc4.png")
             assert image.width >= 400
             refused = await move(discord, bo, bo_dm, "Pe5^")  # a one-board game has no elevators
             assert "'Pe5^' is not a move on board 1: write a move in SAN (Nf3) or UCI (g1f3)" in (

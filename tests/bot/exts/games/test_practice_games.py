@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
 import random
 from pathlib import Path
@@ -11,18 +10,23 @@ from tests.bot.exts.games.test_dm_games import dm_texts
 from tests.bot.exts.test_matches import club, move, replied
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord
+from tests.waiting import eventually
 
 ENDS = ("Your move on board 1.", "The game is over.")
 
 
 async def next_turn(discord: FakeDiscord, user: int, seen: int) -> list[str]:
     """Wait until a DM after the first seen ones gives the user the move or ends the game."""
-    for _ in range(400):
-        texts = [m["content"] for m in discord.messages[discord.dms[user]]]
-        if any(text.endswith(ENDS) for text in texts[seen:]):
-            return texts
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"the bot did not answer: {texts[seen:]}")
+
+    def texts() -> list[str]:
+        return [m["content"] for m in discord.messages[discord.dms[user]]]
+
+    return await eventually(
+        lambda: texts() if any(text.endswith(ENDS) for text in texts()[seen:]) else None,
+        "the move, or the end of the game, in a DM",
+        changes=discord.changes,
+        seen=lambda: texts()[seen:],
+    )
 
 
 def test_a_chess_game_against_the_bot_is_played_to_its_end_in_the_players_dms(

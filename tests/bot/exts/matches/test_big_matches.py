@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ from tests.fakediscord.threads import (
     CREATE_PUBLIC_THREADS,
     SEND_MESSAGES_IN_THREADS,
 )
+from tests.waiting import eventually
 
 CREATE_THREADS = CREATE_PUBLIC_THREADS | CREATE_PRIVATE_THREADS
 # a big match's start is paced by Discord's rate limits (a 1,000-board one for minutes:
@@ -24,12 +24,18 @@ LIMITS_SPEED = 20.0
 
 async def answered(discord: FakeDiscord, interaction: Interaction, words: str) -> str:
     """Wait for a reply to an interaction containing words; return all its replies' words."""
-    for _ in range(1200):
-        texts = " ".join(sent.content for sent in discord.replies(interaction))
-        if words in texts:
-            return texts
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"no reply with {words!r}: {await replied(discord, interaction)}")
+
+    def texts() -> str:
+        return " ".join(sent.content for sent in discord.replies(interaction))
+
+    await eventually(
+        lambda: words in texts(),
+        f"a reply with {words!r}",
+        changes=discord.changes,
+        seen=texts,
+        timeout=60,  # a big match's start is paced by Discord's rate limits
+    )
+    return texts()
 
 
 def guild_channels(discord: FakeDiscord, guild: int) -> list[dict[str, object]]:
@@ -192,10 +198,11 @@ def test_at_the_end_players_may_no_longer_post_in_a_board_channel_or_its_threads
             await answered(discord, asked, "take it back")
             await discord.press(bo, asked)
             await until(discord, overview, "Final result")
-            for _ in range(200):  # the channels follow the result just after it is posted
-                if (discord.overwrite(hall, bo) or (0, 0))[1] & SEND_MESSAGES_IN_THREADS:
-                    break
-                await asyncio.sleep(0.05)
+            await eventually(  # the channels follow the result just after it is posted
+                lambda: (discord.overwrite(hall, bo) or (0, 0))[1] & SEND_MESSAGES_IN_THREADS,
+                "the hall of boards to close to Bo",
+                changes=discord.changes,
+            )
             allow, deny = discord.overwrite(hall, bo) or (0, 0)
             assert deny & SEND_MESSAGES_IN_THREADS and not allow & SEND_MESSAGES_IN_THREADS
             with pytest.raises(CommandRefused):  # Bo, who played there, may no longer post

@@ -2,23 +2,12 @@
 
 from __future__ import annotations
 
-import io
-import os
 from pathlib import Path
 
-from PIL import Image
-
+from tests.bot.exts.images import opened
 from tests.bot.exts.test_matches import club, move, posted, replied, sent_files, until
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord
-
-LOOK_AT = os.environ.get("LOOK_AT")  # a folder to keep the images in, for a person to look at
-
-
-def _save(name: str, data: bytes) -> Image.Image:
-    if LOOK_AT:
-        Path(LOOK_AT, name).write_bytes(data)
-    return Image.open(io.BytesIO(data)).convert("RGB")
 
 
 def test_a_team_match_with_an_escher_floor_rides_in_and_shows_its_staircases(
@@ -48,13 +37,13 @@ def test_a_team_match_with_an_escher_floor_rides_in_and_shows_its_staircases(
             assert "Played e5 on board 1" in await move(discord, bo, first, "e5")
             assert "Pe4^2" in await move(discord, ana, first, "Pe4^2")
             arrived = await until(discord, second, "A white pawn arrives on e4 from board 1.")
-            image = _save("escher-floor-arrival.png", arrived.files[0][1])
+            image = opened("escher-floor-arrival.png", arrived.files[0][1])
             assert image.width >= 400
             # a2 is on file a's staircase: the pawn lands on a3 and is carried to a4, the rook
             # from a1 to a2
             assert "Played a3 on board 2" in await move(discord, ana, second, "a3")
             shifted = await until(discord, second, "White played a3")
-            _save("escher-floor-a3.png", shifted.files[0][1])
+            opened("escher-floor-a3.png", shifted.files[0][1])
 
     offline(scenario)
 
@@ -86,7 +75,7 @@ def test_a_one_board_escher_game_runs_in_a_server_channel_with_a_clock(tmp_path:
             assert "Played e4 on board 1" in await move(discord, ana, board, "e4")
             assert "Played e5 on board 1" in await move(discord, bo, board, "e5")
             shown = await until(discord, board, "Black played e5")
-            _save("escher-server-e5.png", shown.files[0][1])
+            opened("escher-server-e5.png", shown.files[0][1])
             exported = await discord.invoke(ana, board, "match", subcommand="export")
             assert "Escher Staircase" in str(await sent_files(discord, exported))
 

@@ -2,24 +2,28 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from tests.bot.exts.games.test_dm_games import dm_until
 from tests.bot.exts.test_matches import club, replied, until
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord
+from tests.waiting import eventually
 
 
 async def reds_field(discord: FakeDiscord, lobby: int, words: str) -> str:
     """Wait until the lobby's first team (Reds) lists words; return that team's field."""
-    for _ in range(200):
+
+    def field() -> str:
         message = discord.message(lobby)
-        value = str(message["embeds"][0]["fields"][0]["value"]) if message else ""
-        if words in value:
-            return value
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"the lobby never listed {words!r}")
+        return str(message["embeds"][0]["fields"][0]["value"]) if message else ""
+
+    return await eventually(
+        lambda: field() if words in field() else None,
+        f"the lobby's Reds to list {words!r}",
+        changes=discord.changes,
+        seen=field,
+    )
 
 
 def test_a_team_one_short_seats_the_bot_which_plays_its_board_after_a_practice_game(

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from tests.bot.exts.test_matches import club, move, posted, replied, started, until
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord
+from tests.waiting import eventually
 
 
 def test_moderators_are_found_by_role_act_with_a_reason_and_leave_an_audit_trail(
@@ -148,10 +148,11 @@ def test_each_moderator_command_undo_across_a_ride_and_the_audit_trail(tmp_path:
             assert f"Substituted <@{cy}> for <@{bo}>" in substituted
             assert "You are not playing in this match" in await move(discord, bo, one, "e5")
             blues = discord.channel_named(guild, "team-blues")
-            for _ in range(100):  # the substitute takes over the team room too
-                if discord.overwrite(blues, cy) is not None:
-                    break
-                await asyncio.sleep(0.05)
+            await eventually(  # the substitute takes over the team room too
+                lambda: discord.overwrite(blues, cy) is not None,
+                "the substitute to be let into the team room",
+                changes=discord.changes,
+            )
             assert (discord.overwrite(blues, cy) or (0, 0))[0] & (1 << 10)
             assert discord.overwrite(blues, bo) is None
             gone = await mod(ana, "substitute", match=1, player=bo, new_player=ana)

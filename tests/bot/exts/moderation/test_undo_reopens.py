@@ -2,24 +2,29 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from tests.bot.exts.test_matches import club, move, replied, started, until
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord
+from tests.waiting import eventually
 
 SEND_MESSAGES = 1 << 11
 
 
 async def can_send(discord: FakeDiscord, channel: int, user: int, expected: bool) -> None:
     """Wait until user's overwrite in channel allows (or denies) sending messages."""
-    for _ in range(200):
+
+    def as_expected() -> bool:
         allow, deny = discord.overwrite(channel, user) or (0, 0)
-        if bool(allow & SEND_MESSAGES) == expected and bool(deny & SEND_MESSAGES) != expected:
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"{user} {'cannot' if expected else 'can still'} send in {channel}")
+        return bool(allow & SEND_MESSAGES) == expected and bool(deny & SEND_MESSAGES) != expected
+
+    await eventually(
+        as_expected,
+        f"{user} to {'be able' if expected else 'be unable'} to send in {channel}",
+        changes=discord.changes,
+        seen=lambda: discord.overwrite(channel, user),
+    )
 
 
 def test_undoing_a_captains_resignation_reopens_every_board_and_its_channel(
