@@ -7,6 +7,7 @@ PostgreSQL cluster: the workers never share a database.
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,6 +18,8 @@ from tests import strength
 from tests.postgres import Cluster, require_binaries
 
 ENGINES = ("sqlite", "postgres")
+WORKERS_PER_CORE = 2  # most tests wait, on a bot's process or on Discord's rate limits
+MOST_WORKERS = 16  # each starts its own PostgreSQL cluster
 
 
 @pytest.fixture(scope="session")
@@ -67,6 +70,11 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         cluster.wipe_database(name)
         return cluster.url(name)
     return f"sqlite:///{tmp_path / 'elevator.db'}"
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """Return how many workers `-n auto` starts: two a core this process may run on."""
+    return min(MOST_WORKERS, WORKERS_PER_CORE * len(os.sched_getaffinity(0)))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
