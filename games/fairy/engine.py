@@ -8,7 +8,8 @@ per side to move (only the mover's castlings and promotions matter to its moves)
 
 Every call into pyffish rebuilds its piece tables (about 1.5 ms, 30 times a FIDE move
 here), so boards play by games.fairy.position, and pyffish serves where speed does not
-matter: the material count a draw rests on, and the differential tests.
+matter: the material count a draw rests on, and the differential tests. It is imported on
+first use: loading it takes 0.2 s, which a process that plays no fairy board never spends.
 """
 
 from __future__ import annotations
@@ -16,8 +17,6 @@ from __future__ import annotations
 import hashlib
 import threading
 from typing import Final
-
-import pyffish
 
 from games.core.geometry import FILES
 from games.core.pieces import PIECE_KINDS
@@ -61,6 +60,8 @@ def variant(rules: Rules, white: bool) -> str:
     name = "elevator_" + hashlib.sha1(text.encode()).hexdigest()[:12]
     with _lock:
         if name not in _loaded:
+            import pyffish
+
             pyffish.load_variant_config(text.replace("{name}", name))
             _loaded.add(name)
     return name
@@ -68,6 +69,8 @@ def variant(rules: Rules, white: bool) -> str:
 
 def legal_moves(rules: Rules, fen: str) -> list[str]:
     """Return Fairy-Stockfish's legal moves of a position in UCI."""
+    import pyffish
+
     white = fen.split()[1] == "w"
     moves: list[str] = pyffish.legal_moves(variant(rules, white), fen, [])
     return moves
@@ -75,6 +78,8 @@ def legal_moves(rules: Rules, fen: str) -> list[str]:
 
 def insufficient(rules: Rules, fen: str) -> tuple[bool, bool]:
     """Return whether White and whether Black lack mating material, as Fairy-Stockfish counts."""
+    import pyffish
+
     white = fen.split()[1] == "w"
     found: tuple[bool, bool] = pyffish.has_insufficient_material(variant(rules, white), fen, [])
     return found
