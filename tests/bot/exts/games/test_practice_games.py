@@ -40,7 +40,8 @@ def test_a_chess_game_against_the_bot_is_played_to_its_end_in_the_players_dms(
             options = [
                 {"type": 6, "name": "opponent", "value": str(me)},
                 {"type": 3, "name": "game", "value": "chess"},
-                {"type": 4, "name": "strength", "value": 2},
+                # the weakest thinks least (0.5 s a turn at most): a whole game, quickly
+                {"type": 4, "name": "strength", "value": 1},
             ]
             sent = await discord.invoke(ana, general, "challenge", options)
             assert await replied(discord, sent) == (
@@ -49,7 +50,7 @@ def test_a_chess_game_against_the_bot_is_played_to_its_end_in_the_players_dms(
             dm = discord.dms[ana]
             intro, first = await dm_texts(discord, ana, 2)
             assert intro == (
-                "A practice game against me: Chess, no clock, at strength 2 of 5, unrated. "
+                "A practice game against me: Chess, no clock, at strength 1 of 5, unrated. "
                 "You play White; your boards follow."
             )
             assert first.startswith("Game 1:") and first.endswith("Your move on board 1.")
