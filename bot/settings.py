@@ -15,7 +15,8 @@ from bot.storage.connection import POSTGRES_SCHEMES, sqlite_path
 TOKEN_HELP: Final = (
     "DISCORD_TOKEN is not set. Create an application at "
     "https://discord.com/developers/applications, open its Bot page, press Reset Token, "
-    "and put the token in a file named .env beside pyproject.toml as DISCORD_TOKEN=... "
+    "and put the token in a file named .env in the folder you start the bot from (the "
+    "checkout's root) as DISCORD_TOKEN=... "
     "(see .env.example), or set DISCORD_TOKEN in the environment."
 )
 

@@ -185,7 +185,7 @@ RULES: Final[Mapping[str, Explained]] = MappingProxyType(
             "Chess by FIDE's rules, on one board, between two players.\n\n"
             "Write moves in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`) or UCI (`g1f3`); autocomplete "
             "lists your legal moves. Checkmate wins; stalemate, agreement, threefold repetition "
-            "and the fifty-move rule draw (claim with `/draw claim`).",
+            "and the fifty-move rule draw (claim with `/draw action:claim`).",
             "Above: the Italian Game, after 1. e4 e5 2. Nf3 Nc6 3. Bc4.",
             _chess_example,
         ),

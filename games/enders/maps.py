@@ -1,6 +1,6 @@
 """The boards Ender's Chess is played on, as data: a picture of the cells and the two gates.
 
-The real 47-cell map is lost; RECONSTRUCTION is the board of ../shared/rules/variants-notes.md.
+The real 47-cell map is lost; RECONSTRUCTION is the board docs/games/enders.md describes.
 Another map replaces it by drawing a new picture: no rule reads a square's name.
 """
 
