@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-import sys
-
-import pytest
-
 from bench import armies
+from tests.bench.conftest import Printed
 
 
 def test_the_benchmark_prints_every_board_the_pyffish_call_and_both_goals(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    printed_by: Printed,
 ) -> None:
-    monkeypatch.setattr(sys, "argv", ["armies.py", "--rounds", "2"])
-    armies.main()
-    printed = capsys.readouterr().out
+    printed = printed_by(armies, "--rounds", "2")
     for row in (
         "FIDE move: parse, push, has_moves",
         "Different Armies move: parse, push, has_moves",

@@ -2,19 +2,12 @@
 
 from __future__ import annotations
 
-import sys
-
-import pytest
-
 from bench import cylinder
+from tests.bench.conftest import Printed
 
 
-def test_the_benchmark_prints_both_boards_and_the_goal(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.setattr(sys, "argv", ["cylinder.py", "--rounds", "2"])
-    cylinder.main()
-    printed = capsys.readouterr().out
+def test_the_benchmark_prints_both_boards_and_the_goal(printed_by: Printed) -> None:
+    printed = printed_by(cylinder, "--rounds", "2")
     assert "Cylindrical move / FIDE move:" in printed
     for row in ("FIDE move: parse, push, has_moves", "Cylindrical move: parse, push, has_moves"):
         assert row in printed

@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-import sys
-
-import pytest
-
 from bench import enders
 from games.enders import EndersGame
+from tests.bench.conftest import Printed
 
 
 def test_the_benchmark_prints_the_turn_the_listings_the_records_and_the_goal(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    printed_by: Printed,
 ) -> None:
-    monkeypatch.setattr(sys, "argv", ["enders.py", "--rounds", "2"])
-    enders.main()
-    printed = capsys.readouterr().out
+    printed = printed_by(enders, "--rounds", "2")
     assert "Ender's turn of five actions / FIDE move:" in printed
     for row in ("Ender's turn: drop, four moves, end", "Ender's legal actions (autocomplete)"):
         assert row in printed

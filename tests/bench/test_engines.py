@@ -8,17 +8,16 @@ import pytest
 
 import tests.postgres
 from bench import engines
+from tests.bench.conftest import Printed
 from tests.postgres import PostgresUnavailable, require_binaries
 
 
 @pytest.mark.postgres
 def test_the_engines_benchmark_prints_every_configuration_and_the_ratios(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    printed_by: Printed,
 ) -> None:
     require_binaries()
-    monkeypatch.setattr(sys, "argv", ["engines.py", "--games", "1", "--rounds", "1"])
-    engines.main()
-    printed = capsys.readouterr().out
+    printed = printed_by(engines, "--games", "1", "--rounds", "1")
     for row in (
         "SQLite, a lone move",
         "PostgreSQL, a lone move",

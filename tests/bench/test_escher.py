@@ -2,19 +2,12 @@
 
 from __future__ import annotations
 
-import sys
-
-import pytest
-
 from bench import escher
+from tests.bench.conftest import Printed
 
 
-def test_the_benchmark_prints_both_boards_and_the_goal(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.setattr(sys, "argv", ["escher.py", "--rounds", "2"])
-    escher.main()
-    printed = capsys.readouterr().out
+def test_the_benchmark_prints_both_boards_and_the_goal(printed_by: Printed) -> None:
+    printed = printed_by(escher, "--rounds", "2")
     assert "Escher move / FIDE move:" in printed
     assert "Escher board image / FIDE board image:" in printed
     for row in ("FIDE move: parse, push, has_moves", "Escher board image, 640 px"):

@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-import sys
-
-import pytest
-
 from bench import good
 from games.good.game import GoodGame
+from tests.bench.conftest import Printed
 
 
 def test_the_benchmark_prints_the_listings_the_moves_the_images_and_the_goals(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    printed_by: Printed,
 ) -> None:
-    monkeypatch.setattr(sys, "argv", ["good.py", "--rounds", "2"])
-    good.main()
-    printed = capsys.readouterr().out
+    printed = printed_by(good, "--rounds", "2")
     assert "Good's legal moves / FIDE's:" in printed and "Good's board image / FIDE's:" in printed
     for row in ("Good's legal moves from the start", "Good's board image (four levels), 640 px"):
         assert row in printed

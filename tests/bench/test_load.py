@@ -2,19 +2,12 @@
 
 from __future__ import annotations
 
-import sys
-
-import pytest
-
 from bench import load
+from tests.bench.conftest import Printed
 
 
-def test_the_load_benchmark_prints_its_rows_and_the_goal(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.setattr(sys, "argv", ["load.py", "--events", "60", "--repeats", "2"])
-    load.main()
-    printed = capsys.readouterr().out
+def test_the_load_benchmark_prints_its_rows_and_the_goal(printed_by: Printed) -> None:
+    printed = printed_by(load, "--events", "60", "--repeats", "2")
     for row in (
         "parse the event rows",
         "cold load: parse + restore from states",

@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-import sys
-
-import pytest
-
 from bench import outbox
+from tests.bench.conftest import Printed
 
 
-def test_the_outbox_benchmark_prints_every_case_beside_the_empty_one(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_the_outbox_benchmark_prints_every_case_beside_the_empty_one(printed_by: Printed) -> None:
     arguments = ["--matches", "4", "--per-match", "5", "--delivered", "30", "--moves", "5"]
-    monkeypatch.setattr(sys, "argv", ["outbox.py", *arguments])
-    outbox.main()
-    printed = capsys.readouterr().out
+    printed = printed_by(outbox, *arguments)
     for row in (
         "a move, the outbox empty",
         "a move, 20 notices pending",

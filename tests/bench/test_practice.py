@@ -3,21 +3,16 @@ read by people, never asserted."""
 
 from __future__ import annotations
 
-import sys
-
-import pytest
-
 import games
 from bench import practice
+from tests.bench.conftest import Printed
 
 
 def test_the_benchmark_prints_a_row_for_every_game_and_says_whether_stockfish_played(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    printed_by: Printed,
 ) -> None:
     short = ["--games", "1", "--turns", "2", "--budget", "0.05", "--strength", "1"]
-    monkeypatch.setattr(sys, "argv", ["practice.py", *short])
-    practice.main()
-    lines = capsys.readouterr().out.splitlines()
+    lines = printed_by(practice, *short).splitlines()
     assert lines[0].startswith("Stockfish: ")
     rows = [line.split()[0] for line in lines[3:]]
     assert rows == [*games.KINDS, "elevator+escher", "elevator+armies"]

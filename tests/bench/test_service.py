@@ -2,19 +2,12 @@
 
 from __future__ import annotations
 
-import sys
-
-import pytest
-
 from bench import service
+from tests.bench.conftest import Printed
 
 
-def test_the_service_benchmark_prints_its_rows_and_goals(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.setattr(sys, "argv", ["service.py", "--matches", "3", "--memory-matches", "5"])
-    service.main()
-    printed = capsys.readouterr().out
+def test_the_service_benchmark_prints_its_rows_and_goals(printed_by: Printed) -> None:
+    printed = printed_by(service, "--matches", "3", "--memory-matches", "5")
     for row in ("a move through the service", "bare Match (baseline)", "moves per second"):
         assert row in printed
     assert "MB per 1,000" in printed
