@@ -7,6 +7,7 @@ import contextlib
 import itertools
 import logging
 import os
+import time
 from typing import Any, Final
 
 import aiohttp
@@ -17,6 +18,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot import metrics, storage
 from bot.delivery import DeliveryWorker
 from bot.exts.mentions import NOBODY
 from bot.practice import opponent as practice_opponent
@@ -189,6 +191,7 @@ class ElevatorBot(commands.AutoShardedBot):
         )
         self._background.append(asyncio.create_task(self._deliver(worker)))
         self._background.append(asyncio.create_task(self._settle()))
+        self._watch_health()
         logger.info(
             "set up with %s, running %s",
             self._store,
@@ -236,6 +239,32 @@ class ElevatorBot(commands.AutoShardedBot):
             await self._service.remember_name(str(user.id), user.display_name)
         except Exception:  # the action itself goes on: a name is not worth refusing it
             logger.exception("the name of %s was not kept", user.id)
+
+    def _watch_health(self) -> None:
+        """Serve the metrics where the settings say, and keep them and the log's summary."""
+        if self.settings.metrics_port is not None:
+            try:
+                metrics.serve(self.settings.metrics_port, self.settings.metrics_host)
+            except OSError as error:  # a port taken: the bot plays on, unwatched
+                logger.error(
+                    "the metrics cannot be served on %s:%d: %s",
+                    self.settings.metrics_host,
+                    self.settings.metrics_port,
+                    error,
+                )
+        store, service = self._store, self.service
+        assert store is not None
+
+        async def backlog() -> int:
+            async with store.read_one() as db:
+                return await storage.due_places(db, time.time())
+
+        health = metrics.Health(
+            backlog,
+            lambda: service.practice.boards,
+            log_every=self.settings.health_log_minutes * 60,
+        )
+        self._background.append(asyncio.create_task(health.run(self._stop)))
 
     async def _deliver(self, worker: DeliveryWorker) -> None:
         """Send the outbox once connected, and keep sending (it resumes what a restart left)."""

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, Protocol
 
-from bot import storage
+from bot import metrics, storage
 from bot.shards import Shards
 from bot.storage import Storage
 
@@ -164,10 +164,11 @@ class DeliveryWorker:
         except Exception as error:  # a sender that hangs counts as failed
             result = error
         attempt = delivery.attempts + 1
+        sent_at = self._clock()
         try:
             async with self._store.transaction() as db:
                 if result is None:
-                    await storage.mark_sent(db, delivery.id, self._clock())
+                    await storage.mark_sent(db, delivery.id, sent_at)
                 elif isinstance(result, RetryLater):
                     logger.warning(
                         "sending %s to %s: %s; trying again then",
@@ -201,6 +202,8 @@ class DeliveryWorker:
         except Exception:  # it stays due, and the next look tries it again
             logger.exception("recording a send of %s to %s failed", delivery.kind, delivery.place)
             return False
+        if result is None:
+            metrics.posted(delivery.kind, max(0.0, sent_at - delivery.created_at))
         if result is None or isinstance(result, Undeliverable) or attempt >= self._max_attempts:
             self._moved.set()  # a failed one waits for its retry time, found by the next look
         return result is None

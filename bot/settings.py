@@ -51,6 +51,11 @@ class Settings(BaseSettings):
     # the Stockfish program the practice opponent plays FIDE boards with; empty: look for
     # `stockfish` on PATH, then /usr/games/stockfish (Debian's package)
     stockfish_path: str = ""
+    # the bot's health as Prometheus metrics on this port of METRICS_HOST; unset: not served
+    metrics_port: int | None = Field(default=None, ge=1, le=65535)
+    metrics_host: str = "127.0.0.1"
+    # minutes between the log's one-line health summaries; 0: none
+    health_log_minutes: float = Field(default=5.0, ge=0)
 
     @field_validator("log_level")
     @classmethod
@@ -77,6 +82,7 @@ class Settings(BaseSettings):
         "discord_gateway_url",
         "shards",
         "shard_count",
+        "metrics_port",
         mode="before",
     )
     @classmethod

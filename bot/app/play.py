@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import replace
 
+from bot import metrics
 from bot.app import guards
 from bot.app.actions import Actions
 from bot.app.outcomes import Outcome
@@ -43,6 +45,21 @@ class Play:
         current: for a move chosen earlier (the practice opponent's), whether the match
         still stands as it was chosen for; if not, StaleError and nothing is played.
         """
+        started = time.monotonic()
+        outcome = await self._play(match_id, user, board, text, more=more, current=current)
+        metrics.moved(time.monotonic() - started)
+        return outcome
+
+    async def _play(
+        self,
+        match_id: int,
+        user: str,
+        board: int,
+        text: str,
+        *,
+        more: bool,
+        current: Callable[[Loaded], bool] | None,
+    ) -> Outcome:
         async with self._units.held(match_id) as held:
             await self._scheduler.settle(held)
             loaded = held.loaded

@@ -13,11 +13,12 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from bot import storage
+from bot import metrics, storage
 from bot.app.outcomes import Outcome
 from bot.app.unit import Units
 from bot.errors import DamagedError, NotFoundError, ServiceError, StaleError
@@ -131,6 +132,11 @@ class Practice:
     def busy(self) -> bool:
         """Say whether a task is under way (the tests wait on this)."""
         return bool(self._tasks)
+
+    @property
+    def boards(self) -> int:
+        """Return on how many boards the opponent has to act (thinking or queued)."""
+        return len(self._tasks)
 
     async def start(self) -> int:
         """Watch every commit, and take up every board left waiting on the practice opponent.
@@ -258,6 +264,7 @@ class Practice:
             await self._skip(match_id, job.user, board)
             return True
         assert turn is not None  # a move's
+        started = time.monotonic()
         text = await self.choose(turn)
 
         def current(loaded: Loaded) -> bool:
@@ -271,4 +278,5 @@ class Practice:
             )
 
         await self._play(match_id, job.user, board, text, current=current)
+        metrics.replied(time.monotonic() - started)
         return True

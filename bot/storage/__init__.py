@@ -197,6 +197,9 @@ from bot.storage.outbox import (
     due_notices as due_notices,
 )
 from bot.storage.outbox import (
+    due_places as due_places,
+)
+from bot.storage.outbox import (
     enqueue as enqueue,
 )
 from bot.storage.outbox import (

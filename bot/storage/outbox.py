@@ -39,6 +39,12 @@ async def due_notices(db: Db, now: float, limit: int, shards: Shards | None = No
     )
 
 
+async def due_places(db: Db, now: float) -> int:
+    """Return how many places have a notice due and not yet sent: the delivery's backlog."""
+    found = await rows(db, "SELECT COUNT(*) AS due FROM outbox_heads WHERE due <= ?", now)
+    return int(found[0]["due"])
+
+
 async def action_notices(db: Db, action_key: str) -> list[Row]:
     """Return every notice one action queued (their keys share its prefix), in order."""
     return await rows(
