@@ -2,15 +2,20 @@
 
 The rules work (rebuilding the game, the own search, weighing rides) runs in a worker
 process (plan.py); on FIDE boards Stockfish (stockfish.py) then chooses, spoken to
-asynchronously from the event loop. Whatever fails, an answer comes within the turn's
-budget plus MARGIN: a timed-out or broken worker gives way to a random legal turn, and a
-failed engine to the worker's quick answer.
+asynchronously from the event loop. A process has several thinkers (PRACTICE_THINKERS,
+one a core by default), each a worker process and a Stockfish of its own, and a turn takes
+one. A turn's budget counts from when it is asked: one that waited for a thinker thinks for
+what is left, shared with those still waiting, so that when many games wait at once each
+thinks less rather than making a player wait. Whatever fails, an answer comes within the
+turn's budget plus MARGIN: no thinker free in time, a timed-out or broken worker give way to
+a random legal turn, and a failed engine to the worker's quick answer.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import random
 import time
 from concurrent.futures.process import BrokenProcessPool
@@ -30,29 +35,67 @@ WORKER_SHARE: Final = 0.8  # of the budget, for the worker's search: the rest ca
 # of the budget, Stockfish's time by strength: a stronger opponent thinks longer
 THINK_SHARES: Final = {1: 0.3, 2: 0.45, 3: 0.6, 4: 0.7, 5: 0.8}
 RESERVE: Final = 0.02  # seconds kept back from the engine's time for what follows it
+LEAST: Final = 0.05  # seconds of thought a turn that waited for a thinker must still have
 
 
 class Opponent:
-    """The practice opponent: a worker process and Stockfish, each started on first use."""
+    """The practice opponent: thinkers, each a worker process and a Stockfish, started on use."""
 
-    def __init__(self) -> None:
-        self._worker = Worker()
-        self._engine: Stockfish | None = None
+    def __init__(self, thinkers: int | None = None) -> None:
+        """thinkers: how many turns are thought over at once (None: the settings say)."""
+        self.thinkers = thinkers if thinkers is not None else _configured_thinkers()
+        self._worker = Worker(self.thinkers)
+        self._path: str | None = None
+        self._engines: dict[int, Stockfish] = {}  # a thinker's own, made on its first turn
         self._looked = False
+        self._free: asyncio.Queue[int] | None = None  # thinkers not thinking, for one loop
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self.waiting = 0  # turns waiting for a thinker
 
     @property
     def engine(self) -> Stockfish | None:
-        """Return the Stockfish FIDE boards are played with, or None (none, or not looked for)."""
-        return self._engine
+        """Return the first thinker's Stockfish, or None (none yet, or none found)."""
+        return self._engines.get(0)
 
     async def think(self, turn: Turn) -> str:
         """Return the whole turn to play on turn.board as turn.side, within turn.budget."""
+        deadline = time.monotonic() + turn.budget
+        free = self._free_for_loop()
+        self.waiting += 1
+        try:
+            thinker = await asyncio.wait_for(free.get(), deadline - LEAST - time.monotonic())
+        except TimeoutError:
+            logger.warning(
+                "the practice opponent had no thinker free within %.1f s: a random turn",
+                turn.budget,
+            )
+            return await asyncio.to_thread(random_turn, turn)
+        finally:
+            self.waiting -= 1
+        try:
+            left = deadline - time.monotonic()
+            # the turns still waiting share what is left with this one
+            share = left / (1 + self.waiting / self.thinkers)
+            return await self._think(turn, thinker, min(turn.budget, share))
+        finally:
+            free.put_nowait(thinker)
+
+    def _free_for_loop(self) -> asyncio.Queue[int]:
+        """Return the queue of free thinkers for the running loop (tests run several loops)."""
+        loop = asyncio.get_running_loop()
+        if self._free is None or self._loop is not loop:
+            # the thinker that last finished thinks next: its engine and process are warm
+            self._free, self._loop = asyncio.LifoQueue(), loop
+            for thinker in reversed(range(self.thinkers)):
+                self._free.put_nowait(thinker)
+        return self._free
+
+    async def _think(self, turn: Turn, thinker: int, budget: float) -> str:
+        """Return a thinker's turn, thought over for budget seconds."""
         started = time.monotonic()
-        engine = self._find_engine()
-        until = time.time() + turn.budget * WORKER_SHARE
-        job = self._worker.run(
-            turn.budget + MARGIN - RESERVE, prepare, turn, until, engine is not None
-        )
+        engine = self._engine_of(thinker)
+        until = time.time() + budget * WORKER_SHARE
+        job = self._worker.run(budget + MARGIN - RESERVE, prepare, turn, until, engine is not None)
         try:
             if engine is None:
                 found = await job
@@ -71,8 +114,8 @@ class Opponent:
         if isinstance(found, Answer):
             return found.text
         assert engine is not None  # only asked for with an engine
-        left = turn.budget - (time.monotonic() - started) - RESERVE
-        seconds = min(turn.budget * THINK_SHARES[turn.strength], left)
+        left = budget - (time.monotonic() - started) - RESERVE
+        seconds = min(budget * THINK_SHARES[turn.strength], left)
         if seconds <= 0:
             return found.fallback
         try:
@@ -81,8 +124,8 @@ class Opponent:
             logger.exception("Stockfish failed: the practice opponent plays its own choice")
             return found.fallback
 
-    def _find_engine(self) -> Stockfish | None:
-        """Return Stockfish, looking for it once: its absence is logged, saying how to fix it."""
+    def _engine_of(self, thinker: int) -> Stockfish | None:
+        """Return a thinker's Stockfish, or None where there is none (looked for once)."""
         if not self._looked:
             self._looked = True
             path, why = find_stockfish(_configured_path())
@@ -93,13 +136,16 @@ class Opponent:
                     why,
                     INSTALL_HELP,
                 )
-            else:
-                self._engine = Stockfish(path)
-        return self._engine
+            self._path = path
+        if self._path is None:
+            return None
+        if thinker not in self._engines:
+            self._engines[thinker] = Stockfish(self._path)
+        return self._engines[thinker]
 
     @property
     def worker(self) -> Worker:
-        """Return the worker process the CPU work runs in."""
+        """Return the worker processes the CPU work runs in."""
         return self._worker
 
     def warm(self) -> None:
@@ -107,11 +153,20 @@ class Opponent:
         self._worker.warm()  # a start that fails is met again by the first turn
 
     async def close(self) -> None:
-        """Stop the engine and the worker process; the next turn starts them again."""
-        engine, self._engine, self._looked = self._engine, None, False
-        if engine is not None:
+        """Stop the engines and the worker processes; the next turn starts them again."""
+        engines, self._engines, self._looked, self._path = self._engines, {}, False, None
+        for engine in engines.values():
             await engine.close()
         await self._worker.close()
+
+
+def _configured_thinkers() -> int:
+    """Return the PRACTICE_THINKERS setting, or one a core (0, or unreadable settings)."""
+    try:
+        thinkers = load_settings().practice_thinkers
+    except SettingsError:
+        thinkers = 0
+    return thinkers or len(os.sched_getaffinity(0))
 
 
 def _configured_path() -> str:

@@ -28,20 +28,20 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
-def _started_pool() -> ProcessPoolExecutor:
-    """Return a pool of one worker process, started (its first job starts it)."""
-    pool = ProcessPoolExecutor(max_workers=1, mp_context=_context())
+def _started_pool(size: int) -> ProcessPoolExecutor:
+    """Return a pool of size worker processes, started (its first job starts one)."""
+    pool = ProcessPoolExecutor(max_workers=size, mp_context=_context())
     pool.submit(int).result()
     return pool
 
 
-def _start() -> Future[ProcessPoolExecutor]:
+def _start(size: int) -> Future[ProcessPoolExecutor]:
     """Start a pool in a thread of its own: it waits for the fork server to import the rules."""
     future: Future[ProcessPoolExecutor] = Future()
 
     def start() -> None:
         try:
-            future.set_result(_started_pool())
+            future.set_result(_started_pool(size))
         except BaseException as error:
             future.set_exception(error)
 
@@ -50,9 +50,10 @@ def _start() -> Future[ProcessPoolExecutor]:
 
 
 class Worker:
-    """One worker process, made on first use and again after it breaks; shut by close()."""
+    """Worker processes, size of them at most, made on first use and again after they break."""
 
-    def __init__(self) -> None:
+    def __init__(self, size: int = 1) -> None:
+        self.size = size
         self._pool: Future[ProcessPoolExecutor] | None = None
 
     async def run(self, timeout: float, job: Callable[..., T], *args: object) -> T:
@@ -72,7 +73,7 @@ class Worker:
     def warm(self) -> Future[ProcessPoolExecutor]:
         """Start the worker process now, if it is not under way, without waiting for it."""
         if self._pool is None:
-            self._pool = _start()
+            self._pool = _start(self.size)
         return self._pool
 
     async def _run(self, job: Callable[..., T], *args: object) -> T:

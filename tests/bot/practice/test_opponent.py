@@ -175,11 +175,11 @@ def test_a_worker_that_failed_to_start_is_started_again_by_the_next_turn(
     real = worker._started_pool
     tries: list[int] = []
 
-    def failing_once() -> ProcessPoolExecutor:
+    def failing_once(size: int) -> ProcessPoolExecutor:
         tries.append(1)
         if len(tries) == 1:
             raise OSError("no more processes")
-        return real()
+        return real(size)
 
     monkeypatch.setattr(worker, "_started_pool", failing_once)
     fresh = Opponent()
@@ -192,3 +192,27 @@ def test_a_worker_that_failed_to_start_is_started_again_by_the_next_turn(
         assert starting is not None and starting.exception() is None
     finally:
         runner.run(fresh.close())
+
+
+def test_more_games_at_once_than_thinkers_each_get_their_answer_within_the_budget(
+    runner: asyncio.Runner, stockfish: str
+) -> None:
+    few = Opponent(thinkers=1)  # six games wait for one thinker: each thinks for less
+    budget = 2.0
+
+    async def at_once() -> list[float]:
+        async def one() -> float:
+            game = games.new_game("chess")
+            started = time.monotonic()
+            text = await few.think(Turn.of(game, 1, "white", 3, budget))
+            game.play_turn(1, text, side="white")
+            return time.monotonic() - started
+
+        return await asyncio.gather(*(one() for _ in range(6)))
+
+    try:
+        took = runner.run(at_once())
+    finally:
+        runner.run(few.close())
+    # one at a time, each thinking its whole share, the last answered after about 7 s
+    assert max(took) < budget + 1.0  # with a margin for a loaded machine
