@@ -60,7 +60,7 @@ def percentile(values: list[float], share: float) -> float:
 
 async def run(args: argparse.Namespace) -> None:
     """Print the replies of one game alone beside those of many at once."""
-    thinkers = args.thinkers or len(os.sched_getaffinity(0))
+    thinkers = Opponent(args.thinkers or None).thinkers
     goal = args.budget + MARGIN
     print(
         f"{thinkers} thinkers on {len(os.sched_getaffinity(0))} cores; chess at strength"

@@ -52,7 +52,7 @@ class Settings(BaseSettings):
     # `stockfish` on PATH, then /usr/games/stockfish (Debian's package)
     stockfish_path: str = ""
     # turns the practice opponent thinks over at once, each with a worker process and a
-    # Stockfish of its own; 0: one a core
+    # Stockfish of its own; 0: one a core but one (the bot keeps a core), at least one
     practice_thinkers: int = Field(default=0, ge=0)
     # the bot's health as Prometheus metrics on this port of METRICS_HOST; unset: not served
     metrics_port: int | None = Field(default=None, ge=1, le=65535)

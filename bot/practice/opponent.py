@@ -3,12 +3,12 @@
 The rules work (rebuilding the game, the own search, weighing rides) runs in a worker
 process (plan.py); on FIDE boards Stockfish (stockfish.py) then chooses, spoken to
 asynchronously from the event loop. A process has several thinkers (PRACTICE_THINKERS,
-one a core by default), each a worker process and a Stockfish of its own, and a turn takes
-one. A turn's budget counts from when it is asked: one that waited for a thinker thinks for
-what is left, shared with those still waiting, so that when many games wait at once each
-thinks less rather than making a player wait. Whatever fails, an answer comes within the
-turn's budget plus MARGIN: no thinker free in time, a timed-out or broken worker give way to
-a random legal turn, and a failed engine to the worker's quick answer.
+by default one a core but one), each a worker process and a Stockfish of its own, and a
+turn takes one. A turn's budget counts from when it is asked: one that waited for a thinker
+thinks for what is left, shared with those still waiting, so that when many games wait at
+once each thinks less rather than making a player wait. Whatever fails, an answer comes
+within the turn's budget plus MARGIN: no thinker free in time, a timed-out or broken worker
+give way to a random legal turn, and a failed engine to the worker's quick answer.
 """
 
 from __future__ import annotations
@@ -161,12 +161,15 @@ class Opponent:
 
 
 def _configured_thinkers() -> int:
-    """Return the PRACTICE_THINKERS setting, or one a core (0, or unreadable settings)."""
+    """Return the PRACTICE_THINKERS setting, or (0, or unreadable settings) one a core but one.
+
+    The core left is the bot's own: its event loop draws every player's images.
+    """
     try:
         thinkers = load_settings().practice_thinkers
     except SettingsError:
         thinkers = 0
-    return thinkers or len(os.sched_getaffinity(0))
+    return thinkers or max(1, len(os.sched_getaffinity(0)) - 1)
 
 
 def _configured_path() -> str:

@@ -25,8 +25,14 @@ def runner() -> Iterator[asyncio.Runner]:
 
 @pytest.fixture(scope="module")
 def opponent(runner: asyncio.Runner) -> Iterator[Opponent]:
-    """Yield a practice opponent, closed (engine and worker) after the module's tests."""
+    """Yield a practice opponent, its worker started, closed after the module's tests.
+
+    Started first, as the bot starts it when a practice game begins: the tests check what it
+    chooses, and a worker still starting on a loaded machine would turn a choice random (the
+    first turn's own start has a test of its own, with a fresh opponent).
+    """
     made = Opponent()
+    runner.run(asyncio.wait_for(asyncio.wrap_future(made.worker.warm()), 60))
     try:
         yield made
     finally:
