@@ -1,0 +1,173 @@
+"""Benchmark a community night: human players' moves while practice games keep the bot busy.
+
+Run: python -m bench.night [--practice N] [--pairs N] [--moves N]
+
+The real bot (`python -m bot`, a process of its own on a temporary SQLite file) runs against
+the offline Discord (tests/fakediscord) twice, one run after the other: first with N pairs
+of people playing chess in their DMs alone (the anchor), then with the same pairs while N
+practice games (20 by default, chess at strength 3: a 2 s budget) ask the bot for a move
+the moment the player has replied. Each human move is timed from the /move to its new board
+image in the mover's DMs, a move every 2 s in each game (a DM takes 5 posts in 5 s); each
+bot reply from the player's /move to the bot's move in the player's DMs, as the player sees
+it: the bot's thinking (bench/practice_night.py times it alone) and Discord's rate limits on
+the DM, which the replies share with the player's own moves' posts. Goals: the humans' p99 at
+most 1.5x the anchor's; the bot's thinking within its budget plus 0.25 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from bench.big_match import game
+from bench.delivery import percentile
+from bot.practice.opponent import MARGIN
+from tests.bot.exts.games.test_dm_games import dm_until
+from tests.bot.exts.games.test_practice_games import next_turn
+from tests.bot.exts.test_matches import move, replied
+from tests.bot.test_main import running_bot
+from tests.fakediscord.server import FakeDiscord
+from tests.waiting import eventually
+
+PACE = 2.0  # seconds between two moves of one game: a move posts twice in a DM, 5 in 5 s
+STRENGTH = 3
+BUDGET = 2.0  # seconds strength 3 thinks at most, with no clock
+
+
+def images(discord: FakeDiscord, channel: int) -> int:
+    """Return how many images the bot has posted in a channel."""
+    return sum(1 for sent in discord.sent if sent.channel_id == channel and sent.files)
+
+
+async def humans(discord: FakeDiscord, pair: int, guild: int, moves: int) -> list[float]:
+    """Play a seeded chess game between two people in their DMs; return each move's time."""
+    white, black = discord.add_user(f"white{pair}"), discord.add_user(f"black{pair}")
+    for user in (white, black):
+        discord.add_member(guild, user)
+    general = discord.channel_named(guild, "general")
+    options = [
+        {"type": 6, "name": "opponent", "value": str(black)},
+        {"type": 3, "name": "game", "value": "chess"},
+    ]
+    sent = await discord.invoke(white, general, "challenge", options)
+    assert "Challenge sent" in await replied(discord, sent)
+    (invitation,) = discord.messages[discord.dms[black]]
+    accept = invitation["components"][0]["components"][0]["custom_id"]
+    await discord.click(black, int(invitation["id"]), accept)
+    await dm_until(discord, white, "Your move on board")
+    dms = discord.dms[white], discord.dms[black]
+    times = []
+    for index, text in enumerate(game(moves, seed=pair)):
+        mover, dm = (white, dms[0]) if index % 2 == 0 else (black, dms[1])
+        before = images(discord, dm)
+        asked = time.perf_counter()
+        said = await move(discord, mover, dm, text)
+        assert "Played" in said, f"{text}: {said}"
+        await eventually(
+            lambda dm=dm, before=before: images(discord, dm) > before,  # type: ignore[misc]
+            f"the image of {text}",
+            changes=discord.changes,
+            timeout=60,
+        )
+        times.append(time.perf_counter() - asked)
+        await asyncio.sleep(max(0.0, asked + PACE - time.perf_counter()))
+    return times
+
+
+async def practice(
+    discord: FakeDiscord, player: int, guild: int, stop: asyncio.Event, started: asyncio.Event
+) -> list[float]:
+    """Play the bot in a DM game, a random move at once after each of its; return its times."""
+    user = discord.add_user(f"practice{player}")
+    discord.add_member(guild, user)
+    general = discord.channel_named(guild, "general")
+    options = [
+        {"type": 6, "name": "opponent", "value": str(discord.application_id)},
+        {"type": 3, "name": "game", "value": "chess"},
+        {"type": 4, "name": "strength", "value": STRENGTH},
+        {"type": 3, "name": "side", "value": "white"},
+    ]
+    said = await replied(discord, await discord.invoke(user, general, "challenge", options))
+    assert "begins in your DMs" in said, said
+    texts = await next_turn(discord, user, 0)
+    started.set()
+    chooser, times = random.Random(player), []
+    while not stop.is_set() and not texts[-1].endswith("The game is over."):
+        dm = discord.dms[user]
+        typed = [{"type": 3, "name": "move", "value": "", "focused": True}]
+        offered = [c["value"] for c in await discord.autocomplete(user, dm, "move", typed)]
+        played = time.perf_counter()
+        await move(discord, user, dm, chooser.choice(offered))
+        texts = await next_turn(discord, user, len(texts))
+        times.append(time.perf_counter() - played)
+    return times
+
+
+async def measure(
+    practising: int, pairs: int, moves: int, folder: Path
+) -> tuple[list[float], list[float]]:
+    """Run the night; return the human moves' times and the bot's replies' times."""
+    discord = FakeDiscord()
+    await discord.start()
+    try:
+        owner = discord.add_user("host")
+        guild = discord.add_guild("Chess Club", owner=owner)
+        async with running_bot(folder, discord):
+            stop = asyncio.Event()
+            begun = [asyncio.Event() for _ in range(practising)]
+            bots = [
+                asyncio.create_task(practice(discord, n, guild, stop, begun[n]))
+                for n in range(practising)
+            ]
+            await asyncio.gather(*(event.wait() for event in begun))
+            played = await asyncio.gather(*(humans(discord, n, guild, moves) for n in range(pairs)))
+            stop.set()
+            replies = await asyncio.gather(*bots)
+        return [t for each in played for t in each], [t for each in replies for t in each]
+    finally:
+        await discord.stop()
+
+
+async def run(args: argparse.Namespace) -> None:
+    """Print the anchor's human moves beside the night's."""
+    with tempfile.TemporaryDirectory() as folder:
+        alone, _ = await measure(0, args.pairs, args.moves, Path(folder))
+    with tempfile.TemporaryDirectory() as folder:
+        busy, replies = await measure(args.practice, args.pairs, args.moves, Path(folder))
+    print(
+        f"the real bot in the offline Discord: {args.pairs} pairs of people playing chess in"
+        f" their DMs, a move every {PACE:g} s, {args.moves} moves a game; then the same beside"
+        f" {args.practice} practice games at strength {STRENGTH} ({BUDGET:g} s budget)"
+    )
+    print(f"{'human moves, to the image':<34}{'moves':>7}{'p50 ms':>9}{'p99 ms':>9}")
+    for name, times in (("alone (anchor)", alone), (f"beside {args.practice} practice", busy)):
+        ms = [t * 1000 for t in times]
+        print(f"{name:<34}{len(ms):>7}{statistics.median(ms):>9.0f}{percentile(ms, 0.99):>9.0f}")
+    ratio = percentile(busy, 0.99) / percentile(alone, 0.99)
+    print(f"human p99, beside practice / alone: {ratio:.2f}x (goal at most 1.5x)")
+    if replies:
+        goal = BUDGET + MARGIN
+        p99 = percentile(replies, 0.99)
+        print(
+            f"the bot's {len(replies)} replies as players see them, Discord's posting included:"
+            f" p50 {statistics.median(replies):.2f} s, p99 {p99:.2f} s, {p99 / goal:.2f}x its"
+            f" budget + {MARGIN:g} s (its thinking alone: python bench/practice_night.py)"
+        )
+
+
+def main() -> None:
+    """Run both nights and print them side by side."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--practice", type=int, default=20, help="practice games (20)")
+    parser.add_argument("--pairs", type=int, default=4, help="pairs of people (4)")
+    parser.add_argument("--moves", type=int, default=20, help="moves a human game (20)")
+    asyncio.run(run(parser.parse_args()))
+
+
+if __name__ == "__main__":
+    main()
