@@ -6,9 +6,10 @@ a match back restores each of its subjects' ratings before it and replays every 
 of that pool and category in order, so that the ratings end as if the match never was.
 
 The replay of a take-back is computed before its transaction (prepare_take_back), from the
-pools as read and off the event loop; the transaction only writes it, in a few statements,
-if the pools' versions (rating_pools.changes) show no rating changed since the read; else
-it computes the replay again itself. Either way all of it commits with the undo, or none.
+pools as read, in slices between which other tasks run; the transaction only writes it, in
+a few statements, if the pools' versions (rating_pools.changes) show no rating changed
+since the read; else it computes the replay again itself. Either way all of it commits
+with the undo, or none of it.
 """
 
 from __future__ import annotations
@@ -35,6 +36,10 @@ logger = logging.getLogger(__name__)
 PLAYER = "player"
 TEAM = "team"
 READ_ROWS = 500  # rating changes a take-back reads at a time between transactions
+# Matches replayed between two turns of the event loop (well under 1 ms): on the loop, in
+# slices, rather than on a thread, whose holding of the GIL would slow every other task's
+# wake-up by up to the switch interval (5 ms) each.
+REPLAY_SLICE = 10
 PREPARE_TRIES = 3  # computations of a take-back outside the transaction before it is left to it
 
 
@@ -126,7 +131,7 @@ class TakeBack:
 
 
 async def prepare_take_back(store: Storage, match_id: int) -> TakeBack | None:
-    """Compute a match's take-back between transactions, the replay off the event loop.
+    """Compute a match's take-back between transactions, in slices on the event loop.
 
     None when the match changed no rating, or other changes kept coming while computing
     (then take_back computes it inside its transaction).
@@ -135,7 +140,7 @@ async def prepare_take_back(store: Storage, match_id: int) -> TakeBack | None:
         found = await _read(store.read, match_id)
         if not found:
             return None
-        prepared = await asyncio.to_thread(_take_back, found)
+        prepared = await _take_back(found)
         async with store.read() as db:
             if await stored.pool_versions(db, list(found)) == prepared.versions:
                 return prepared
@@ -161,7 +166,7 @@ async def take_back(db: Db, match_id: int, prepared: TakeBack | None = None) -> 
         if prepared is not None:
             logger.info("match %d: ratings changed while its undo was computed", match_id)
         found = await _read(lambda: contextlib.nullcontext(db), match_id)
-        prepared = await asyncio.to_thread(_take_back, found)
+        prepared = await _take_back(found)
     for replayed in prepared.replayed.values():
         await stored.rewrite_changes(db, replayed.rewrites)
         await stored.save_ratings(db, replayed.saves)
@@ -203,15 +208,15 @@ async def _read(reading: Reading, match_id: int) -> dict[tuple[str, str], _Read]
     return found
 
 
-def _take_back(found: Mapping[tuple[str, str], _Read]) -> TakeBack:
-    """Compute each pool's category's replay (pure: safe to run on another thread)."""
+async def _take_back(found: Mapping[tuple[str, str], _Read]) -> TakeBack:
+    """Compute each pool's category's replay, letting other tasks run between its slices."""
     return TakeBack(
         {where: read.version for where, read in found.items()},
-        {where: _replay(*where, read) for where, read in found.items()},
+        {where: await _replay(*where, read) for where, read in found.items()},
     )
 
 
-def _replay(pool: str, category: str, read: _Read) -> _Replayed:
+async def _replay(pool: str, category: str, read: _Read) -> _Replayed:
     """Restore a pool's category to before a match's changes, then replay those after them."""
     now: dict[tuple[str, str], Rating] = {}  # (kind, subject): the rating as the replay leaves it
     played: dict[tuple[str, str], int] = {}  # games taken back, by subject
@@ -220,7 +225,9 @@ def _replay(pool: str, category: str, read: _Read) -> _Replayed:
         now[taken] = _before(row)
         played[taken] = played.get(taken, 0) + len(json.loads(row["games"]))
     rewrites: list[tuple[float, ...]] = []
-    for rows in _by_match(read.later):
+    for replayed_matches, rows in enumerate(_by_match(read.later), 1):
+        if replayed_matches % REPLAY_SLICE == 0:
+            await asyncio.sleep(0)
         before = {(r["kind"], r["subject"]): _before(r) for r in rows}
         before |= {subject: now[subject] for subject in before if subject in now}
         for row in rows:
