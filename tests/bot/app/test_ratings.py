@@ -187,6 +187,46 @@ async def fresh_replay(
         await fresh.close()
 
 
+async def team_match(service: MatchService, losers: str) -> int:
+    """Play a two-board server team match of Reds (white) and Blues to its end: losers resign."""
+    match_id = await service.create(
+        "ana", boards=2, layout="line", white_team="Reds", black_team="Blues", rated_in="g1"
+    )
+    for user, team in (("ana", "white"), ("cy", "white"), ("bo", "black"), ("di", "black")):
+        await service.join(match_id, user, team)
+    await service.start(match_id, "ana")
+    seats = (await service.roster(match_id)).seats
+    for board in (1, 2):
+        await service.resign(match_id, seats[(board, losers)], board)
+    return match_id
+
+
+def test_an_undo_of_an_older_team_match_replays_players_and_teams_as_if_it_never_was(
+    database_url: str, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(rated_matches, "READ_ROWS", 2)  # the later changes in several reads
+
+    async def scenario(service: MatchService, store: Storage) -> None:
+        first = await team_match(service, "black")
+        for losers in ("white", "black"):
+            await team_match(service, losers)
+        await service.undo(first, MOD, 1, "a misclick")
+        fresh = await Storage.open(f"sqlite:///{tmp_path_factory.mktemp('fresh') / 'e.db'}")
+        try:
+            replayed = MatchService(fresh, clock=ticking())
+            for losers in ("white", "black"):
+                await team_match(replayed, losers)
+            assert {kind for _, kind, _ in await ratings(store)} == {"player", "team"}
+            assert (await ratings(store), await changes(store)) == (
+                await ratings(fresh),
+                await changes(fresh),
+            )
+        finally:
+            await fresh.close()
+
+    run(database_url, scenario, clock=ticking())
+
+
 LATER = (("bo", "cy", "cy"), ("cy", "ana", None), ("ana", "di", "ana"))
 MEANWHILE = ("di", "bo", "bo")  # a game of the same pool finishing while the undo computes
 
