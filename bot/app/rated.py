@@ -124,7 +124,7 @@ class _Replayed:
 
 @dataclass(frozen=True)
 class TakeBack:
-    """A match's take-back, computed outside the write transaction from the pools as read."""
+    """A match's take-back: the rows to write, and the pools' versions it was computed from."""
 
     versions: dict[tuple[str, str], int]  # each pool's category's version it was read at
     replayed: dict[tuple[str, str], _Replayed]
