@@ -72,6 +72,7 @@ class Change:
         self._clocks_copied = False
         self._clocks_saved: set[int] = set()
         self._writes: list[Write] = []
+        self._taken_back: rated.TakeBack | None = None  # its ratings' undo, computed ahead
 
     @classmethod
     def new(
@@ -324,13 +325,25 @@ class Change:
         await self._rate(db)
         self.revision = await storage.bump_revision(db, self.id)
 
+    async def prepare(self, store: Storage) -> None:
+        """Do the slow reading and computing of the change before its transaction opens.
+
+        An undo that takes a finished match back computes its ratings' replay now, so that
+        the transaction, which holds the one writer, only writes it.
+        """
+        if self._takes_back:
+            self._taken_back = await rated.prepare_take_back(store, self.id)
+
+    @property
+    def _takes_back(self) -> bool:
+        return self.before.status == "finished" and self.status != "finished"
+
     async def _rate(self, db: Db) -> None:
         """Rate the match as it finishes; take that back as it leaves "finished" (an undo)."""
-        finished, was = self.status == "finished", self.before.status == "finished"
-        if finished and not was:
+        if self.status == "finished" and self.before.status != "finished":
             await rated.rate(db, self.after(), self._clock())
-        elif was and not finished:
-            await rated.take_back(db, self.id)
+        elif self._takes_back:
+            await rated.take_back(db, self.id, self._taken_back)
 
 
 @dataclass
@@ -425,6 +438,8 @@ class Units:
         """
         try:
             yield None
+            for change in changes:
+                await change.prepare(self.store)
             async with self.store.transaction() as db:
                 for change in changes:
                     await change.flush(db, self._new_key())

@@ -19,6 +19,20 @@ async def hold_pool(db: Db, pool: str, category: str) -> None:
     )
 
 
+async def pool_versions(db: Db, pools: Sequence[tuple[str, str]]) -> dict[tuple[str, str], int]:
+    """Return how many times each of some pools' categories had its ratings changed so far."""
+    found: dict[tuple[str, str], int] = {}
+    for pool, category in pools:
+        got = await rows(
+            db,
+            "SELECT changes FROM rating_pools WHERE pool = ? AND category = ?",
+            pool,
+            category,
+        )
+        found[(pool, category)] = int(got[0][0]) if got else 0
+    return found
+
+
 async def ratings_of(
     db: Db, pool: str, category: str, kind: str, subjects: Sequence[str]
 ) -> dict[str, Row]:
@@ -58,10 +72,19 @@ async def save_rating(
     )
 
 
-async def drop_rating(db: Db, key: tuple[str, str, str, str]) -> None:
-    """Forget a subject's rating (its every rated game was taken back)."""
-    await db.execute(
-        "DELETE FROM ratings WHERE pool = ? AND category = ? AND kind = ? AND subject = ?", key
+async def save_ratings(db: Db, saved: Sequence[tuple[object, ...]]) -> None:
+    """Store ratings held already: each (pool, category, kind, subject, name, rating, ...)."""
+    await db.executemany(
+        "UPDATE ratings SET name = ?, rating = ?, deviation = ?, volatility = ?, games = ?, "
+        "updated_at = ? WHERE pool = ? AND category = ? AND kind = ? AND subject = ?",
+        [(*row[4:], *row[:4]) for row in saved],
+    )
+
+
+async def drop_ratings(db: Db, keys: Sequence[tuple[str, str, str, str]]) -> None:
+    """Forget many subjects' ratings at once."""
+    await db.executemany(
+        "DELETE FROM ratings WHERE pool = ? AND category = ? AND kind = ? AND subject = ?", keys
     )
 
 
@@ -88,11 +111,14 @@ async def match_changes(db: Db, match_id: int) -> list[Row]:
     return await rows(db, "SELECT * FROM rating_changes WHERE match_id = ? ORDER BY id", match_id)
 
 
-async def changes_after(db: Db, pool: str, category: str, first: int) -> list[Row]:
-    """Return a pool's category's changes from the one numbered first on, in order."""
+async def changes_after(
+    db: Db, pool: str, category: str, first: int, limit: int | None = None
+) -> list[Row]:
+    """Return a pool's category's changes from the one numbered first on, in order (limit)."""
     return await rows(
         db,
-        "SELECT * FROM rating_changes WHERE pool = ? AND category = ? AND id >= ? ORDER BY id",
+        "SELECT * FROM rating_changes WHERE pool = ? AND category = ? AND id >= ? ORDER BY id"
+        + ("" if limit is None else f" LIMIT {int(limit)}"),
         pool,
         category,
         first,
@@ -104,15 +130,13 @@ async def drop_changes(db: Db, match_id: int) -> None:
     await db.execute("DELETE FROM rating_changes WHERE match_id = ?", (match_id,))
 
 
-async def rewrite_change(
-    db: Db, change: int, before: tuple[float, float, float], after: tuple[float, float, float]
-) -> None:
-    """Rewrite a change's rating before and after, as a replay makes them."""
-    await db.execute(
+async def rewrite_changes(db: Db, rewritten: Sequence[tuple[float, ...]]) -> None:
+    """Rewrite changes' ratings: each (rating, deviation, volatility before, after, id)."""
+    await db.executemany(
         "UPDATE rating_changes SET rating_before = ?, deviation_before = ?, "
         "volatility_before = ?, rating_after = ?, deviation_after = ?, volatility_after = ? "
         "WHERE id = ?",
-        (*before, *after, change),
+        rewritten,
     )
 
 

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import itertools
+from collections.abc import AsyncIterator, Iterable, Sequence
 
 import pytest
 
 from bot import storage
+from bot.app import rated as rated_matches
 from bot.ratings.glicko import NEW, Rating, rated
 from bot.service import MatchService, Moderator
-from bot.storage import Storage
+from bot.storage import Db, Row, Storage
 from tests.bot.scenarios import run, ticking
 
 MOD = Moderator("mod", is_moderator=True)
@@ -167,6 +171,183 @@ def test_an_undo_of_an_older_match_replays_the_later_ones_as_if_it_never_was(
         ]
 
     run(database_url, scenario, clock=ticking())
+
+
+async def fresh_replay(
+    tmp_path_factory: pytest.TempPathFactory, games: Sequence[tuple[str, str, str | None]]
+) -> tuple[object, object]:
+    """Return the ratings and changes a new database gives the games played in order."""
+    fresh = await Storage.open(f"sqlite:///{tmp_path_factory.mktemp('fresh') / 'e.db'}")
+    try:
+        service = MatchService(fresh, clock=ticking())
+        for white, black, loser in games:
+            await chess_game(service, white, black, loser)
+        return await ratings(fresh), await changes(fresh)
+    finally:
+        await fresh.close()
+
+
+async def team_match(service: MatchService, losers: str) -> int:
+    """Play a two-board server team match of Reds (white) and Blues to its end: losers resign."""
+    match_id = await service.create(
+        "ana", boards=2, layout="line", white_team="Reds", black_team="Blues", rated_in="g1"
+    )
+    for user, team in (("ana", "white"), ("cy", "white"), ("bo", "black"), ("di", "black")):
+        await service.join(match_id, user, team)
+    await service.start(match_id, "ana")
+    seats = (await service.roster(match_id)).seats
+    for board in (1, 2):
+        await service.resign(match_id, seats[(board, losers)], board)
+    return match_id
+
+
+def test_an_undo_of_an_older_team_match_replays_players_and_teams_as_if_it_never_was(
+    database_url: str, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(rated_matches, "READ_ROWS", 2)  # the later changes in several reads
+
+    async def scenario(service: MatchService, store: Storage) -> None:
+        first = await team_match(service, "black")
+        for losers in ("white", "black"):
+            await team_match(service, losers)
+        await service.undo(first, MOD, 1, "a misclick")
+        fresh = await Storage.open(f"sqlite:///{tmp_path_factory.mktemp('fresh') / 'e.db'}")
+        try:
+            replayed = MatchService(fresh, clock=ticking())
+            for losers in ("white", "black"):
+                await team_match(replayed, losers)
+            assert {kind for _, kind, _ in await ratings(store)} == {"player", "team"}
+            assert (await ratings(store), await changes(store)) == (
+                await ratings(fresh),
+                await changes(fresh),
+            )
+        finally:
+            await fresh.close()
+
+    run(database_url, scenario, clock=ticking())
+
+
+LATER = (("bo", "cy", "cy"), ("cy", "ana", None), ("ana", "di", "ana"))
+MEANWHILE = ("di", "bo", "bo")  # a game of the same pool finishing while the undo computes
+
+
+@pytest.mark.parametrize("when", ["read", "computed", "each read"])
+def test_a_rated_game_finishing_while_an_undo_is_computed_is_replayed_with_the_others(
+    database_url: str,
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+    when: str,
+) -> None:
+    # read: as the pool is read; computed: once the replay is computed, before it is written;
+    # each read: every time it is read outside the transaction, which then computes it itself
+    played: list[tuple[str, str, str | None]] = []
+
+    async def scenario(service: MatchService, store: Storage) -> None:
+        first = await chess_game(service, "ana", "bo", "bo")
+        for game in LATER:
+            await chess_game(service, *game)
+
+        async def meanwhile() -> None:  # another task, as another player's resignation is
+            await asyncio.create_task(chess_game(service, *MEANWHILE))
+            played.append(MEANWHILE)
+
+        real_read, real_prepare = rated_matches._read, rated_matches.prepare_take_back
+
+        async def read(reading: rated_matches.Reading, match_id: int) -> object:
+            found = await real_read(reading, match_id)
+            outside = reading == store.read
+            if outside and (when == "each read" or (when == "read" and not played)):
+                await meanwhile()
+            return found
+
+        async def prepare(store: Storage, match_id: int) -> rated_matches.TakeBack | None:
+            prepared = await real_prepare(store, match_id)
+            if when == "computed":
+                await meanwhile()
+            return prepared
+
+        monkeypatch.setattr(rated_matches, "READ_ROWS", 3)  # the later changes in three reads
+        monkeypatch.setattr(rated_matches, "_read", read)
+        monkeypatch.setattr(rated_matches, "prepare_take_back", prepare)
+        await service.undo(first, MOD, 1, "the resignation was a misclick")
+        monkeypatch.undo()
+        assert played, "the game was not played during the undo"
+        fresh = await fresh_replay(tmp_path_factory, [*LATER, *played])
+        assert (await ratings(store), await changes(store)) == fresh  # exactly, not roughly
+
+    run(database_url, scenario, clock=ticking())
+
+
+def test_an_undo_whose_transaction_fails_leaves_every_rating_as_before(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def refused(*args: object) -> int:
+        raise OSError("the disk is full")
+
+    async def scenario(service: MatchService, store: Storage) -> None:
+        first = await chess_game(service, "ana", "bo", "bo")
+        for game in LATER:
+            await chess_game(service, *game)
+        before = await ratings(store), await changes(store)
+        with monkeypatch.context() as patched:
+            patched.setattr(storage, "bump_revision", refused)  # written after the ratings
+            with pytest.raises(OSError, match="disk is full"):
+                await service.undo(first, MOD, 1, "a misclick")
+        assert (await ratings(store), await changes(store)) == before
+        assert await service.status(first) == "finished"
+
+    run(database_url, scenario, clock=ticking())
+
+
+def test_an_undos_transaction_takes_as_many_statements_whatever_the_later_games(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its replay is computed before it: the one writer is held for a few statements alone."""
+    counted: list[int] = []
+
+    async def scenario(service: MatchService, store: Storage) -> None:
+        undone = [await chess_game(service, "ana", "bo", "bo") for _ in range(2)]
+        for _ in range(3):
+            await chess_game(service, "bo", "cy", "cy")
+        real = store.transaction
+        for later in (3, 30):
+            while len(await changes(store)) < 2 * (2 + later):
+                await chess_game(service, "cy", "di", "di")
+
+            @contextlib.asynccontextmanager
+            async def transaction() -> AsyncIterator[Db]:
+                async with real() as db:
+                    yield Counting(db)
+
+            with monkeypatch.context() as patched:
+                patched.setattr(store, "transaction", transaction)
+                await service.undo(undone.pop(), MOD, 1, "a misclick")
+            counted.append(Counting.statements)
+            Counting.statements = 0
+
+    run(database_url, scenario, clock=ticking())
+    assert counted[0] == counted[1] > 0
+
+
+class Counting:
+    """A transaction's connection that counts the statements run through it."""
+
+    statements = 0
+
+    def __init__(self, db: Db) -> None:
+        self._db = db
+
+    async def execute(self, sql: str, parameters: Sequence[object] = ()) -> int:
+        Counting.statements += 1
+        return await self._db.execute(sql, parameters)
+
+    async def executemany(self, sql: str, parameters: Iterable[Sequence[object]]) -> None:
+        Counting.statements += 1
+        await self._db.executemany(sql, parameters)
+
+    async def fetch(self, sql: str, parameters: Sequence[object] = ()) -> list[Row]:
+        Counting.statements += 1
+        return await self._db.fetch(sql, parameters)
 
 
 def _around(found: object) -> tuple[float, float]:
