@@ -9,21 +9,29 @@ turned into a PNG by resvg-py, the rasteriser our sprites come from, both 640 pi
 wide and at our diagram's size. It then renders a 16-board overview. Goals (issue 3): a board
 PNG in at most 8 ms median and at least 5x faster than the SVG route; at most 60 KB per
 board image; a 16-board overview in at most 60 ms.
+
+Then a board image as the bot makes one in play, from a stored view with players' names (in
+several scripts) and clocks, against Pillow's own PNG encoding of the same finished picture,
+with the same options. Goal (issue 32): a board image in at most 1.5x its encoding.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+from datetime import timedelta
 
 import chess
 import chess.svg
 import resvg_py
 
 from games.elevator import Match
-from renderer import board_png, overview_png
-from renderer.board import BoardLayout
-from views.model import board_view
+from renderer import board_png, board_view_png, overview_png
+from renderer.board import BoardLayout, draw_board
+from renderer.diagram import shows_stairs
+from renderer.palette import encode, to_palette
+from renderer.turnmarks import shows_turns
+from views.model import BoardView, board_view
 
 try:
     from bench.timing import Samples
@@ -42,6 +50,15 @@ OPENINGS = (
     "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6",
     "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#",
 )
+
+# players as they come: accents, Cyrillic, Greek, Chinese, Arabic, an emoji, a long name
+NAMES = (
+    ("Zoë Ångström", "Алексей Петров"),
+    ("Νίκος Καζαντζάκης", "李小龍"),
+    ("محمد الأمين", "dragon 🐉 rider"),
+    ("Maximiliane von Hohenzollern-Sigmaringen", "bob"),
+)
+CLOCKS = (timedelta(minutes=4, seconds=5), timedelta(seconds=9.3))
 
 
 def bench_match(boards: int) -> Match:
@@ -76,12 +93,24 @@ def svg_png(match: Match, board: int, perspective: str, size: int = SIZE) -> byt
     return bytes(resvg_py.svg_to_bytes(svg_string=svg, width=size, height=size))
 
 
+def in_play(view: BoardView, perspective: str, names: tuple[str, str]) -> bytes:
+    """Return a board image as the bot sends one in play: a stored view, names and clocks."""
+    return board_view_png(view, perspective, SIZE, names=names, clocks=CLOCKS)  # type: ignore[arg-type]
+
+
+def finished_picture(view: BoardView, perspective: str, names: tuple[str, str]) -> object:
+    """Return the palette picture in_play encodes, for timing its encoding alone."""
+    image = draw_board(view, perspective, SIZE, names=names, clocks=CLOCKS)  # type: ignore[arg-type]
+    return to_palette(image, stairs=shows_stairs(view), turns=shows_turns(view))
+
+
 def run(rounds: int) -> dict[str, object]:
     """Measure everything; return the samples and the image sizes."""
     match = bench_match(len(OPENINGS))
     overview_match = bench_match(16)
     ours, svg, svg_small, overview = Samples(), Samples(), Samples(), Samples()
-    wide = Samples()
+    wide, played, encoded = Samples(), Samples(), Samples()
+    views = [board_view(match, board) for board in range(1, match.boards + 1)]
     diagram = BoardLayout.for_width(SIZE).side
     sizes: list[int] = []
     svg_sizes: list[int] = []
@@ -100,8 +129,14 @@ def run(rounds: int) -> dict[str, object]:
             if number < 2:
                 sizes.append(len(png))
                 svg_sizes.append(len(reference))
+        for index, view in enumerate(views):
+            names = NAMES[(index + number) % len(NAMES)]
+            played.time(in_play, view, perspective, names)
+            encoded.time(encode, finished_picture(view, perspective, names))
         overview.time(overview_png, overview_match)
     return {
+        "played": played,
+        "encoded": encoded,
         "ours": ours,
         "svg": svg,
         "svg_small": svg_small,
@@ -145,6 +180,10 @@ def main() -> None:
     )
     print(f"{f'board_png, {WIDE} px (a 640 px diagram)':<52}{wide.median_ms:>10.2f}")
     print(f"{'overview_png, 16 boards':<52}{overview.median_ms:>10.2f}")
+    played, encoded = found["played"], found["encoded"]
+    assert isinstance(played, Samples) and isinstance(encoded, Samples)
+    print(f"{'board image in play, 640 px (names, clocks)':<52}{played.median_ms:>10.2f}")
+    print(f"{'PNG encoding of the same picture (the anchor)':<52}{encoded.median_ms:>10.2f}")
     print()
     print(f"board PNG: {ours.median_ms:.2f} ms median (goal: at most 8 ms)")
     print(f"SVG route / ours: {speedup:.1f}x (goal: at least 5x)")
@@ -154,6 +193,10 @@ def main() -> None:
     )
     print(f"largest board PNG: {max(sizes) / 1024:.1f} KB (goal: at most 60 KB)")
     print(f"16-board overview: {overview.median_ms:.1f} ms median (goal: at most 60 ms)")
+    print(
+        f"board image / encoding the same picture: {played.median_ms / encoded.median_ms:.2f}x"
+        " (goal: at most 1.5x)"
+    )
 
 
 if __name__ == "__main__":

@@ -170,8 +170,11 @@ def _with_glyphs(
 
 def png_bytes(image: Image.Image, *, stairs: bool = False, turns: bool = False) -> bytes:
     """Encode an RGB image as a palette PNG; stairs: it shows staircases, turns: many actions."""
+    return encode(to_palette(image, stairs=stairs, turns=turns))
+
+
+def encode(paletted: Image.Image) -> bytes:
+    """Encode a finished (palette) image as PNG, as every image of the bot is written."""
     out = io.BytesIO()
-    to_palette(image, stairs=stairs, turns=turns).save(
-        out, "PNG", compress_level=3, compress_type=3
-    )
+    paletted.save(out, "PNG", compress_level=3, compress_type=3)
     return out.getvalue()
