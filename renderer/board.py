@@ -24,6 +24,7 @@ from renderer.palette import (
 )
 from renderer.panel import draw_panel
 from renderer.rulers import draw_rulers, ruler_font, ruler_room
+from renderer.sprites import SPRITES
 from renderer.text import fit, font, write
 from renderer.turnmarks import shows_turns
 from views.model import BoardView, board_view
@@ -102,16 +103,11 @@ def draw_board(
         perspective=perspective,
         coordinates=False,
     )
-    draw_rulers(
-        image,
-        view.shape,
-        left=layout.left,
-        top=top,
-        square=square,
-        perspective=perspective,
-        size=layout.ruler_size,
-        room=layout.ruler,
-    )
+    for strip, at in SPRITES.get(
+        ("rulers", layout, view.shape, perspective),
+        lambda: _rulers(layout, view.shape, perspective),
+    ):
+        image.paste(strip, at)
     if layout.panel > 0:
         panel = (layout.left + wide + pad, top, layout.panel, high + layout.ruler)
         draw_panel(image, view, panel, unit, perspective, layout.ruler_size)
@@ -120,6 +116,28 @@ def draw_board(
     foot = top + high + layout.ruler + layout.footer / 2
     write(image, (pad, foot), text, caption, MUTED, anchor="lm")
     return image
+
+
+def _rulers(
+    layout: BoardLayout, shape: Shape, perspective: Perspective
+) -> tuple[tuple[Image.Image, tuple[int, int]], ...]:
+    """Draw a diagram's coordinates once: the strip left of it and the one under it, placed."""
+    left, top, room = layout.left, layout.top, layout.ruler
+    right, bottom = left + layout.diagram_width, top + layout.diagram_height
+    canvas = Image.new("RGB", (right, layout.height), BACKGROUND)
+    draw_rulers(
+        canvas,
+        shape,
+        left=left,
+        top=top,
+        square=layout.square,
+        perspective=perspective,
+        size=layout.ruler_size,
+        room=room,
+    )
+    # down to the image's foot: a letter's descender may reach below the strip
+    strips = ((0, top, left, layout.height), (left, bottom, right, layout.height))
+    return tuple((canvas.crop(box), (box[0], box[1])) for box in strips)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,10 +9,13 @@ frames share one palette.
 from __future__ import annotations
 
 import functools
+import hashlib
 import io
 from typing import Final
 
 from PIL import Image
+
+from renderer.sprites import SPRITES
 
 Colour = tuple[int, int, int]
 Tint = tuple[Colour, Colour]  # on a light square, on a dark square
@@ -88,6 +91,12 @@ def colours(*, stairs: bool = False, turns: bool = False) -> list[Colour]:
     boards that have them: the palette of every other image stays as it was, and so do
     their bytes.
     """
+    return list(_colours(stairs, turns))
+
+
+@functools.cache
+def _colours(stairs: bool, turns: bool) -> tuple[Colour, ...]:
+    """Work out the palette's colours once for each of the four kinds of image."""
     squares = [c for tint in (PLAIN, ELEVATOR, LAST_MOVE, DEPARTED, ARRIVED) for c in tint]
     alarms = [c for tint in (CHECK, CAPTURABLE) for c in tint]
     marks = [ELEVATOR_MARK, CLOSED_MARK, DEPARTED_MARK, ARRIVED_MARK, CAPTURE_MARK]
@@ -117,7 +126,7 @@ def colours(*, stairs: bool = False, turns: bool = False) -> list[Colour]:
             found += [faded, *_ramp(faded, dim(BLACK), 3), *_ramp(faded, dim(WHITE), 1)]
         for mark in (MOVED_MARK, GATE_MARK):
             found += [mark, *_ramp(mark, WHITE, 2), snap(dim(mark))]
-    unique = list(dict.fromkeys(found))  # black and white stay exact: the ends of every ramp
+    unique = tuple(dict.fromkeys(found))  # black and white stay exact: the ends of every ramp
     if len(unique) > 256:
         raise AssertionError(f"the palette has {len(unique)} colours, more than 256")
     return unique
@@ -146,20 +155,31 @@ def to_palette(image: Image.Image, *, stairs: bool = False, turns: bool = False)
     palette = _palette_image(stairs=stairs, turns=turns)
     boxes = image.info.get(COLOUR_GLYPHS)
     if boxes:
-        palette = _with_glyphs(image, boxes, colours(stairs=stairs, turns=turns))
+        strip = _glyph_strip(image, boxes)
+        pixels = hashlib.blake2b(strip.tobytes(), digest_size=16).digest()
+        key = ("glyph palette", strip.size, pixels, stairs, turns)
+        fixed = _colours(stairs, turns)
+        palette = SPRITES.get(key, lambda: _with_glyphs(strip, fixed))
     return image.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
-def _with_glyphs(
-    image: Image.Image, boxes: list[tuple[int, int, int, int]], fixed: list[Colour]
-) -> Image.Image:
-    """Return the fixed palette with its free entries taken by the colours in boxes."""
+def _glyph_strip(image: Image.Image, boxes: list[tuple[int, int, int, int]]) -> Image.Image:
+    """Return the pixels of the boxes where colour glyphs stand, side by side."""
     crops = [image.crop(box) for box in boxes]
     strip = Image.new("RGB", (sum(crop.width for crop in crops), max(c.height for c in crops)))
     x = 0
     for crop in crops:
         strip.paste(crop, (x, 0))
         x += crop.width
+    return strip
+
+
+def _with_glyphs(strip: Image.Image, fixed: tuple[Colour, ...]) -> Image.Image:
+    """Return the fixed palette with its free entries taken by the colours of a glyph strip.
+
+    It is made once for each strip (the same names in the same place): choosing the colours
+    costs more than drawing the rest of the image.
+    """
     room = 256 - len(fixed)
     found = strip.quantize(colors=room, method=Image.Quantize.MEDIANCUT).getpalette() or []
     channels = [channel for colour in fixed for channel in colour] + found[: 3 * room]

@@ -56,6 +56,12 @@ class SpriteCache:
                     self._used -= dropped
         return value
 
+    def clear(self) -> None:
+        """Forget everything made: the next images are drawn from nothing, as at start."""
+        with self._lock:
+            self._items.clear()
+            self._used = 0
+
     def pieces(self, size: int) -> dict[str, Image.Image]:
         """Return the twelve piece sprites of size pixels, keyed by FEN letter."""
         return self.get(("pieces", size), lambda: _rasterise_all(size))
