@@ -43,8 +43,39 @@ def draw_panel(
         draw_reserves(image, view, box, unit, perspective)
         return
     left, top = box[:2]
-    under = image.getpixel((left, top))
-    key = (
+    under = cast(Colour, image.getpixel((left, top)))
+    picture, glyphs = neighbour_panel(view, box, unit, perspective, label, under)
+    image.paste(picture, (left, top))
+    for glyph in glyphs:
+        mark_colour_glyphs(image, glyph)
+
+
+def neighbour_panel(
+    view: BoardView,
+    box: tuple[int, int, int, int],
+    unit: int,
+    perspective: Perspective,
+    label: int,
+    under: Colour,
+) -> tuple[Image.Image, list[tuple[int, int, int, int]]]:
+    """Return the neighbours' panel drawn on the colour under it, and its colour glyphs' boxes.
+
+    It is drawn once while the neighbours, their squares and the layout stay as they are.
+    """
+    key = panel_key(view, box, unit, perspective, label, under)
+    return SPRITES.get(key, lambda: _picture(view, box, unit, perspective, label, under))
+
+
+def panel_key(
+    view: BoardView,
+    box: tuple[int, int, int, int],
+    unit: int,
+    perspective: Perspective,
+    label: int,
+    under: Colour,
+) -> tuple[object, ...]:
+    """Return what the neighbours' panel depends on."""
+    return (
         "panel",
         view.neighbours,
         view.elevators,
@@ -58,10 +89,6 @@ def draw_panel(
         label,
         under,
     )
-    picture, glyphs = SPRITES.get(key, lambda: _picture(view, box, unit, perspective, label, under))
-    image.paste(picture, (left, top))
-    for glyph in glyphs:
-        mark_colour_glyphs(image, glyph)
 
 
 def _picture(
@@ -70,11 +97,11 @@ def _picture(
     unit: int,
     perspective: Perspective,
     label: int,
-    under: object,
+    under: Colour,
 ) -> tuple[Image.Image, list[tuple[int, int, int, int]]]:
     """Draw the neighbours' panel once, on the colour it stands on, with its glyphs' boxes."""
     left, top, width, height = box
-    canvas = Image.new("RGB", (left + width + 1, top + height + 1), cast(Colour, under))
+    canvas = Image.new("RGB", (left + width + 1, top + height + 1), under)
     _draw_neighbours(canvas, view, box, unit, perspective, label)
     picture = canvas.crop((left, top, left + width + 1, top + height + 1))
     return picture, list(canvas.info.get(COLOUR_GLYPHS, []))

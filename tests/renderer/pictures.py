@@ -16,7 +16,7 @@ from games.elevator import Match
 from renderer import board_png, board_view_png, overview_png
 from renderer.cells import Perspective
 from scripts import samples
-from views.model import board_view
+from views.model import BoardView, board_view
 
 NAMES: Final = (
     ("Zoë Ångström", "Алексей Петров"),
@@ -26,6 +26,31 @@ NAMES: Final = (
 )
 CLOCKS: Final = (timedelta(minutes=7, seconds=42), timedelta(seconds=9.3))
 PERSPECTIVES: Final[tuple[Perspective, Perspective]] = ("white", "black")
+
+
+def board_views() -> Iterator[tuple[str, BoardView]]:
+    """Yield the views of every board of the sample matches and the rules' examples."""
+    for kind, explained in RULES.items():
+        yield f"{kind} example", board_view(explained.example(), explained.board)
+    for label, match in _matches().items():
+        for board in range(1, match.boards + 1):
+            yield f"{label} board {board}", board_view(match, board)
+    yield "escher", samples.escher_view()
+    yield "good", samples.good_view()
+    yield "ten", samples.ten_view()
+
+
+def _matches() -> dict[str, Match]:
+    sample = samples.sample_match()
+    line = Match(3, "line")
+    for move in ("e4", "e5"):
+        line.play(2, move)
+    return {
+        "sample": sample,
+        "displaced": samples.displaced_match(),
+        "teams": samples.teams_match(),
+        "line": line,
+    }
 
 
 def pictures() -> Iterator[tuple[str, Callable[[], bytes]]]:
@@ -38,17 +63,7 @@ def pictures() -> Iterator[tuple[str, Callable[[], bytes]]]:
                     f"{kind} example, {perspective}, {size} px",
                     lambda view=view, p=perspective, s=size: board_view_png(view, p, s),
                 )
-    sample = samples.sample_match()
-    line = Match(3, "line")
-    for move in ("e4", "e5"):
-        line.play(2, move)
-    matches = {
-        "sample": sample,
-        "displaced": samples.displaced_match(),
-        "teams": samples.teams_match(),
-        "line": line,
-    }
-    for label, match in matches.items():
+    for label, match in _matches().items():
         for board in range(1, match.boards + 1):
             for index, perspective in enumerate(PERSPECTIVES):
                 names = NAMES[(board + index) % len(NAMES)]
