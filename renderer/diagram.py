@@ -166,7 +166,7 @@ def arrow(
     centre: tuple[float, float],
     size: float,
     direction: Direction,
-    colour: Colour,
+    colour: Colour | int,
 ) -> None:
     """Draw a triangle pointing up or down: which way a ride goes."""
     cx, cy = centre

@@ -9,8 +9,7 @@ one renderer.board draws and renderer.palette maps, byte for byte
 (tests/renderer/test_indexed.py).
 
 Boards with anything else to show (closed, staircases, platforms, levels, reserves, joined
-files, a ride's departure or arrival, colour glyphs in a name) return None: renderer.board
-draws them in RGB.
+files, colour glyphs in a name) return None: renderer.board draws them in RGB.
 """
 
 from __future__ import annotations
@@ -24,14 +23,18 @@ from PIL import Image, ImageDraw
 from renderer.art import tile
 from renderer.board import BoardLayout, header, ruler_strips
 from renderer.cells import Perspective, plan, square_colour
-from renderer.diagram import background, corners, tints
+from renderer.diagram import arrow, background, corners, tints
 from renderer.palette import (
+    ARRIVED_MARK,
     BACKGROUND,
     CAPTURE_MARK,
+    DEPARTED,
+    DEPARTED_MARK,
     ELEVATOR,
     ELEVATOR_MARK,
     MUTED,
     PLAIN,
+    WHITE,
     Colour,
     to_palette,
 )
@@ -57,8 +60,6 @@ def plain(view: BoardView) -> bool:
         or view.reserves is not None
         or view.shape.levels != 1
         or view.shape.wrap_files
-        or view.departure is not None
-        or view.arrivals
         or view.gates
         or view.moved
         or view.turn_moves
@@ -147,6 +148,36 @@ def _diagram(
         width = max(2, square // 14)
         box = (left + x, top + y, left + x + square - 1, top + y + square - 1)
         draw.rectangle(box, outline=index(CAPTURE_MARK), width=width)
+    surface = Indexed(image)
+    if view.departure is not None:  # as renderer.diagram marks it
+        x, y = origins[view.departure.square]
+        cx, cy = left + x + square / 2, top + y + square / 2
+        mark = index(DEPARTED_MARK)
+        arrow(draw, (cx, cy - square * 0.14), square * 0.36, view.departure.direction, mark)
+        under = square_colour(view.departure.square, DEPARTED)
+        label = str(view.departure.to_board)
+        at = (cx, cy + square * 0.3)
+        surface.write_on(
+            at, label, font(square * 0.26), DEPARTED_MARK, under, anchor="mb", bold=True
+        )
+    for arrival in view.arrivals:  # a badge, as renderer.diagram puts it
+        x, y = origins[arrival.square]
+        typeface = font(square * 0.2)
+        height = round(square * 0.26)
+        inset = max(2, square // 16)
+        label = str(arrival.from_board)
+        width = round(height * 0.9 + typeface.getlength(label) + height * 0.35)
+        box = (
+            left + x + inset,
+            top + y + inset,
+            left + x + inset + width,
+            top + y + inset + height,
+        )
+        draw.rounded_rectangle(box, radius=height // 3, fill=index(ARRIVED_MARK))
+        centre = (box[0] + height * 0.5, box[1] + height / 2)
+        arrow(draw, centre, height * 0.5, arrival.direction, index(WHITE))
+        at = (box[0] + height * 0.9, box[1] + height / 2)
+        surface.write_on(at, label, typeface, WHITE, ARRIVED_MARK, anchor="lm")
     for name in view.elevators:
         x, y = origins[name]
         corners(draw, left + x, top + y, square, index(ELEVATOR_MARK))
@@ -191,13 +222,27 @@ class Indexed:
         bold: bool = False,
     ) -> None:
         """Write a line on the background, as renderer.text.write would before mapping."""
+        self.write_on(xy, text, typeface, fill, BACKGROUND, anchor=anchor, bold=bold)
+
+    def write_on(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        typeface: Font,
+        fill: Colour,
+        under: Colour,
+        *,
+        anchor: str = "la",
+        bold: bool = False,
+    ) -> None:
+        """Write a line where the image is of one colour, under, as far as its ink goes."""
         line = printable(text)
         size = round(typeface.size)
         drawn = draw_line(line, size, anchor=anchor, bold=bold)
         if drawn.colour is not None:
             raise NotPlain
-        key = ("indexed line", line, size, anchor, bold, fill)
-        patch, ink = SPRITES.get(key, lambda: _line(drawn.mask, fill))
+        key = ("indexed line", line, size, anchor, bold, fill, under)
+        patch, ink = SPRITES.get(key, lambda: _line(drawn.mask, fill, under))
         x, y = round(xy[0]) + drawn.left, round(xy[1]) + drawn.top
         self.image.paste(patch, (x, y), ink)
 
@@ -206,8 +251,8 @@ class Indexed:
         ImageDraw.Draw(self.image).ellipse(box, fill=index(fill), outline=index(outline))
 
 
-def _line(mask: Image.Image, fill: Colour) -> tuple[Image.Image, Image.Image]:
-    """Return a line of text blended on the background and mapped, and where its ink is."""
-    patch = Image.new("RGB", mask.size, BACKGROUND)
+def _line(mask: Image.Image, fill: Colour, under: Colour) -> tuple[Image.Image, Image.Image]:
+    """Return a line of text blended on a colour and mapped, and where its ink is."""
+    patch = Image.new("RGB", mask.size, under)
     patch.paste(fill, (0, 0, mask.width, mask.height), mask)
     return _mapped(patch), mask.point(lambda value: 255 if value else 0)
