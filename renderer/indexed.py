@@ -8,8 +8,9 @@ shapes (highlights, elevator corners, discs) in the index of their colour. The i
 one renderer.board draws and renderer.palette maps, byte for byte
 (tests/renderer/test_indexed.py).
 
-Boards with anything else to show (closed, staircases, platforms, levels, reserves, joined
-files, colour glyphs in a name) return None: renderer.board draws them in RGB.
+A closed board's diagram, faded, is drawn once in RGB and mapped: it no longer changes.
+Boards with anything else to show (staircases, platforms, levels, reserves, joined files,
+colour glyphs in a name) return None: renderer.board draws them in RGB.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from PIL import Image, ImageDraw
 from renderer.art import tile
 from renderer.board import BoardLayout, header, ruler_strips
 from renderer.cells import Perspective, plan, square_colour
-from renderer.diagram import arrow, background, corners, tints
+from renderer.diagram import arrow, background, corners, draw_diagram, tints
 from renderer.palette import (
     ARRIVED_MARK,
     BACKGROUND,
@@ -54,8 +55,7 @@ class NotPlain(Exception):
 def plain(view: BoardView) -> bool:
     """Tell whether a board shows only what this module composes."""
     return not (
-        view.finished
-        or view.staircases
+        view.staircases
         or view.platform
         or view.reserves is not None
         or view.shape.levels != 1
@@ -129,6 +129,10 @@ def _diagram(
 ) -> None:
     """Draw the highlights, the pieces and the marks of a plain board over its frame."""
     left, top, square = layout.left, layout.top, layout.square
+    if view.finished:
+        closed = ("indexed closed diagram", view, layout, perspective)
+        image.paste(SPRITES.get(closed, lambda: _closed(view, layout, perspective)), (left, top))
+        return
     draw = ImageDraw.Draw(image)
     origins = plan(view.shape, square, perspective).origins
     tinted = tints(view)
@@ -181,6 +185,18 @@ def _diagram(
     for name in view.elevators:
         x, y = origins[name]
         corners(draw, left + x, top + y, square, index(ELEVATOR_MARK))
+
+
+def _closed(view: BoardView, layout: BoardLayout, perspective: Perspective) -> Image.Image:
+    """Draw a closed board's diagram where the RGB image has it, and map it."""
+    canvas = Image.new("RGB", (layout.width, layout.height), BACKGROUND)
+    left, top = layout.left, layout.top
+    square = layout.square
+    draw_diagram(
+        canvas, view, left=left, top=top, square=square, perspective=perspective, coordinates=False
+    )
+    box = (left, top, left + layout.diagram_width, top + layout.diagram_height)
+    return _mapped(canvas.crop(box))
 
 
 def _panel(
