@@ -14,6 +14,8 @@ def test_the_render_benchmark_prints_its_rows_and_goals(printed_by: Printed) -> 
         "overview_png, 16 boards",
         "board image in play",
         "PNG encoding of the same picture",
+        "of which composed in indices",
+        "of which drawn in RGB, mapped",
     ):
         assert row in printed
     assert "SVG route / ours" in printed
