@@ -8,18 +8,21 @@ shapes (highlights, elevator corners, discs) in the index of their colour. The i
 one renderer.board draws and renderer.palette maps, byte for byte
 (tests/renderer/test_indexed.py).
 
-A closed board's diagram, faded, is drawn once in RGB and mapped: it no longer changes.
-Boards with anything else to show (staircases, platforms, levels, reserves, joined files,
-colour glyphs in a name) return None: renderer.board draws them in RGB.
+A closed board's diagram, faded, is drawn once in RGB and mapped: it no longer changes. Emoji
+in a name give the image a palette of its own (renderer.palette): its parts are mapped onto
+that one, once for the same names. Boards with anything else to show (staircases, platforms,
+levels, reserves, joined files, emoji in the panel) return None: renderer.board draws them.
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Final
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from renderer.art import tile
 from renderer.board import BoardLayout, header, ruler_strips
@@ -37,11 +40,12 @@ from renderer.palette import (
     PLAIN,
     WHITE,
     Colour,
-    to_palette,
+    fixed_palette,
+    glyph_palette,
 )
 from renderer.panel import neighbour_panel, panel_key
 from renderer.sprites import SPRITES, Font
-from renderer.text import draw_line, fit, font, printable
+from renderer.text import Drawn, draw_line, fit, font, printable
 from views.model import BoardView
 
 # the image parts are mapped onto the palette without staircases' or many actions' colours
@@ -78,85 +82,131 @@ def indexed_board(
     if not plain(view):
         return None
     layout = BoardLayout.for_width(size, view.shape)
-    frame_key = ("indexed frame", layout, view.shape, perspective, view.elevators)
-    image = SPRITES.get(frame_key, lambda: _frame(view, layout, perspective)).copy()
-    surface = Indexed(image)
-    try:
-        header(
-            surface,
-            view,
-            layout.pad,
-            size - 2 * layout.pad,
-            layout.header,
-            names,
-            clocks,
-            perspective,
-        )
-        _diagram(image, view, layout, perspective)
-        if layout.panel > 0:
-            _panel(image, view, layout, perspective)
-    except NotPlain:
-        return None
+    lines = Lines()  # the header's and the caption's, to learn first whether emoji need colours
+    room = size - 2 * layout.pad
+    header(lines, view, layout.pad, room, layout.header, names, clocks, perspective)
     caption = font(size * 0.028)
-    text = fit(view.caption, caption, size - 2 * layout.pad)
     foot = layout.top + layout.diagram_height + layout.ruler + layout.footer / 2
+    lines.write((layout.pad, foot), fit(view.caption, caption, room), caption, MUTED, anchor="lm")
+    palette = lines.palette()
+    frame_key = ("indexed frame", palette.key, layout, view.shape, perspective, view.elevators)
+    image = SPRITES.get(frame_key, lambda: _frame(view, layout, perspective, palette)).copy()
+    surface = Indexed(image, palette)
+    for call in lines.calls[:-1]:
+        call(surface)
     try:
-        surface.write((layout.pad, foot), text, caption, MUTED, anchor="lm")
+        _diagram(surface, view, layout, perspective)
+        if layout.panel > 0:
+            _panel(surface, view, layout, perspective)
     except NotPlain:
         return None
+    lines.calls[-1](surface)
     return image
 
 
-def _frame(view: BoardView, layout: BoardLayout, perspective: Perspective) -> Image.Image:
+@dataclass(frozen=True)
+class Palette:
+    """What an image is mapped onto: the fixed palette, or it with the colours of emoji."""
+
+    key: bytes  # empty for the fixed palette, else the digest of the emoji's pixels
+    image: Image.Image = field(compare=False, hash=False)
+
+
+FIXED: Final = Palette(b"", fixed_palette())
+
+
+class Lines:
+    """A Surface that keeps the header's calls, to replay them once the palette is known."""
+
+    def __init__(self) -> None:
+        self.calls: list[Callable[[Indexed], None]] = []
+        self.glyphs: list[Image.Image] = []  # the pixels where emoji stand, as to_palette crops
+
+    def write(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        typeface: Font,
+        fill: Colour,
+        *,
+        anchor: str = "la",
+        bold: bool = False,
+    ) -> None:
+        """Keep a line to write on the background."""
+        line = printable(text)
+        drawn = draw_line(line, round(typeface.size), anchor=anchor, bold=bold)
+        if drawn.colour is not None:
+            patch = _patch(drawn, fill, BACKGROUND)
+            self.glyphs.append(patch.crop((0, 0, drawn.colour.width, drawn.colour.height)))
+        self.calls.append(
+            lambda surface: surface.write(xy, text, typeface, fill, anchor=anchor, bold=bold)
+        )
+
+    def disc(self, box: tuple[float, float, float, float], fill: Colour, outline: Colour) -> None:
+        """Keep a disc to draw."""
+        self.calls.append(lambda surface: surface.disc(box, fill, outline))
+
+    def palette(self) -> Palette:
+        """Return the palette the image is mapped onto, as renderer.palette.to_palette has it."""
+        if not self.glyphs:
+            return FIXED
+        key, image = glyph_palette(self.glyphs, **PLAIN_PALETTE)
+        return Palette(key, image)
+
+
+def _frame(
+    view: BoardView, layout: BoardLayout, perspective: Perspective, palette: Palette
+) -> Image.Image:
     """Map once the parts that stay: the background, the empty board and its coordinates."""
     image = Image.new("RGB", (layout.width, layout.height), BACKGROUND)
     image.paste(background(view, layout.square, perspective, False), (layout.left, layout.top))
     for strip, at in ruler_strips(layout, view.shape, perspective):
         image.paste(strip, at)
-    return to_palette(image, **PLAIN_PALETTE)
+    return _mapped(image, palette)
 
 
-@functools.cache
-def index(colour: Colour) -> int:
+@functools.lru_cache(maxsize=4096)
+def index(colour: Colour, palette: Palette = FIXED) -> int:
     """Return the palette index a pixel of colour is mapped to."""
-    pixel = to_palette(Image.new("RGB", (1, 1), colour), **PLAIN_PALETTE).getpixel((0, 0))
+    pixel = _mapped(Image.new("RGB", (1, 1), colour), palette).getpixel((0, 0))
     assert isinstance(pixel, int)
     return pixel
 
 
 def _diagram(
-    image: Image.Image, view: BoardView, layout: BoardLayout, perspective: Perspective
+    surface: Indexed, view: BoardView, layout: BoardLayout, perspective: Perspective
 ) -> None:
     """Draw the highlights, the pieces and the marks of a plain board over its frame."""
     left, top, square = layout.left, layout.top, layout.square
+    image, palette = surface.image, surface.palette
     if view.finished:
-        closed = ("indexed closed diagram", view, layout, perspective)
-        image.paste(SPRITES.get(closed, lambda: _closed(view, layout, perspective)), (left, top))
+        closed = ("indexed closed diagram", palette.key, view, layout, perspective)
+        made = functools.partial(_closed, view, layout, perspective, palette)
+        image.paste(SPRITES.get(closed, made), (left, top))
         return
     draw = ImageDraw.Draw(image)
     origins = plan(view.shape, square, perspective).origins
     tinted = tints(view)
     for name, tint in tinted.items():
         x, y = origins[name]
-        fill = index(square_colour(name, tint))
+        fill = index(square_colour(name, tint), palette)
         draw.rectangle((left + x, top + y, left + x + square - 1, top + y + square - 1), fill)
     for name, piece in view.pieces().items():
         x, y = origins[name]
         base = tinted.get(name) or (ELEVATOR if name in view.elevators else PLAIN)
         under = square_colour(name, base)
-        key = ("indexed tile", piece.symbol, square, under)
-        made = functools.partial(_tile, piece.symbol, square, under)
+        key = ("indexed tile", palette.key, piece.symbol, square, under)
+        made = functools.partial(_tile, piece.symbol, square, under, palette)
         image.paste(SPRITES.get(key, made), (left + x, top + y))
     if view.capturable is not None:
         x, y = origins[view.capturable]
         width = max(2, square // 14)
         box = (left + x, top + y, left + x + square - 1, top + y + square - 1)
-        draw.rectangle(box, outline=index(CAPTURE_MARK), width=width)
-    surface = Indexed(image)
+        draw.rectangle(box, outline=index(CAPTURE_MARK, palette), width=width)
     if view.departure is not None:  # as renderer.diagram marks it
         x, y = origins[view.departure.square]
         cx, cy = left + x + square / 2, top + y + square / 2
-        mark = index(DEPARTED_MARK)
+        mark = index(DEPARTED_MARK, palette)
         arrow(draw, (cx, cy - square * 0.14), square * 0.36, view.departure.direction, mark)
         under = square_colour(view.departure.square, DEPARTED)
         label = str(view.departure.to_board)
@@ -177,17 +227,19 @@ def _diagram(
             left + x + inset + width,
             top + y + inset + height,
         )
-        draw.rounded_rectangle(box, radius=height // 3, fill=index(ARRIVED_MARK))
+        draw.rounded_rectangle(box, radius=height // 3, fill=index(ARRIVED_MARK, palette))
         centre = (box[0] + height * 0.5, box[1] + height / 2)
-        arrow(draw, centre, height * 0.5, arrival.direction, index(WHITE))
+        arrow(draw, centre, height * 0.5, arrival.direction, index(WHITE, palette))
         at = (box[0] + height * 0.9, box[1] + height / 2)
         surface.write_on(at, label, typeface, WHITE, ARRIVED_MARK, anchor="lm")
     for name in view.elevators:
         x, y = origins[name]
-        corners(draw, left + x, top + y, square, index(ELEVATOR_MARK))
+        corners(draw, left + x, top + y, square, index(ELEVATOR_MARK, palette))
 
 
-def _closed(view: BoardView, layout: BoardLayout, perspective: Perspective) -> Image.Image:
+def _closed(
+    view: BoardView, layout: BoardLayout, perspective: Perspective, palette: Palette
+) -> Image.Image:
     """Draw a closed board's diagram where the RGB image has it, and map it."""
     canvas = Image.new("RGB", (layout.width, layout.height), BACKGROUND)
     left, top = layout.left, layout.top
@@ -196,11 +248,11 @@ def _closed(view: BoardView, layout: BoardLayout, perspective: Perspective) -> I
         canvas, view, left=left, top=top, square=square, perspective=perspective, coordinates=False
     )
     box = (left, top, left + layout.diagram_width, top + layout.diagram_height)
-    return _mapped(canvas.crop(box))
+    return _mapped(canvas.crop(box), palette)
 
 
 def _panel(
-    image: Image.Image, view: BoardView, layout: BoardLayout, perspective: Perspective
+    surface: Indexed, view: BoardView, layout: BoardLayout, perspective: Perspective
 ) -> None:
     """Paste the neighbours' panel, mapped once."""
     box = (layout.left + layout.diagram_width + layout.pad, layout.top, layout.panel)
@@ -209,23 +261,26 @@ def _panel(
     picture, glyphs = neighbour_panel(view, box4, unit, perspective, label, BACKGROUND)
     if glyphs:
         raise NotPlain
-    key = ("indexed", *panel_key(view, box4, unit, perspective, label, BACKGROUND))
-    image.paste(SPRITES.get(key, lambda: _mapped(picture)), box4[:2])
+    palette = surface.palette
+    key = ("indexed", palette.key, *panel_key(view, box4, unit, perspective, label, BACKGROUND))
+    surface.image.paste(SPRITES.get(key, lambda: _mapped(picture, palette)), box4[:2])
 
 
-def _tile(symbol: str, square: int, under: Colour) -> Image.Image:
-    return _mapped(tile(symbol, square, under))
+def _tile(symbol: str, square: int, under: Colour, palette: Palette) -> Image.Image:
+    return _mapped(tile(symbol, square, under), palette)
 
 
-def _mapped(image: Image.Image) -> Image.Image:
-    return to_palette(image, **PLAIN_PALETTE)
+def _mapped(image: Image.Image, palette: Palette) -> Image.Image:
+    """Map an RGB image onto a palette, as renderer.palette.to_palette does."""
+    return image.quantize(palette=palette.image, dither=Image.Dither.NONE)
 
 
 class Indexed:
     """An image of palette indices as a Surface (renderer.board): text is mapped once a line."""
 
-    def __init__(self, image: Image.Image) -> None:
+    def __init__(self, image: Image.Image, palette: Palette) -> None:
         self.image = image
+        self.palette = palette
 
     def write(
         self,
@@ -255,20 +310,33 @@ class Indexed:
         line = printable(text)
         size = round(typeface.size)
         drawn = draw_line(line, size, anchor=anchor, bold=bold)
-        if drawn.colour is not None:
-            raise NotPlain
-        key = ("indexed line", line, size, anchor, bold, fill, under)
-        patch, ink = SPRITES.get(key, lambda: _line(drawn.mask, fill, under))
+        key = ("indexed line", self.palette.key, line, size, anchor, bold, fill, under)
+        patch, ink = SPRITES.get(key, lambda: _line(drawn, fill, under, self.palette))
         x, y = round(xy[0]) + drawn.left, round(xy[1]) + drawn.top
         self.image.paste(patch, (x, y), ink)
 
     def disc(self, box: tuple[float, float, float, float], fill: Colour, outline: Colour) -> None:
         """Draw a filled circle with an outline in box."""
-        ImageDraw.Draw(self.image).ellipse(box, fill=index(fill), outline=index(outline))
+        fill_index, outline_index = index(fill, self.palette), index(outline, self.palette)
+        ImageDraw.Draw(self.image).ellipse(box, fill=fill_index, outline=outline_index)
 
 
-def _line(mask: Image.Image, fill: Colour, under: Colour) -> tuple[Image.Image, Image.Image]:
-    """Return a line of text blended on a colour and mapped, and where its ink is."""
+def _patch(drawn: Drawn, fill: Colour, under: Colour) -> Image.Image:
+    """Return a line drawn on a colour, as renderer.text.write draws it there."""
+    mask = drawn.mask
     patch = Image.new("RGB", mask.size, under)
     patch.paste(fill, (0, 0, mask.width, mask.height), mask)
-    return _mapped(patch), mask.point(lambda value: 255 if value else 0)
+    if drawn.colour is not None:
+        patch.paste(drawn.colour, (0, 0), drawn.colour)
+    return patch
+
+
+def _line(
+    drawn: Drawn, fill: Colour, under: Colour, palette: Palette
+) -> tuple[Image.Image, Image.Image]:
+    """Return a line drawn on a colour and mapped, and where its ink is."""
+    ink = drawn.mask.point(lambda value: 255 if value else 0)
+    if drawn.colour is not None:
+        glyphs = drawn.colour.getchannel("A").point(lambda value: 255 if value else 0)
+        ink = ImageChops.lighter(ink, glyphs)
+    return _mapped(_patch(drawn, fill, under), palette), ink

@@ -152,26 +152,36 @@ def to_palette(image: Image.Image, *, stairs: bool = False, turns: bool = False)
     An image with colour glyphs (mark_colour_glyphs) gets their colours in the palette's
     free entries, chosen from the glyphs' pixels: the fixed colours stay as they are.
     """
-    palette = _palette_image(stairs=stairs, turns=turns)
     boxes = image.info.get(COLOUR_GLYPHS)
     if boxes:
-        strip = _glyph_strip(image, boxes)
-        pixels = hashlib.blake2b(strip.tobytes(), digest_size=16).digest()
-        key = ("glyph palette", strip.size, pixels, stairs, turns)
-        fixed = _colours(stairs, turns)
-        palette = SPRITES.get(key, lambda: _with_glyphs(strip, fixed))
+        palette = glyph_palette([image.crop(box) for box in boxes], stairs=stairs, turns=turns)[1]
+    else:
+        palette = _palette_image(stairs=stairs, turns=turns)
     return image.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
-def _glyph_strip(image: Image.Image, boxes: list[tuple[int, int, int, int]]) -> Image.Image:
-    """Return the pixels of the boxes where colour glyphs stand, side by side."""
-    crops = [image.crop(box) for box in boxes]
+def fixed_palette(*, stairs: bool = False, turns: bool = False) -> Image.Image:
+    """Return the fixed palette (with stairs or turns colours) as a palette image."""
+    return _palette_image(stairs=stairs, turns=turns)
+
+
+def glyph_palette(
+    crops: list[Image.Image], *, stairs: bool = False, turns: bool = False
+) -> tuple[bytes, Image.Image]:
+    """Return the palette of an image whose colour glyphs stand in crops, and its key.
+
+    The key is a digest of the glyphs' pixels: the same names drawn in the same place give
+    the same palette, chosen once.
+    """
     strip = Image.new("RGB", (sum(crop.width for crop in crops), max(c.height for c in crops)))
     x = 0
     for crop in crops:
         strip.paste(crop, (x, 0))
         x += crop.width
-    return strip
+    pixels = hashlib.blake2b(repr(strip.size).encode() + strip.tobytes(), digest_size=16).digest()
+    key = ("glyph palette", pixels, stairs, turns)
+    fixed = _colours(stairs, turns)
+    return pixels, SPRITES.get(key, lambda: _with_glyphs(strip, fixed))
 
 
 def _with_glyphs(strip: Image.Image, fixed: tuple[Colour, ...]) -> Image.Image:

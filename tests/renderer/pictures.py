@@ -23,6 +23,7 @@ NAMES: Final = (
     ("Νίκος", "李小龍"),
     ("محمد الأمين", "dragon 🐉 rider"),
     ("Maximiliane von Hohenzollern-Sigmaringen", "שלום"),
+    ("👩\u200d👩\u200d👧 team", "🇯🇵 👍🏽 ok"),
 )
 CLOCKS: Final = (timedelta(minutes=7, seconds=42), timedelta(seconds=9.3))
 PERSPECTIVES: Final[tuple[Perspective, Perspective]] = ("white", "black")
