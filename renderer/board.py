@@ -26,7 +26,7 @@ from renderer.palette import (
 from renderer.panel import draw_panel
 from renderer.rulers import draw_rulers, ruler_font, ruler_room
 from renderer.sprites import SPRITES, Font
-from renderer.text import fit, font, write
+from renderer.text import fit, font, measure, write
 from views.model import BoardView, board_view
 
 
@@ -290,7 +290,7 @@ def header(
             WHITE if side == "white" else BLACK,
             MUTED,
         )
-        clock_width = small.getlength(clock) + (disc if clock else 0)
+        clock_width = measure(clock, small) + (disc if clock else 0)
         room = players_width - disc * 1.6 - clock_width
         surface.write((cx + disc, y), fit(name, small, room), small, colour, anchor="lm")
         if clock:

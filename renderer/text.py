@@ -44,6 +44,7 @@ def isolate(name: str) -> str:
     return FSI + "".join(char for char in name if char not in (FSI, PDI)) + PDI
 
 
+@functools.lru_cache(maxsize=MEASURED)
 def printable(text: str) -> str:
     """Return text on one line: line breaks and other control characters become spaces.
 
