@@ -90,12 +90,13 @@ def indexed_board(
     lines.write((layout.pad, foot), fit(view.caption, caption, room), caption, MUTED, anchor="lm")
     palette = lines.palette()
     frame_key = ("indexed frame", palette.key, layout, view.shape, perspective, view.elevators)
-    image = SPRITES.get(frame_key, lambda: _frame(view, layout, perspective, palette)).copy()
+    frame = SPRITES.get(frame_key, lambda: _frame(view, layout, perspective, palette))
+    image = frame.copy()
     surface = Indexed(image, palette)
     for call in lines.calls[:-1]:
         call(surface)
     try:
-        _diagram(surface, view, layout, perspective)
+        _diagram(surface, view, layout, perspective, frame, frame_key)
         if layout.panel > 0:
             _panel(surface, view, layout, perspective)
     except NotPlain:
@@ -174,7 +175,12 @@ def index(colour: Colour, palette: Palette = FIXED) -> int:
 
 
 def _diagram(
-    surface: Indexed, view: BoardView, layout: BoardLayout, perspective: Perspective
+    surface: Indexed,
+    view: BoardView,
+    layout: BoardLayout,
+    perspective: Perspective,
+    frame: Image.Image,
+    frame_key: tuple[object, ...],
 ) -> None:
     """Draw the highlights, the pieces and the marks of a plain board over its frame."""
     left, top, square = layout.left, layout.top, layout.square
@@ -187,17 +193,20 @@ def _diagram(
     draw = ImageDraw.Draw(image)
     origins = plan(view.shape, square, perspective).origins
     tinted = tints(view)
-    for name, tint in tinted.items():
+    pieces = view.pieces()
+    # a row of squares is pasted whole, made once for what stands and is tinted on it
+    rows: dict[int, list[Cell]] = {}
+    for name in tinted.keys() | pieces.keys():
         x, y = origins[name]
-        fill = index(square_colour(name, tint), palette)
-        draw.rectangle((left + x, top + y, left + x + square - 1, top + y + square - 1), fill)
-    for name, piece in view.pieces().items():
-        x, y = origins[name]
+        piece = pieces.get(name)
         base = tinted.get(name) or (ELEVATOR if name in view.elevators else PLAIN)
-        under = square_colour(name, base)
-        key = ("indexed tile", palette.key, piece.symbol, square, under)
-        made = functools.partial(_tile, piece.symbol, square, under, palette)
-        image.paste(SPRITES.get(key, made), (left + x, top + y))
+        symbol = piece.symbol if piece is not None else None
+        rows.setdefault(y, []).append((x, symbol, square_colour(name, base)))
+    for y, cells in rows.items():
+        row = tuple(sorted(cells, key=lambda cell: cell[0]))
+        key = ("indexed row", frame_key, y, row)
+        made = functools.partial(_row, frame, layout, y, row, palette)
+        image.paste(SPRITES.get(key, made), (left, top + y))
     if view.capturable is not None:
         x, y = origins[view.capturable]
         width = max(2, square // 14)
@@ -235,6 +244,26 @@ def _diagram(
     for name in view.elevators:
         x, y = origins[name]
         corners(draw, left + x, top + y, square, index(ELEVATOR_MARK, palette))
+
+
+Cell = tuple[int, str | None, Colour]  # a square's left edge, its piece and its colour
+
+
+def _row(
+    frame: Image.Image, layout: BoardLayout, y: int, cells: tuple[Cell, ...], palette: Palette
+) -> Image.Image:
+    """Return a row of the diagram: the frame's, with its cells' colours and pieces."""
+    left, top, square = layout.left, layout.top, layout.square
+    row = frame.crop((left, top + y, left + layout.diagram_width, top + y + square))
+    draw = ImageDraw.Draw(row)
+    for x, symbol, under in cells:
+        if symbol is None:
+            draw.rectangle((x, 0, x + square - 1, square - 1), index(under, palette))
+            continue
+        key = ("indexed tile", palette.key, symbol, square, under)
+        made = functools.partial(_tile, symbol, square, under, palette)
+        row.paste(SPRITES.get(key, made), (x, 0))
+    return row
 
 
 def _closed(
