@@ -16,7 +16,9 @@ def test_the_render_benchmark_prints_its_rows_and_goals(printed_by: Printed) -> 
         "PNG encoding of the same picture",
         "of which composed in indices",
         "of which drawn in RGB, mapped",
+        "board image after each move",
     ):
         assert row in printed
     assert "SVG route / ours" in printed
     assert "board image / encoding the same picture" in printed
+    assert "after each move / encoding the same picture" in printed
