@@ -9,21 +9,30 @@ turned into a PNG by resvg-py, the rasteriser our sprites come from, both 640 pi
 wide and at our diagram's size. It then renders a 16-board overview. Goals (issue 3): a board
 PNG in at most 8 ms median and at least 5x faster than the SVG route; at most 60 KB per
 board image; a 16-board overview in at most 60 ms.
+
+Then a board image as the bot makes one in play, from a stored view with players' names (in
+several scripts) and clocks, against Pillow's own PNG encoding of the same finished picture,
+with the same options. Goal (issue 32): a board image in at most 1.5x its encoding.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+from datetime import timedelta
 
 import chess
 import chess.svg
 import resvg_py
 
 from games.elevator import Match
-from renderer import board_png, overview_png
-from renderer.board import BoardLayout
-from views.model import board_view
+from renderer import board_png, board_view_png, overview_png
+from renderer.board import BoardLayout, draw_board
+from renderer.diagram import shows_stairs
+from renderer.indexed import indexed_board
+from renderer.palette import encode, to_palette
+from renderer.turnmarks import shows_turns
+from views.model import BoardView, board_view
 
 try:
     from bench.timing import Samples
@@ -42,6 +51,15 @@ OPENINGS = (
     "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6",
     "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#",
 )
+
+# players as they come: accents, Cyrillic, Greek, Chinese, Arabic, an emoji, a long name
+NAMES = (
+    ("Zoë Ångström", "Алексей Петров"),
+    ("Νίκος Καζαντζάκης", "李小龍"),
+    ("محمد الأمين", "dragon 🐉 rider"),
+    ("Maximiliane von Hohenzollern-Sigmaringen", "bob"),
+)
+CLOCKS = (timedelta(minutes=4, seconds=5), timedelta(seconds=9.3))
 
 
 def bench_match(boards: int) -> Match:
@@ -76,12 +94,51 @@ def svg_png(match: Match, board: int, perspective: str, size: int = SIZE) -> byt
     return bytes(resvg_py.svg_to_bytes(svg_string=svg, width=size, height=size))
 
 
+Clocks = tuple[timedelta, timedelta]
+
+
+def in_play(
+    view: BoardView, perspective: str, names: tuple[str, str], clocks: Clocks = CLOCKS
+) -> bytes:
+    """Return a board image as the bot sends one in play: a stored view, names and clocks."""
+    return board_view_png(view, perspective, SIZE, names=names, clocks=clocks)  # type: ignore[arg-type]
+
+
+def finished_picture(
+    view: BoardView, perspective: str, names: tuple[str, str], clocks: Clocks = CLOCKS
+) -> object:
+    """Return the palette picture in_play encodes, for timing its encoding alone."""
+    image = draw_board(view, perspective, SIZE, names=names, clocks=clocks)  # type: ignore[arg-type]
+    return to_palette(image, stairs=shows_stairs(view), turns=shows_turns(view))
+
+
+def after_each_move(fresh: Samples, anchor: Samples) -> None:
+    """Time the image of each new position of the openings, once a side, clocks running.
+
+    Unlike the rounds, nothing of the diagram's changed rows or the clocks' text is made yet.
+    """
+    game = Match(len(OPENINGS), "ring")
+    ply = 0
+    for board, opening in enumerate(OPENINGS, start=1):
+        names = NAMES[board % len(NAMES)]
+        for move in opening.split():
+            game.play(board, move)
+            ply += 1
+            view = board_view(game, board)
+            clocks = (timedelta(seconds=600 - 7.3 * ply), timedelta(seconds=600 - 5.1 * ply))
+            for perspective in ("white", "black"):
+                fresh.time(in_play, view, perspective, names, clocks)
+                anchor.time(encode, finished_picture(view, perspective, names, clocks))
+
+
 def run(rounds: int) -> dict[str, object]:
     """Measure everything; return the samples and the image sizes."""
     match = bench_match(len(OPENINGS))
     overview_match = bench_match(16)
     ours, svg, svg_small, overview = Samples(), Samples(), Samples(), Samples()
-    wide = Samples()
+    wide, played, encoded = Samples(), Samples(), Samples()
+    composed, drawn = Samples(), Samples()  # the images in play, by the way they were made
+    views = [board_view(match, board) for board in range(1, match.boards + 1)]
     diagram = BoardLayout.for_width(SIZE).side
     sizes: list[int] = []
     svg_sizes: list[int] = []
@@ -100,8 +157,23 @@ def run(rounds: int) -> dict[str, object]:
             if number < 2:
                 sizes.append(len(png))
                 svg_sizes.append(len(reference))
+        for index, view in enumerate(views):
+            names = NAMES[(index + number) % len(NAMES)]
+            png = played.time(in_play, view, perspective, names)
+            way = drawn if indexed_board(view, perspective, SIZE, names=names) is None else composed
+            way.values.append(played.values[-1])
+            assert isinstance(png, bytes)
+            encoded.time(encode, finished_picture(view, perspective, names))
         overview.time(overview_png, overview_match)
+    fresh, fresh_encoded = Samples(), Samples()
+    after_each_move(fresh, fresh_encoded)
     return {
+        "fresh": fresh,
+        "fresh_encoded": fresh_encoded,
+        "played": played,
+        "encoded": encoded,
+        "composed": composed,
+        "drawn": drawn,
         "ours": ours,
         "svg": svg,
         "svg_small": svg_small,
@@ -145,6 +217,20 @@ def main() -> None:
     )
     print(f"{f'board_png, {WIDE} px (a 640 px diagram)':<52}{wide.median_ms:>10.2f}")
     print(f"{'overview_png, 16 boards':<52}{overview.median_ms:>10.2f}")
+    played, encoded = found["played"], found["encoded"]
+    assert isinstance(played, Samples) and isinstance(encoded, Samples)
+    print(f"{'board image in play, 640 px (names, clocks)':<52}{played.median_ms:>10.2f}")
+    print(f"{'PNG encoding of the same picture (the anchor)':<52}{encoded.median_ms:>10.2f}")
+    fresh, fresh_encoded = found["fresh"], found["fresh_encoded"]
+    assert isinstance(fresh, Samples) and isinstance(fresh_encoded, Samples)
+    for key, what in (("composed", "composed in indices"), ("drawn", "drawn in RGB, mapped")):
+        way = found[key]
+        assert isinstance(way, Samples)
+        share = len(way.values) / len(played.values)
+        median = f"{way.median_ms:>10.2f}" if way.values else f"{'-':>10}"
+        print(f"{f'  of which {what} ({share:.0%})':<52}{median}")
+    print(f"{'board image after each move (new rows and clocks)':<52}{fresh.median_ms:>10.2f}")
+    print(f"{'PNG encoding of the same picture (the anchor)':<52}{fresh_encoded.median_ms:>10.2f}")
     print()
     print(f"board PNG: {ours.median_ms:.2f} ms median (goal: at most 8 ms)")
     print(f"SVG route / ours: {speedup:.1f}x (goal: at least 5x)")
@@ -154,6 +240,14 @@ def main() -> None:
     )
     print(f"largest board PNG: {max(sizes) / 1024:.1f} KB (goal: at most 60 KB)")
     print(f"16-board overview: {overview.median_ms:.1f} ms median (goal: at most 60 ms)")
+    print(
+        f"board image / encoding the same picture: {played.median_ms / encoded.median_ms:.2f}x"
+        " (goal: at most 1.5x)"
+    )
+    print(
+        "after each move / encoding the same picture: "
+        f"{fresh.median_ms / fresh_encoded.median_ms:.2f}x (goal: at most 1.5x)"
+    )
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Protocol
 
 from PIL import Image, ImageDraw
 
@@ -12,7 +13,7 @@ from games.core.geometry import CHESSBOARD, FILES, Shape
 from games.core.pieces import side_name
 from games.elevator import Match, Side
 from renderer.cells import Perspective, extent, fit_square
-from renderer.diagram import draw_diagram, shows_stairs
+from renderer.diagram import draw_diagram
 from renderer.errors import check_board, check_names_and_clocks, check_perspective, check_size
 from renderer.palette import (
     BACKGROUND,
@@ -20,30 +21,13 @@ from renderer.palette import (
     MUTED,
     TEXT,
     WHITE,
-    png_bytes,
+    Colour,
 )
 from renderer.panel import draw_panel
 from renderer.rulers import draw_rulers, ruler_font, ruler_room
-from renderer.text import fit, font, write
-from renderer.turnmarks import shows_turns
+from renderer.sprites import SPRITES, Font
+from renderer.text import fit, font, measure, write
 from views.model import BoardView, board_view
-
-
-def board_png(
-    match: Match,
-    board: int,
-    perspective: Perspective = "white",
-    size: int = 640,
-    *,
-    names: tuple[str, str] | None = None,
-    clocks: tuple[timedelta, timedelta] | None = None,
-) -> bytes:
-    """Return a PNG of one board, size pixels wide with its panels, seen from perspective's side.
-
-    names and clocks, when given, are White's then Black's, shown in the header.
-    """
-    image = board_image(match, board, perspective, size, names=names, clocks=clocks)
-    return png_bytes(image, stairs=bool(match.staircases(board)), turns=match.MANY_ACTIONS)
 
 
 def board_image(
@@ -63,22 +47,6 @@ def board_image(
     return draw_board(board_view(match, board), perspective, size, names=names, clocks=clocks)
 
 
-def board_view_png(
-    view: BoardView,
-    perspective: Perspective = "white",
-    size: int = 640,
-    *,
-    names: tuple[str, str] | None = None,
-    clocks: tuple[timedelta, timedelta] | None = None,
-) -> bytes:
-    """Return a PNG of a board view read earlier (board_view), as board_png draws it."""
-    check_perspective(perspective)
-    check_size(size)
-    check_names_and_clocks(names, clocks)
-    image = draw_board(view, perspective, size, names=names, clocks=clocks)
-    return png_bytes(image, stairs=shows_stairs(view), turns=shows_turns(view))
-
-
 def draw_board(
     view: BoardView,
     perspective: Perspective,
@@ -92,7 +60,7 @@ def draw_board(
     pad, square, unit = layout.pad, layout.square, layout.unit
     image = Image.new("RGB", (size, layout.height), BACKGROUND)
     top, wide, high = layout.top, layout.diagram_width, layout.diagram_height
-    _header(image, view, pad, size - 2 * pad, layout.header, names, clocks, perspective)
+    header(Drawing(image), view, pad, size - 2 * pad, layout.header, names, clocks, perspective)
     draw_diagram(
         image,
         view,
@@ -102,16 +70,11 @@ def draw_board(
         perspective=perspective,
         coordinates=False,
     )
-    draw_rulers(
-        image,
-        view.shape,
-        left=layout.left,
-        top=top,
-        square=square,
-        perspective=perspective,
-        size=layout.ruler_size,
-        room=layout.ruler,
-    )
+    for strip, at in SPRITES.get(
+        ("rulers", layout, view.shape, perspective),
+        lambda: _rulers(layout, view.shape, perspective),
+    ):
+        image.paste(strip, at)
     if layout.panel > 0:
         panel = (layout.left + wide + pad, top, layout.panel, high + layout.ruler)
         draw_panel(image, view, panel, unit, perspective, layout.ruler_size)
@@ -120,6 +83,39 @@ def draw_board(
     foot = top + high + layout.ruler + layout.footer / 2
     write(image, (pad, foot), text, caption, MUTED, anchor="lm")
     return image
+
+
+def ruler_strips(
+    layout: BoardLayout, shape: Shape, perspective: Perspective
+) -> tuple[tuple[Image.Image, tuple[int, int]], ...]:
+    """Return a diagram's coordinates: the strip left of it and the one under it, placed.
+
+    They are drawn once for a layout, a shape and a perspective.
+    """
+    key = ("rulers", layout, shape, perspective)
+    return SPRITES.get(key, lambda: _rulers(layout, shape, perspective))
+
+
+def _rulers(
+    layout: BoardLayout, shape: Shape, perspective: Perspective
+) -> tuple[tuple[Image.Image, tuple[int, int]], ...]:
+    """Draw a diagram's coordinates in their strips."""
+    left, top, room = layout.left, layout.top, layout.ruler
+    right, bottom = left + layout.diagram_width, top + layout.diagram_height
+    canvas = Image.new("RGB", (right, layout.height), BACKGROUND)
+    draw_rulers(
+        canvas,
+        shape,
+        left=left,
+        top=top,
+        square=layout.square,
+        perspective=perspective,
+        size=layout.ruler_size,
+        room=room,
+    )
+    # down to the image's foot: a letter's descender may reach below the strip
+    strips = ((0, top, left, layout.height), (left, bottom, right, layout.height))
+    return tuple((canvas.crop(box), (box[0], box[1])) for box in strips)
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,8 +202,51 @@ def format_clock(left: timedelta) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def _header(
-    image: Image.Image,
+class Surface(Protocol):
+    """What a header is drawn on: an RGB image, or one of palette indices (renderer.indexed)."""
+
+    def write(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        typeface: Font,
+        fill: Colour,
+        *,
+        anchor: str = "la",
+        bold: bool = False,
+    ) -> None:
+        """Write one line of text, as renderer.text.write does."""
+
+    def disc(self, box: tuple[float, float, float, float], fill: Colour, outline: Colour) -> None:
+        """Draw a filled circle with an outline in box."""
+
+
+@dataclass(frozen=True, slots=True)
+class Drawing:
+    """An RGB image as a Surface."""
+
+    image: Image.Image
+
+    def write(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        typeface: Font,
+        fill: Colour,
+        *,
+        anchor: str = "la",
+        bold: bool = False,
+    ) -> None:
+        """Write one line of text."""
+        write(self.image, xy, text, typeface, fill, anchor=anchor, bold=bold)
+
+    def disc(self, box: tuple[float, float, float, float], fill: Colour, outline: Colour) -> None:
+        """Draw a filled circle with an outline in box."""
+        ImageDraw.Draw(self.image).ellipse(box, fill=fill, outline=outline)
+
+
+def header(
+    surface: Surface,
     view: BoardView,
     left: int,
     width: int,
@@ -217,11 +256,10 @@ def _header(
     perspective: Perspective,
 ) -> None:
     """Write the board's number and state, and the players with their clocks when given."""
-    draw = ImageDraw.Draw(image)
     title = font(width * 0.05)
     small = font(width * 0.03)
     top = left
-    write(image, (left, top), f"Board {view.number}", title, TEXT, anchor="lt", bold=True)
+    surface.write((left, top), f"Board {view.number}", title, TEXT, anchor="lt", bold=True)
     status = view.status
     if view.finished:
         status += " · board closed"
@@ -234,7 +272,7 @@ def _header(
     players = names is not None or clocks is not None
     players_width = width * 0.42 if players else 0
     room = width - players_width - (small.size if players else 0)
-    write(image, (left, top + height * 0.62), fit(status, small, room), small, MUTED, anchor="lm")
+    surface.write((left, top + height * 0.62), fit(status, small, room), small, MUTED, anchor="lm")
     if not players:
         return
     order: tuple[Side, Side] = ("black", "white") if perspective == "white" else ("white", "black")
@@ -247,13 +285,13 @@ def _header(
         colour = TEXT if side == view.turn and not view.finished else MUTED
         disc = small.size
         cx = right - players_width + disc / 2
-        draw.ellipse(
+        surface.disc(
             (cx - disc / 2, y - disc / 2, cx + disc / 2, y + disc / 2),
-            fill=WHITE if side == "white" else BLACK,
-            outline=MUTED,
+            WHITE if side == "white" else BLACK,
+            MUTED,
         )
-        clock_width = small.getlength(clock) + (disc if clock else 0)
+        clock_width = measure(clock, small) + (disc if clock else 0)
         room = players_width - disc * 1.6 - clock_width
-        write(image, (cx + disc, y), fit(name, small, room), small, colour, anchor="lm")
+        surface.write((cx + disc, y), fit(name, small, room), small, colour, anchor="lm")
         if clock:
-            write(image, (right, y), clock, small, colour, anchor="rm", bold=colour == TEXT)
+            surface.write((right, y), clock, small, colour, anchor="rm", bold=colour == TEXT)

@@ -62,15 +62,11 @@ def draw_diagram(
     draw = ImageDraw.Draw(image)
     layout = plan(view.shape, square, perspective)
     origins = layout.origins
-    key = ("board", square, perspective, view.elevators, inside, view.shape, view.staircases)
-    image.paste(
-        SPRITES.get(key, lambda: _background(view, layout, perspective, inside)),
-        (left, top),
-    )
+    image.paste(background(view, square, perspective, inside), (left, top))
     stairs = stairs_layer(view, layout, perspective) if view.staircases else None
-    tints = _tints(view)
-    covered = set(tints)
-    for name, tint in tints.items():
+    tinted = tints(view)
+    covered = set(tinted)
+    for name, tint in tinted.items():
         x, y = origins[name]
         fill = square_colour(name, tint)
         draw.rectangle((left + x, top + y, left + x + square - 1, top + y + square - 1), fill)
@@ -82,8 +78,8 @@ def draw_diagram(
             sprite = piece_sprite(piece.symbol, square)
             image.paste(sprite, (left + x, top + y), sprite)
         else:
-            background = square_colour(name, tints.get(name) or _base_tint(name, view.elevators))
-            image.paste(tile(piece.symbol, square, background), (left + x, top + y))
+            under = square_colour(name, tinted.get(name) or _base_tint(name, view.elevators))
+            image.paste(tile(piece.symbol, square, under), (left + x, top + y))
         covered.add(name)
     if inside:
         _coordinates(image, left, top, layout, covered)
@@ -115,6 +111,15 @@ def draw_diagram(
         corners(draw, left + x, top + y, square, mark)
 
 
+def background(
+    view: BoardView, square: int, perspective: Perspective, coordinates: bool
+) -> Image.Image:
+    """Return a board's empty diagram, with coordinates in its squares or not; drawn once."""
+    key = ("board", square, perspective, view.elevators, coordinates, view.shape, view.staircases)
+    layout = plan(view.shape, square, perspective)
+    return SPRITES.get(key, lambda: _background(view, layout, perspective, coordinates))
+
+
 def _background(
     view: BoardView, layout: Plan, perspective: Perspective, detail: bool
 ) -> Image.Image:
@@ -141,7 +146,7 @@ def _base_tint(name: str, elevators: tuple[str, ...]) -> Tint:
     return ELEVATOR if name in elevators else PLAIN
 
 
-def corners(draw: ImageDraw.ImageDraw, x: int, y: int, square: int, colour: Colour) -> None:
+def corners(draw: ImageDraw.ImageDraw, x: int, y: int, square: int, colour: Colour | int) -> None:
     """Mark a square's four corners with brackets: how an elevator square is shown."""
     width = max(1, square // 16)
     length = max(3, square // 4)
@@ -161,7 +166,7 @@ def arrow(
     centre: tuple[float, float],
     size: float,
     direction: Direction,
-    colour: Colour,
+    colour: Colour | int,
 ) -> None:
     """Draw a triangle pointing up or down: which way a ride goes."""
     cx, cy = centre
@@ -170,7 +175,7 @@ def arrow(
     draw.polygon([(cx, tip), (cx - half, base), (cx + half, base)], fill=colour)
 
 
-def _tints(view: BoardView) -> dict[str, Tint]:
+def tints(view: BoardView) -> dict[str, Tint]:
     """Return the tint of every highlighted square; later marks win."""
     tints: dict[str, Tint] = {}
     # a turn of many actions: its latest action tinted as any last move, the earlier paler

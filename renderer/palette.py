@@ -9,10 +9,13 @@ frames share one palette.
 from __future__ import annotations
 
 import functools
+import hashlib
 import io
 from typing import Final
 
 from PIL import Image
+
+from renderer.sprites import SPRITES
 
 Colour = tuple[int, int, int]
 Tint = tuple[Colour, Colour]  # on a light square, on a dark square
@@ -88,6 +91,12 @@ def colours(*, stairs: bool = False, turns: bool = False) -> list[Colour]:
     boards that have them: the palette of every other image stays as it was, and so do
     their bytes.
     """
+    return list(_colours(stairs, turns))
+
+
+@functools.cache
+def _colours(stairs: bool, turns: bool) -> tuple[Colour, ...]:
+    """Work out the palette's colours once for each of the four kinds of image."""
     squares = [c for tint in (PLAIN, ELEVATOR, LAST_MOVE, DEPARTED, ARRIVED) for c in tint]
     alarms = [c for tint in (CHECK, CAPTURABLE) for c in tint]
     marks = [ELEVATOR_MARK, CLOSED_MARK, DEPARTED_MARK, ARRIVED_MARK, CAPTURE_MARK]
@@ -117,7 +126,7 @@ def colours(*, stairs: bool = False, turns: bool = False) -> list[Colour]:
             found += [faded, *_ramp(faded, dim(BLACK), 3), *_ramp(faded, dim(WHITE), 1)]
         for mark in (MOVED_MARK, GATE_MARK):
             found += [mark, *_ramp(mark, WHITE, 2), snap(dim(mark))]
-    unique = list(dict.fromkeys(found))  # black and white stay exact: the ends of every ramp
+    unique = tuple(dict.fromkeys(found))  # black and white stay exact: the ends of every ramp
     if len(unique) > 256:
         raise AssertionError(f"the palette has {len(unique)} colours, more than 256")
     return unique
@@ -143,23 +152,44 @@ def to_palette(image: Image.Image, *, stairs: bool = False, turns: bool = False)
     An image with colour glyphs (mark_colour_glyphs) gets their colours in the palette's
     free entries, chosen from the glyphs' pixels: the fixed colours stay as they are.
     """
-    palette = _palette_image(stairs=stairs, turns=turns)
     boxes = image.info.get(COLOUR_GLYPHS)
     if boxes:
-        palette = _with_glyphs(image, boxes, colours(stairs=stairs, turns=turns))
+        palette = glyph_palette([image.crop(box) for box in boxes], stairs=stairs, turns=turns)[1]
+    else:
+        palette = _palette_image(stairs=stairs, turns=turns)
     return image.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
-def _with_glyphs(
-    image: Image.Image, boxes: list[tuple[int, int, int, int]], fixed: list[Colour]
-) -> Image.Image:
-    """Return the fixed palette with its free entries taken by the colours in boxes."""
-    crops = [image.crop(box) for box in boxes]
+def fixed_palette(*, stairs: bool = False, turns: bool = False) -> Image.Image:
+    """Return the fixed palette (with stairs or turns colours) as a palette image."""
+    return _palette_image(stairs=stairs, turns=turns)
+
+
+def glyph_palette(
+    crops: list[Image.Image], *, stairs: bool = False, turns: bool = False
+) -> tuple[bytes, Image.Image]:
+    """Return the palette of an image whose colour glyphs stand in crops, and its key.
+
+    The key is a digest of the glyphs' pixels: the same names drawn in the same place give
+    the same palette, chosen once.
+    """
     strip = Image.new("RGB", (sum(crop.width for crop in crops), max(c.height for c in crops)))
     x = 0
     for crop in crops:
         strip.paste(crop, (x, 0))
         x += crop.width
+    pixels = hashlib.blake2b(repr(strip.size).encode() + strip.tobytes(), digest_size=16).digest()
+    key = ("glyph palette", pixels, stairs, turns)
+    fixed = _colours(stairs, turns)
+    return pixels, SPRITES.get(key, lambda: _with_glyphs(strip, fixed))
+
+
+def _with_glyphs(strip: Image.Image, fixed: tuple[Colour, ...]) -> Image.Image:
+    """Return the fixed palette with its free entries taken by the colours of a glyph strip.
+
+    It is made once for each strip (the same names in the same place): choosing the colours
+    costs more than drawing the rest of the image.
+    """
     room = 256 - len(fixed)
     found = strip.quantize(colors=room, method=Image.Quantize.MEDIANCUT).getpalette() or []
     channels = [channel for colour in fixed for channel in colour] + found[: 3 * room]
@@ -170,8 +200,11 @@ def _with_glyphs(
 
 def png_bytes(image: Image.Image, *, stairs: bool = False, turns: bool = False) -> bytes:
     """Encode an RGB image as a palette PNG; stairs: it shows staircases, turns: many actions."""
+    return encode(to_palette(image, stairs=stairs, turns=turns))
+
+
+def encode(paletted: Image.Image) -> bytes:
+    """Encode a finished (palette) image as PNG, as every image of the bot is written."""
     out = io.BytesIO()
-    to_palette(image, stairs=stairs, turns=turns).save(
-        out, "PNG", compress_level=3, compress_type=3
-    )
+    paletted.save(out, "PNG", compress_level=3, compress_type=3)
     return out.getvalue()

@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from PIL import Image, ImageDraw
 
 from games.core.geometry import CHESSBOARD, Shape
 from renderer.art import piece_sprite
 from renderer.cells import Perspective, square_colour, square_origin
 from renderer.diagram import arrow, corners
-from renderer.palette import ELEVATOR, ELEVATOR_MARK, MUTED, PANEL, TEXT
+from renderer.palette import (
+    COLOUR_GLYPHS,
+    ELEVATOR,
+    ELEVATOR_MARK,
+    MUTED,
+    PANEL,
+    TEXT,
+    Colour,
+    mark_colour_glyphs,
+)
 from renderer.reserves import draw_reserves
+from renderer.sprites import SPRITES
 from renderer.text import fit, font, wrap, write
 from views.model import BoardView, Neighbour
 
@@ -30,6 +42,80 @@ def draw_panel(
     if view.reserves is not None:
         draw_reserves(image, view, box, unit, perspective)
         return
+    left, top = box[:2]
+    under = cast(Colour, image.getpixel((left, top)))
+    picture, glyphs = neighbour_panel(view, box, unit, perspective, label, under)
+    image.paste(picture, (left, top))
+    for glyph in glyphs:
+        mark_colour_glyphs(image, glyph)
+
+
+def neighbour_panel(
+    view: BoardView,
+    box: tuple[int, int, int, int],
+    unit: int,
+    perspective: Perspective,
+    label: int,
+    under: Colour,
+) -> tuple[Image.Image, list[tuple[int, int, int, int]]]:
+    """Return the neighbours' panel drawn on the colour under it, and its colour glyphs' boxes.
+
+    It is drawn once while the neighbours, their squares and the layout stay as they are.
+    """
+    key = panel_key(view, box, unit, perspective, label, under)
+    return SPRITES.get(key, lambda: _picture(view, box, unit, perspective, label, under))
+
+
+def panel_key(
+    view: BoardView,
+    box: tuple[int, int, int, int],
+    unit: int,
+    perspective: Perspective,
+    label: int,
+    under: Colour,
+) -> tuple[object, ...]:
+    """Return what the neighbours' panel depends on."""
+    return (
+        "panel",
+        view.neighbours,
+        view.elevators,
+        view.shape,
+        view.passes_to,
+        view.finished,
+        bool(view.staircases),
+        box,
+        unit,
+        perspective,
+        label,
+        under,
+    )
+
+
+def _picture(
+    view: BoardView,
+    box: tuple[int, int, int, int],
+    unit: int,
+    perspective: Perspective,
+    label: int,
+    under: Colour,
+) -> tuple[Image.Image, list[tuple[int, int, int, int]]]:
+    """Draw the neighbours' panel once, on the colour it stands on, with its glyphs' boxes."""
+    left, top, width, height = box
+    canvas = Image.new("RGB", (left + width + 1, top + height + 1), under)
+    _draw_neighbours(canvas, view, box, unit, perspective, label)
+    picture = canvas.crop((left, top, left + width + 1, top + height + 1))
+    return picture, list(canvas.info.get(COLOUR_GLYPHS, []))
+
+
+def _draw_neighbours(
+    image: Image.Image,
+    view: BoardView,
+    box: tuple[int, int, int, int],
+    unit: int,
+    perspective: Perspective,
+    label: int,
+) -> None:
+    """Draw the neighbours' panel (or why there is none) on image, in box."""
     left, top, width, height = box
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((left, top, left + width, top + height), radius=8, fill=PANEL)

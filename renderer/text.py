@@ -10,6 +10,7 @@ left.
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from dataclasses import dataclass
 from typing import Final
@@ -23,6 +24,7 @@ from renderer.palette import Colour, mark_colour_glyphs
 from renderer.sprites import SPRITES, Font
 
 ELLIPSIS: Final = "…"
+MEASURED: Final = 8192  # lines whose width is kept, a few hundred bytes each
 ZWJ: Final = "\u200d"
 # embeddings, overrides and directed isolates: text is drawn without them (FSI and PDI stay)
 CONTROLS: Final = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067")
@@ -42,6 +44,7 @@ def isolate(name: str) -> str:
     return FSI + "".join(char for char in name if char not in (FSI, PDI)) + PDI
 
 
+@functools.lru_cache(maxsize=MEASURED)
 def printable(text: str) -> str:
     """Return text on one line: line breaks and other control characters become spaces.
 
@@ -190,9 +193,15 @@ def _advance(text: str, face: Face, size: int, rtl: bool) -> float:
 
 def measure(text: str, typeface: Font, *, bold: bool = False) -> float:
     """Return how wide text stands on one line, in typeface's size, regular or bold."""
-    line = layout(printable(text), round(typeface.size), bold=bold)
+    return _measure(text, round(typeface.size), bold, system_fonts())
+
+
+@functools.lru_cache(maxsize=MEASURED)
+def _measure(text: str, size: int, bold: bool, fonts: Fonts) -> float:
+    """Measure a line once: names and captions are measured again in every image."""
+    line = layout(printable(text), size, bold=bold, fonts=fonts)
     if line.plain:
-        return SPRITES.font(round(typeface.size), bold=bold).getlength(printable(text))
+        return SPRITES.font(size, bold=bold).getlength(printable(text))
     return line.width
 
 

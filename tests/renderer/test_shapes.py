@@ -9,8 +9,9 @@ from PIL import Image
 
 from games.core.geometry import CHESSBOARD, Shape
 from games.core.pieces import Piece
+from renderer import board_view_png
 from renderer.art import ART, piece_sprite
-from renderer.board import BoardLayout, board_view_png
+from renderer.board import BoardLayout
 from renderer.cells import Perspective, extent, plan, square_colour, square_origin
 from renderer.palette import BACKGROUND, LAST_MOVE, PLAIN, STAIR, STAIR_MARK, Colour
 from renderer.replay import _frame

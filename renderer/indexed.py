@@ -1,0 +1,371 @@
+"""Board images composed directly in the fixed palette's indices, for the boards of plain play.
+
+Mapping a finished RGB image onto the palette costs half as much as encoding it. Every pixel
+is mapped alone (no dithering), so a part mapped once (a piece on its square, a line of text
+on its background, the neighbour panel, the board with its coordinates) is the same wherever
+it is pasted: this module pastes those parts, mapped once and cached, and draws the solid
+shapes (highlights, elevator corners, discs) in the index of their colour. The image is the
+one renderer.board draws and renderer.palette maps, byte for byte
+(tests/renderer/test_indexed.py).
+
+A closed board's diagram, faded, is drawn once in RGB and mapped: it no longer changes. Emoji
+in a name give the image a palette of its own (renderer.palette): its parts are mapped onto
+that one, once for the same names. Boards with anything else to show (staircases, platforms,
+levels, reserves, joined files, emoji in the panel) return None: renderer.board draws them.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Final
+
+from PIL import Image, ImageChops, ImageDraw
+
+from renderer.art import tile
+from renderer.board import BoardLayout, header, ruler_strips
+from renderer.cells import Perspective, plan, square_colour
+from renderer.diagram import arrow, background, corners, draw_diagram, tints
+from renderer.palette import (
+    ARRIVED_MARK,
+    BACKGROUND,
+    CAPTURE_MARK,
+    DEPARTED,
+    DEPARTED_MARK,
+    ELEVATOR,
+    ELEVATOR_MARK,
+    MUTED,
+    PLAIN,
+    WHITE,
+    Colour,
+    fixed_palette,
+    glyph_palette,
+)
+from renderer.panel import neighbour_panel, panel_key
+from renderer.sprites import SPRITES, Font
+from renderer.text import Drawn, draw_line, fit, font, printable
+from views.model import BoardView
+
+# the image parts are mapped onto the palette without staircases' or many actions' colours
+PLAIN_PALETTE: Final = {"stairs": False, "turns": False}
+
+
+class NotPlain(Exception):
+    """The board shows something only the RGB drawing draws: draw it so."""
+
+
+def plain(view: BoardView) -> bool:
+    """Tell whether a board shows only what this module composes."""
+    return not (
+        view.staircases
+        or view.platform
+        or view.reserves is not None
+        or view.shape.levels != 1
+        or view.shape.wrap_files
+        or view.gates
+        or view.moved
+        or view.turn_moves
+    )
+
+
+def indexed_board(
+    view: BoardView,
+    perspective: Perspective,
+    size: int,
+    *,
+    names: tuple[str, str] | None = None,
+    clocks: tuple[timedelta, timedelta] | None = None,
+) -> Image.Image | None:
+    """Return a board's image in the palette's indices, or None if it is not plain."""
+    if not plain(view):
+        return None
+    layout = BoardLayout.for_width(size, view.shape)
+    lines = Lines()  # the header's and the caption's, to learn first whether emoji need colours
+    room = size - 2 * layout.pad
+    header(lines, view, layout.pad, room, layout.header, names, clocks, perspective)
+    caption = font(size * 0.028)
+    foot = layout.top + layout.diagram_height + layout.ruler + layout.footer / 2
+    lines.write((layout.pad, foot), fit(view.caption, caption, room), caption, MUTED, anchor="lm")
+    palette = lines.palette()
+    frame_key = ("indexed frame", palette.key, layout, view.shape, perspective, view.elevators)
+    frame = SPRITES.get(frame_key, lambda: _frame(view, layout, perspective, palette))
+    image = frame.copy()
+    surface = Indexed(image, palette)
+    for call in lines.calls[:-1]:
+        call(surface)
+    try:
+        _diagram(surface, view, layout, perspective, frame, frame_key)
+        if layout.panel > 0:
+            _panel(surface, view, layout, perspective)
+    except NotPlain:
+        return None
+    lines.calls[-1](surface)
+    return image
+
+
+@dataclass(frozen=True)
+class Palette:
+    """What an image is mapped onto: the fixed palette, or it with the colours of emoji."""
+
+    key: bytes  # empty for the fixed palette, else the digest of the emoji's pixels
+    image: Image.Image = field(compare=False, hash=False)
+
+
+FIXED: Final = Palette(b"", fixed_palette())
+
+
+class Lines:
+    """A Surface that keeps the header's calls, to replay them once the palette is known."""
+
+    def __init__(self) -> None:
+        self.calls: list[Callable[[Indexed], None]] = []
+        self.glyphs: list[Image.Image] = []  # the pixels where emoji stand, as to_palette crops
+
+    def write(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        typeface: Font,
+        fill: Colour,
+        *,
+        anchor: str = "la",
+        bold: bool = False,
+    ) -> None:
+        """Keep a line to write on the background."""
+        line = printable(text)
+        drawn = draw_line(line, round(typeface.size), anchor=anchor, bold=bold)
+        if drawn.colour is not None:
+            patch = _patch(drawn, fill, BACKGROUND)
+            self.glyphs.append(patch.crop((0, 0, drawn.colour.width, drawn.colour.height)))
+        self.calls.append(
+            lambda surface: surface.write(xy, text, typeface, fill, anchor=anchor, bold=bold)
+        )
+
+    def disc(self, box: tuple[float, float, float, float], fill: Colour, outline: Colour) -> None:
+        """Keep a disc to draw."""
+        self.calls.append(lambda surface: surface.disc(box, fill, outline))
+
+    def palette(self) -> Palette:
+        """Return the palette the image is mapped onto, as renderer.palette.to_palette has it."""
+        if not self.glyphs:
+            return FIXED
+        key, image = glyph_palette(self.glyphs, **PLAIN_PALETTE)
+        return Palette(key, image)
+
+
+def _frame(
+    view: BoardView, layout: BoardLayout, perspective: Perspective, palette: Palette
+) -> Image.Image:
+    """Map once the parts that stay: the background, the empty board and its coordinates."""
+    image = Image.new("RGB", (layout.width, layout.height), BACKGROUND)
+    image.paste(background(view, layout.square, perspective, False), (layout.left, layout.top))
+    for strip, at in ruler_strips(layout, view.shape, perspective):
+        image.paste(strip, at)
+    return _mapped(image, palette)
+
+
+@functools.lru_cache(maxsize=4096)
+def index(colour: Colour, palette: Palette = FIXED) -> int:
+    """Return the palette index a pixel of colour is mapped to."""
+    pixel = _mapped(Image.new("RGB", (1, 1), colour), palette).getpixel((0, 0))
+    assert isinstance(pixel, int)
+    return pixel
+
+
+def _diagram(
+    surface: Indexed,
+    view: BoardView,
+    layout: BoardLayout,
+    perspective: Perspective,
+    frame: Image.Image,
+    frame_key: tuple[object, ...],
+) -> None:
+    """Draw the highlights, the pieces and the marks of a plain board over its frame."""
+    left, top, square = layout.left, layout.top, layout.square
+    image, palette = surface.image, surface.palette
+    if view.finished:
+        closed = ("indexed closed diagram", palette.key, view, layout, perspective)
+        made = functools.partial(_closed, view, layout, perspective, palette)
+        image.paste(SPRITES.get(closed, made), (left, top))
+        return
+    draw = ImageDraw.Draw(image)
+    origins = plan(view.shape, square, perspective).origins
+    tinted = tints(view)
+    pieces = view.pieces()
+    # a row of squares is pasted whole, made once for what stands and is tinted on it
+    rows: dict[int, list[Cell]] = {}
+    for name in tinted.keys() | pieces.keys():
+        x, y = origins[name]
+        piece = pieces.get(name)
+        base = tinted.get(name) or (ELEVATOR if name in view.elevators else PLAIN)
+        symbol = piece.symbol if piece is not None else None
+        rows.setdefault(y, []).append((x, symbol, square_colour(name, base)))
+    for y, cells in rows.items():
+        row = tuple(sorted(cells, key=lambda cell: cell[0]))
+        key = ("indexed row", frame_key, y, row)
+        made = functools.partial(_row, frame, layout, y, row, palette)
+        image.paste(SPRITES.get(key, made), (left, top + y))
+    if view.capturable is not None:
+        x, y = origins[view.capturable]
+        width = max(2, square // 14)
+        box = (left + x, top + y, left + x + square - 1, top + y + square - 1)
+        draw.rectangle(box, outline=index(CAPTURE_MARK, palette), width=width)
+    if view.departure is not None:  # as renderer.diagram marks it
+        x, y = origins[view.departure.square]
+        cx, cy = left + x + square / 2, top + y + square / 2
+        mark = index(DEPARTED_MARK, palette)
+        arrow(draw, (cx, cy - square * 0.14), square * 0.36, view.departure.direction, mark)
+        under = square_colour(view.departure.square, DEPARTED)
+        label = str(view.departure.to_board)
+        at = (cx, cy + square * 0.3)
+        surface.write_on(
+            at, label, font(square * 0.26), DEPARTED_MARK, under, anchor="mb", bold=True
+        )
+    for arrival in view.arrivals:  # a badge, as renderer.diagram puts it
+        x, y = origins[arrival.square]
+        typeface = font(square * 0.2)
+        height = round(square * 0.26)
+        inset = max(2, square // 16)
+        label = str(arrival.from_board)
+        width = round(height * 0.9 + typeface.getlength(label) + height * 0.35)
+        box = (
+            left + x + inset,
+            top + y + inset,
+            left + x + inset + width,
+            top + y + inset + height,
+        )
+        draw.rounded_rectangle(box, radius=height // 3, fill=index(ARRIVED_MARK, palette))
+        centre = (box[0] + height * 0.5, box[1] + height / 2)
+        arrow(draw, centre, height * 0.5, arrival.direction, index(WHITE, palette))
+        at = (box[0] + height * 0.9, box[1] + height / 2)
+        surface.write_on(at, label, typeface, WHITE, ARRIVED_MARK, anchor="lm")
+    for name in view.elevators:
+        x, y = origins[name]
+        corners(draw, left + x, top + y, square, index(ELEVATOR_MARK, palette))
+
+
+Cell = tuple[int, str | None, Colour]  # a square's left edge, its piece and its colour
+
+
+def _row(
+    frame: Image.Image, layout: BoardLayout, y: int, cells: tuple[Cell, ...], palette: Palette
+) -> Image.Image:
+    """Return a row of the diagram: the frame's, with its cells' colours and pieces."""
+    left, top, square = layout.left, layout.top, layout.square
+    row = frame.crop((left, top + y, left + layout.diagram_width, top + y + square))
+    draw = ImageDraw.Draw(row)
+    for x, symbol, under in cells:
+        if symbol is None:
+            draw.rectangle((x, 0, x + square - 1, square - 1), index(under, palette))
+            continue
+        key = ("indexed tile", palette.key, symbol, square, under)
+        made = functools.partial(_tile, symbol, square, under, palette)
+        row.paste(SPRITES.get(key, made), (x, 0))
+    return row
+
+
+def _closed(
+    view: BoardView, layout: BoardLayout, perspective: Perspective, palette: Palette
+) -> Image.Image:
+    """Draw a closed board's diagram where the RGB image has it, and map it."""
+    canvas = Image.new("RGB", (layout.width, layout.height), BACKGROUND)
+    left, top = layout.left, layout.top
+    square = layout.square
+    draw_diagram(
+        canvas, view, left=left, top=top, square=square, perspective=perspective, coordinates=False
+    )
+    box = (left, top, left + layout.diagram_width, top + layout.diagram_height)
+    return _mapped(canvas.crop(box), palette)
+
+
+def _panel(
+    surface: Indexed, view: BoardView, layout: BoardLayout, perspective: Perspective
+) -> None:
+    """Paste the neighbours' panel, mapped once."""
+    box = (layout.left + layout.diagram_width + layout.pad, layout.top, layout.panel)
+    box4 = (*box, layout.diagram_height + layout.ruler)
+    unit, label = layout.unit, layout.ruler_size
+    picture, glyphs = neighbour_panel(view, box4, unit, perspective, label, BACKGROUND)
+    if glyphs:
+        raise NotPlain
+    palette = surface.palette
+    key = ("indexed", palette.key, *panel_key(view, box4, unit, perspective, label, BACKGROUND))
+    surface.image.paste(SPRITES.get(key, lambda: _mapped(picture, palette)), box4[:2])
+
+
+def _tile(symbol: str, square: int, under: Colour, palette: Palette) -> Image.Image:
+    return _mapped(tile(symbol, square, under), palette)
+
+
+def _mapped(image: Image.Image, palette: Palette) -> Image.Image:
+    """Map an RGB image onto a palette, as renderer.palette.to_palette does."""
+    return image.quantize(palette=palette.image, dither=Image.Dither.NONE)
+
+
+class Indexed:
+    """An image of palette indices as a Surface (renderer.board): text is mapped once a line."""
+
+    def __init__(self, image: Image.Image, palette: Palette) -> None:
+        self.image = image
+        self.palette = palette
+
+    def write(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        typeface: Font,
+        fill: Colour,
+        *,
+        anchor: str = "la",
+        bold: bool = False,
+    ) -> None:
+        """Write a line on the background, as renderer.text.write would before mapping."""
+        self.write_on(xy, text, typeface, fill, BACKGROUND, anchor=anchor, bold=bold)
+
+    def write_on(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        typeface: Font,
+        fill: Colour,
+        under: Colour,
+        *,
+        anchor: str = "la",
+        bold: bool = False,
+    ) -> None:
+        """Write a line where the image is of one colour, under, as far as its ink goes."""
+        line = printable(text)
+        size = round(typeface.size)
+        drawn = draw_line(line, size, anchor=anchor, bold=bold)
+        key = ("indexed line", self.palette.key, line, size, anchor, bold, fill, under)
+        patch, ink = SPRITES.get(key, lambda: _line(drawn, fill, under, self.palette))
+        x, y = round(xy[0]) + drawn.left, round(xy[1]) + drawn.top
+        self.image.paste(patch, (x, y), ink)
+
+    def disc(self, box: tuple[float, float, float, float], fill: Colour, outline: Colour) -> None:
+        """Draw a filled circle with an outline in box."""
+        fill_index, outline_index = index(fill, self.palette), index(outline, self.palette)
+        ImageDraw.Draw(self.image).ellipse(box, fill=fill_index, outline=outline_index)
+
+
+def _patch(drawn: Drawn, fill: Colour, under: Colour) -> Image.Image:
+    """Return a line drawn on a colour, as renderer.text.write draws it there."""
+    mask = drawn.mask
+    patch = Image.new("RGB", mask.size, under)
+    patch.paste(fill, (0, 0, mask.width, mask.height), mask)
+    if drawn.colour is not None:
+        patch.paste(drawn.colour, (0, 0), drawn.colour)
+    return patch
+
+
+def _line(
+    drawn: Drawn, fill: Colour, under: Colour, palette: Palette
+) -> tuple[Image.Image, Image.Image]:
+    """Return a line drawn on a colour and mapped, and where its ink is."""
+    ink = drawn.mask.point(lambda value: 255 if value else 0)
+    if drawn.colour is not None:
+        glyphs = drawn.colour.getchannel("A").point(lambda value: 255 if value else 0)
+        ink = ImageChops.lighter(ink, glyphs)
+    return _mapped(_patch(drawn, fill, under), palette), ink
