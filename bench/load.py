@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.timing import Samples
 from games.elevator import Match, MatchConfig
-from games.elevator.events import event_from_dict
+from games.elevator.events import events_from_json
 
 BOARDS = 3
 SEED = 13
@@ -72,18 +72,18 @@ def stored(match: Match) -> tuple[str, list[str], list[str]]:
 
 def parse(rows: list[str]) -> list[object]:
     """Parse event rows as the service's load does."""
-    return [event_from_dict(json.loads(row)) for row in rows]
+    return list(events_from_json(rows))
 
 
 def cold_load(config: MatchConfig, rows: list[str], states: list[str]) -> Match:
     """Rebuild a match as the service's load does: parse the log, restore the board states."""
-    events = [event_from_dict(json.loads(row)) for row in rows]
+    events = events_from_json(rows)
     return Match.restore(config, events, [json.loads(state) for state in states])
 
 
 def full_replay(config: MatchConfig, rows: list[str]) -> Match:
     """Rebuild a match as the service does when its states misfit: parse and replay the log."""
-    return Match.replay(config, [event_from_dict(json.loads(row)) for row in rows])
+    return Match.replay(config, events_from_json(rows))
 
 
 def percentile(values: list[int], share: float) -> float:

@@ -24,7 +24,7 @@ from games.core.clocks import Clocks, TimeControl, from_rows
 from games.core.log import GameConfig
 from games.core.pieces import side_name
 from games.elevator import Event, GameError, Match, Side
-from games.elevator.events import event_from_dict
+from games.elevator.events import events_from_json
 
 logger = logging.getLogger(__name__)
 
@@ -82,9 +82,7 @@ async def load(db: Db, match_id: int) -> tuple[Loaded, bool]:
         raise NotFoundError(f"there is no match {match_id}")
     kind = games.game_class(row["kind"])
     config = kind.read_config(json.loads(row["config"]))
-    events = [
-        event_from_dict(json.loads(e["data"])) for e in await storage.event_rows(db, match_id)
-    ]
+    events = events_from_json([e["data"] for e in await storage.event_rows(db, match_id)])
     match, replayed = _restore(
         match_id, kind, config, events, await storage.state_rows(db, match_id)
     )
