@@ -138,11 +138,10 @@ def _restore(
     """Load a match from its board states, or replay its log if they do not fit it (True)."""
     misfit = _misfit(match_id, config, events, states)
     if misfit is None:
-        fresh = kind.from_config(config)
         by_board = {row["board"]: row for row in states}
         try:
-            loaded = [
-                json.loads(by_board[b]["data"]) if b in by_board else fresh.board_state(b)
+            loaded = [  # a board never saved has never moved: None, as it starts
+                _state(b, by_board[b]["data"]) if b in by_board else None
                 for b in range(1, config.boards + 1)
             ]
             return kind.restore(config, events, loaded), False
@@ -152,6 +151,14 @@ def _restore(
         "match %d: board states disagree with the log, replaying it: %s", match_id, misfit
     )
     return kind.replay(config, events), True
+
+
+def _state(board: int, text: str) -> object:
+    """Read a board's stored state; a null would read as no state at all, so it is refused."""
+    state = json.loads(text)
+    if state is None:
+        raise ValueError(f"the state of board {board} is null")
+    return state
 
 
 def _misfit(

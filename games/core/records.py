@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from games.core.board import Board
@@ -158,12 +158,15 @@ class GameRecords(ABC, Generic[ConfigT]):
         """Return a board by its number, or refuse the number."""
 
     @classmethod
-    def restore(cls, config: ConfigT, events: Sequence[Event], states: Sequence[Any]) -> Self:
+    def restore(
+        cls, config: ConfigT, events: Sequence[Event], states: Sequence[Any | None]
+    ) -> Self:
         """Rebuild a game from its log and every board's state at the log's end, without
         replaying the moves; raise RecordError if they do not fit together.
 
-        Endings and what follows them are read from the log's events, which is quick;
-        only the boards' positions and histories come from the states.
+        A board whose state is None is as the game starts it: a board never saved, which the
+        log must not name. Endings and what follows them are read from the log's events,
+        which is quick; only the boards' positions and histories come from the states.
         """
         game = cls.from_config(config)
         if len(states) != len(game._boards):
@@ -172,9 +175,11 @@ class GameRecords(ABC, Generic[ConfigT]):
                 f"of {len(game._boards)} boards"
             )
         action_groups(events)  # refuses a log that does not start with an action
-        starts = [board.fen() for board in game._boards]
-        for board, state in zip(game._boards, states, strict=True):
-            board.restore(state)
+        starts: dict[int, str] = {}  # each board restored: its position before that
+        for number, (board, state) in enumerate(zip(game._boards, states, strict=True), start=1):
+            if state is not None:
+                starts[number] = board.fen()
+                board.restore(state)
         misfit = game._misfit(starts, events)
         if misfit is not None:
             raise RecordError(misfit)
@@ -183,8 +188,11 @@ class GameRecords(ABC, Generic[ConfigT]):
         game._events = list(events)
         return game
 
-    def _misfit(self, starts: Sequence[str], events: Sequence[Event]) -> str | None:
-        """Say which board's position contradicts what the log records for it, if any."""
+    def _misfit(self, starts: Mapping[int, str], events: Sequence[Event]) -> str | None:
+        """Say which board's position contradicts what the log records for it, if any.
+
+        starts: each restored board's starting position; the others are at theirs.
+        """
         last: dict[int, Event] = {}
         played: dict[int, tuple[Side, int]] = {}
         boards = self._boards
@@ -201,8 +209,8 @@ class GameRecords(ABC, Generic[ConfigT]):
             refusal = self._state_refusal(boards[number - 1], event, played.get(number))
             if refusal is not None:
                 return f"the state of board {number} does not fit the log: {refusal}"
-        for number, (board, start) in enumerate(zip(boards, starts, strict=True), start=1):
-            if number not in last and board.fen() != start:
+        for number, start in starts.items():
+            if number not in last and boards[number - 1].fen() != start:
                 return f"the state of board {number} does not fit the log: it never moved"
         return None
 

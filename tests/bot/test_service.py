@@ -183,7 +183,7 @@ STALE = json.dumps({"root": START, "moves": []})
         (0, STALE, "older than the log's last event"),
         (1, STALE, "does not fit the log"),  # its position counter lies: the content tells
         (1, D4, "does not show the move e2e4"),
-        (1, "null", "must have a root and moves"),
+        (1, "null", "the state of board 1 is null"),
         (1, "{not json", "Expecting property name"),
         (9, D4, "past the log's end"),
     ],
