@@ -4,10 +4,12 @@ Run: python bench/reads.py [--boards N] [--repeats N]
 
 Images, autocomplete keystrokes, menus and /games read a match through the service. Each
 read below is timed as the event loop spends it (the match already in memory, as it is
-after its first action); beside them, the whole copy of the match the front used to make
-for each of them on the loop (every board restored). Each row gives the read's median time
-and the longest it held the event loop at once. Goal (issue 13): no read holds the loop
-for more than 5 ms.
+after its first action), and the overview once more as the first read after a restart
+makes it: the match loaded from the database first (a cold load). Beside them, the whole
+copy of the match the front used to make for each of them on the loop (every board
+restored). Each row gives the read's median time and the longest it held the event loop at
+once, beside the goal. Goal (issues 13 and 32): no read holds the loop for more than 5 ms,
+the first after a restart included.
 """
 
 from __future__ import annotations
@@ -94,6 +96,10 @@ async def measure(folder: Path, boards: int, repeats: int) -> list[tuple[str, fl
             "a moderator's undo preview": lambda: service.undo_preview(match_id, 2),
             "a board's PGN (/match export)": lambda: service.export(match_id, middle),
             "the match's JSON (/match export)": lambda: service.export(match_id),
+            # a service of its own, as after a restart: nothing of the match in memory
+            "the overview after a restart (a cold load)": lambda: MatchService(store).shown_game(
+                match_id
+            ),
         }
         rows = [(name, *await timed(read, repeats)) for name, read in reads.items()]
 
@@ -115,9 +121,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         rows = asyncio.run(measure(Path(folder), arguments.boards, arguments.repeats))
     print(f"Reads of a {arguments.boards}-board match, as the front makes them (ms)")
-    print(f"{'read':<44}{'median':>10}{'loop held':>11}{'x goal':>9}")
+    print(f"{'read':<44}{'median':>10}{'loop held':>11}{'goal':>7}{'x goal':>9}")
     for name, median, held in rows:
-        print(f"{name:<44}{median:>10.3f}{held:>11.3f}{held / GOAL_MS:>9.2f}")
+        print(f"{name:<44}{median:>10.3f}{held:>11.3f}{GOAL_MS:>7g}{held / GOAL_MS:>9.2f}")
     print(f"goal: no read holds the event loop for more than {GOAL_MS:g} ms at once")
 
 
