@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import statistics
 import tempfile
 import time
@@ -29,36 +30,46 @@ from games.elevator import Match
 GOAL_MS = 5.0
 
 
-async def timed(read: Callable[[], Awaitable[object]], repeats: int) -> tuple[float, float]:
+async def timed(
+    read: Callable[[], Awaitable[object]], repeats: int, *, fresh: bool = False
+) -> tuple[float, float]:
     """Return a read's median milliseconds, and the longest it held the event loop at once.
 
-    A ticker task runs beside the reads and notes the longest gap between its turns: the
-    time the loop could serve nothing else (a read made in a thread holds it only briefly).
+    A ticker task runs beside the reads and notes the longest gap between its turns during
+    each read: the time the loop could serve nothing else (a read made in a thread holds it
+    only briefly). fresh: collect the garbage of the reads before each one, untimed, so
+    that a read building a whole match pays for its own garbage, not for theirs.
     """
     samples: list[float] = []
-    longest = 0.0
+    holds: list[float] = []
+    held = 0.0
     reading = True
 
     async def ticker() -> None:
-        nonlocal longest
+        nonlocal held
         last = time.perf_counter()
         while reading:
             await asyncio.sleep(0)
             now = time.perf_counter()
-            longest = max(longest, now - last)
+            held = max(held, now - last)
             last = now
 
     await read()  # once untimed: the first use of the thread pool starts its threads
     ticking = asyncio.create_task(ticker())
     await asyncio.sleep(0)
     for _ in range(repeats):
+        if fresh:
+            gc.collect()
         await asyncio.sleep(0)  # the ticker's turn: one read's hold is measured, not several
+        held = 0.0  # what held the loop before (the collection) is not this read's
         start = time.perf_counter()
         await read()
         samples.append((time.perf_counter() - start) * 1000)
+        await asyncio.sleep(0)  # the ticker's turn: it notes the read's last stretch
+        holds.append(held)
     reading = False
     await ticking
-    return statistics.median(samples), longest * 1000
+    return statistics.median(samples), max(holds) * 1000
 
 
 def old_copy(match: Match) -> Match:
@@ -96,12 +107,14 @@ async def measure(folder: Path, boards: int, repeats: int) -> list[tuple[str, fl
             "a moderator's undo preview": lambda: service.undo_preview(match_id, 2),
             "a board's PGN (/match export)": lambda: service.export(match_id, middle),
             "the match's JSON (/match export)": lambda: service.export(match_id),
-            # a service of its own, as after a restart: nothing of the match in memory
-            "the overview after a restart (a cold load)": lambda: MatchService(store).shown_game(
-                match_id
-            ),
         }
         rows = [(name, *await timed(read, repeats)) for name, read in reads.items()]
+
+        async def after_restart() -> None:
+            await MatchService(store).shown_game(match_id)  # nothing of the match in memory
+
+        cold = await timed(after_restart, repeats, fresh=True)
+        rows.append(("the overview after a restart (a cold load)", *cold))
 
         async def before() -> None:
             old_copy(loaded)
