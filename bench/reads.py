@@ -28,6 +28,7 @@ from bot.storage import Storage
 from games.elevator import Match
 
 GOAL_MS = 5.0
+TICK = 0.0005  # seconds the ticker sleeps between turns
 
 
 async def timed(
@@ -35,10 +36,12 @@ async def timed(
 ) -> tuple[float, float]:
     """Return a read's median milliseconds, and the longest it held the event loop at once.
 
-    A ticker task runs beside the reads and notes the longest gap between its turns during
-    each read: the time the loop could serve nothing else (a read made in a thread holds it
-    only briefly). fresh: collect the garbage of the reads before each one, untimed, so
-    that a read building a whole match pays for its own garbage, not for theirs.
+    A ticker task wakes every TICK beside the reads and notes how late it woke during each
+    read: the time the loop could serve nothing else (a read made in a thread holds it only
+    briefly). It sleeps between turns rather than spinning, as a loop waiting for work
+    does, so that it leaves the GIL to the database's thread. fresh: collect the garbage
+    of the reads before each one, untimed, so that a read building a whole match pays for
+    its own garbage, not for theirs.
     """
     samples: list[float] = []
     holds: list[float] = []
@@ -49,23 +52,22 @@ async def timed(
         nonlocal held
         last = time.perf_counter()
         while reading:
-            await asyncio.sleep(0)
+            await asyncio.sleep(TICK)
             now = time.perf_counter()
-            held = max(held, now - last)
+            held = max(held, now - last - TICK)
             last = now
 
     await read()  # once untimed: the first use of the thread pool starts its threads
     ticking = asyncio.create_task(ticker())
-    await asyncio.sleep(0)
     for _ in range(repeats):
         if fresh:
             gc.collect()
-        await asyncio.sleep(0)  # the ticker's turn: one read's hold is measured, not several
+        await asyncio.sleep(2 * TICK)  # the ticker's turn: one read's hold is measured alone
         held = 0.0  # what held the loop before (the collection) is not this read's
         start = time.perf_counter()
         await read()
         samples.append((time.perf_counter() - start) * 1000)
-        await asyncio.sleep(0)  # the ticker's turn: it notes the read's last stretch
+        await asyncio.sleep(2 * TICK)  # the ticker's turn: it notes the read's last stretch
         holds.append(held)
     reading = False
     await ticking
