@@ -7,6 +7,7 @@ log instead.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import Mapping
@@ -83,7 +84,7 @@ async def load(db: Db, match_id: int) -> tuple[Loaded, bool]:
     kind = games.game_class(row["kind"])
     config = kind.read_config(json.loads(row["config"]))
     events = events_from_json([e["data"] for e in await storage.event_rows(db, match_id)])
-    match, replayed = _restore(
+    match, replayed = await _restore(
         match_id, kind, config, events, await storage.state_rows(db, match_id)
     )
     roster = new_roster(match)
@@ -128,7 +129,7 @@ def _names(text: str | None) -> tuple[str, str] | None:
     return str(white), str(black)
 
 
-def _restore(
+async def _restore(
     match_id: int,
     kind: type[Hosted],
     config: GameConfig,
@@ -144,7 +145,9 @@ def _restore(
                 _state(b, by_board[b]["data"]) if b in by_board else None
                 for b in range(1, config.boards + 1)
             ]
-            return kind.restore(config, events, loaded), False
+            game = kind.from_config(config)
+            await asyncio.sleep(0)  # making 1,000 boards takes ms: the loop serves others first
+            return game.restored(events, loaded), False
         except (GameError, ValueError) as error:
             misfit = str(error)
     logger.warning(

@@ -168,25 +168,32 @@ class GameRecords(ABC, Generic[ConfigT]):
         log must not name. Endings and what follows them are read from the log's events,
         which is quick; only the boards' positions and histories come from the states.
         """
-        game = cls.from_config(config)
-        if len(states) != len(game._boards):
+        return cls.from_config(config).restored(events, states)
+
+    def restored(self, events: Sequence[Event], states: Sequence[Any | None]) -> Self:
+        """Bring a game just made from its configuration to its log's end, as restore() does.
+
+        Apart from restore() so that a caller may pause between making a big game's boards
+        and restoring them (the service's load lets its event loop serve others).
+        """
+        if len(states) != len(self._boards):
             raise RecordError(
-                f"{len(states)} board states for {_article(cls.NOUN)} {cls.NOUN} "
-                f"of {len(game._boards)} boards"
+                f"{len(states)} board states for {_article(self.NOUN)} {self.NOUN} "
+                f"of {len(self._boards)} boards"
             )
         action_groups(events)  # refuses a log that does not start with an action
         starts: dict[int, str] = {}  # each board restored: its position before that
-        for number, (board, state) in enumerate(zip(game._boards, states, strict=True), start=1):
+        for number, (board, state) in enumerate(zip(self._boards, states, strict=True), start=1):
             if state is not None:
                 starts[number] = board.fen()
                 board.restore(state)
-        misfit = game._misfit(starts, events)
+        misfit = self._misfit(starts, events)
         if misfit is not None:
             raise RecordError(misfit)
         for event in events:
-            game._recall(event)
-        game._events = list(events)
-        return game
+            self._recall(event)
+        self._events = list(events)
+        return self
 
     def _misfit(self, starts: Mapping[int, str], events: Sequence[Event]) -> str | None:
         """Say which board's position contradicts what the log records for it, if any.
