@@ -130,7 +130,8 @@ def main() -> None:
     ):
         median = samples.median_ms
         p95 = percentile(samples.values, 0.95)
-        print(f"{name:<40}{median:>11.2f}{p95:>9.2f}{median * 1000 / count:>10.1f}{goal:>9}")
+        row = f"{name:<40}{median:>11.2f}{p95:>9.2f}{median * 1000 / count:>10.1f}{goal:>9}"
+        print(row.rstrip())
     print()
     scaled = loading.median_ms * 1000 / count
     print(
