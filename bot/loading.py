@@ -7,6 +7,7 @@ log instead.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import Mapping
@@ -24,7 +25,7 @@ from games.core.clocks import Clocks, TimeControl, from_rows
 from games.core.log import GameConfig
 from games.core.pieces import side_name
 from games.elevator import Event, GameError, Match, Side
-from games.elevator.events import event_from_dict
+from games.elevator.events import events_from_json
 
 logger = logging.getLogger(__name__)
 
@@ -82,10 +83,8 @@ async def load(db: Db, match_id: int) -> tuple[Loaded, bool]:
         raise NotFoundError(f"there is no match {match_id}")
     kind = games.game_class(row["kind"])
     config = kind.read_config(json.loads(row["config"]))
-    events = [
-        event_from_dict(json.loads(e["data"])) for e in await storage.event_rows(db, match_id)
-    ]
-    match, replayed = _restore(
+    events = events_from_json([e["data"] for e in await storage.event_rows(db, match_id)])
+    match, replayed = await _restore(
         match_id, kind, config, events, await storage.state_rows(db, match_id)
     )
     roster = new_roster(match)
@@ -130,7 +129,7 @@ def _names(text: str | None) -> tuple[str, str] | None:
     return str(white), str(black)
 
 
-def _restore(
+async def _restore(
     match_id: int,
     kind: type[Hosted],
     config: GameConfig,
@@ -140,20 +139,29 @@ def _restore(
     """Load a match from its board states, or replay its log if they do not fit it (True)."""
     misfit = _misfit(match_id, config, events, states)
     if misfit is None:
-        fresh = kind.from_config(config)
         by_board = {row["board"]: row for row in states}
         try:
-            loaded = [
-                json.loads(by_board[b]["data"]) if b in by_board else fresh.board_state(b)
+            loaded = [  # a board never saved has never moved: None, as it starts
+                _state(b, by_board[b]["data"]) if b in by_board else None
                 for b in range(1, config.boards + 1)
             ]
-            return kind.restore(config, events, loaded), False
+            game = kind.from_config(config)
+            await asyncio.sleep(0)  # making 1,000 boards takes ms: the loop serves others first
+            return game.restored(events, loaded), False
         except (GameError, ValueError) as error:
             misfit = str(error)
     logger.warning(
         "match %d: board states disagree with the log, replaying it: %s", match_id, misfit
     )
     return kind.replay(config, events), True
+
+
+def _state(board: int, text: str) -> object:
+    """Read a board's stored state; a null would read as no state at all, so it is refused."""
+    state = json.loads(text)
+    if state is None:
+        raise ValueError(f"the state of board {board} is null")
+    return state
 
 
 def _misfit(

@@ -94,7 +94,7 @@ class FideBoard:
         self._has_moves: bool | None = None
         self._elevator_squares = elevator_rules.elevator_squares(number, elevators)
         self.elevators = tuple(chess.square_name(square) for square in self._elevator_squares)
-        self._elevator_mask = chess.SquareSet(self._elevator_squares).mask
+        self._elevator_mask = sum(chess.BB_SQUARES[square] for square in self._elevator_squares)
 
     def _load(self, fen: str) -> _KingCaptureBoard:
         try:

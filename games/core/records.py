@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from games.core.board import Board
@@ -158,33 +158,48 @@ class GameRecords(ABC, Generic[ConfigT]):
         """Return a board by its number, or refuse the number."""
 
     @classmethod
-    def restore(cls, config: ConfigT, events: Sequence[Event], states: Sequence[Any]) -> Self:
+    def restore(
+        cls, config: ConfigT, events: Sequence[Event], states: Sequence[Any | None]
+    ) -> Self:
         """Rebuild a game from its log and every board's state at the log's end, without
         replaying the moves; raise RecordError if they do not fit together.
 
-        Endings and what follows them are read from the log's events, which is quick;
-        only the boards' positions and histories come from the states.
+        A board whose state is None is as the game starts it: a board never saved, which the
+        log must not name. Endings and what follows them are read from the log's events,
+        which is quick; only the boards' positions and histories come from the states.
         """
-        game = cls.from_config(config)
-        if len(states) != len(game._boards):
+        return cls.from_config(config).restored(events, states)
+
+    def restored(self, events: Sequence[Event], states: Sequence[Any | None]) -> Self:
+        """Bring a game just made from its configuration to its log's end, as restore() does.
+
+        Apart from restore() so that a caller may pause between making a big game's boards
+        and restoring them (the service's load lets its event loop serve others).
+        """
+        if len(states) != len(self._boards):
             raise RecordError(
-                f"{len(states)} board states for {_article(cls.NOUN)} {cls.NOUN} "
-                f"of {len(game._boards)} boards"
+                f"{len(states)} board states for {_article(self.NOUN)} {self.NOUN} "
+                f"of {len(self._boards)} boards"
             )
         action_groups(events)  # refuses a log that does not start with an action
-        starts = [board.fen() for board in game._boards]
-        for board, state in zip(game._boards, states, strict=True):
-            board.restore(state)
-        misfit = game._misfit(starts, events)
+        starts: dict[int, str] = {}  # each board restored: its position before that
+        for number, (board, state) in enumerate(zip(self._boards, states, strict=True), start=1):
+            if state is not None:
+                starts[number] = board.fen()
+                board.restore(state)
+        misfit = self._misfit(starts, events)
         if misfit is not None:
             raise RecordError(misfit)
         for event in events:
-            game._recall(event)
-        game._events = list(events)
-        return game
+            self._recall(event)
+        self._events = list(events)
+        return self
 
-    def _misfit(self, starts: Sequence[str], events: Sequence[Event]) -> str | None:
-        """Say which board's position contradicts what the log records for it, if any."""
+    def _misfit(self, starts: Mapping[int, str], events: Sequence[Event]) -> str | None:
+        """Say which board's position contradicts what the log records for it, if any.
+
+        starts: each restored board's starting position; the others are at theirs.
+        """
         last: dict[int, Event] = {}
         played: dict[int, tuple[Side, int]] = {}
         boards = self._boards
@@ -201,8 +216,8 @@ class GameRecords(ABC, Generic[ConfigT]):
             refusal = self._state_refusal(boards[number - 1], event, played.get(number))
             if refusal is not None:
                 return f"the state of board {number} does not fit the log: {refusal}"
-        for number, (board, start) in enumerate(zip(boards, starts, strict=True), start=1):
-            if number not in last and board.fen() != start:
+        for number, start in starts.items():
+            if number not in last and boards[number - 1].fen() != start:
                 return f"the state of board {number} does not fit the log: it never moved"
         return None
 

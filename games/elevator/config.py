@@ -102,11 +102,20 @@ class MatchConfig:
         pairs = {FIDE_ARMIES} if self.armies is None else set(self.armies)
         return frozenset().union(*(army(name).kinds for pair in pairs for name in pair))
 
-    def floor(self, board: int) -> FloorSpec:
-        """Return what a board is made from."""
+    def floor(self, board: int, kinds: frozenset[str] | None = None) -> FloorSpec:
+        """Return what a board is made from; kinds: the match's kinds, if known already."""
         return FloorSpec(
-            board, self.elevators_of(board), self.fen(board), self.armies_of(board), self.kinds()
+            board,
+            self.elevators_of(board),
+            self.fen(board),
+            self.armies_of(board),
+            self.kinds() if kinds is None else kinds,
         )
+
+    def floors(self) -> list[FloorSpec]:
+        """Return what each board is made from, in order, the armies' kinds read once."""
+        kinds = self.kinds()
+        return [self.floor(board, kinds) for board in range(1, self.boards + 1)]
 
     def armies_of(self, board: int) -> tuple[str, str]:
         """Return the armies of White and Black on a board."""

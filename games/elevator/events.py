@@ -18,6 +18,7 @@ from games.core.events import (
     Moved,
     Resigned,
     event_from_dict,
+    events_from_json,
     register,
 )
 from games.core.pieces import Piece, Side
@@ -47,6 +48,7 @@ __all__ = [
     "Transferred",
     "TurnMoved",
     "event_from_dict",
+    "events_from_json",
 ]
 
 

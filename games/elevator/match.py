@@ -85,10 +85,7 @@ class Match(BoardGame[MatchConfig]):
             self._refuse_finished_starts()
 
     def _new_boards(self, config: MatchConfig) -> list[Board]:
-        return [
-            FLOORS[config.rules_of(number)].make(config.floor(number))
-            for number in range(1, config.boards + 1)
-        ]
+        return [FLOORS[config.rules_of(spec.number)].make(spec) for spec in config.floors()]
 
     @classmethod
     def _config_from_dict(cls, data: Any) -> MatchConfig:

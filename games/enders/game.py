@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from games.core.board import Board
@@ -116,7 +116,7 @@ class EndersGame(OneBoardGame):
             return None  # _misfit compares the board's actions with the log's
         return super()._state_refusal(board, last, played)
 
-    def _misfit(self, starts: Sequence[str], events: Sequence[Event]) -> str | None:
+    def _misfit(self, starts: Mapping[int, str], events: Sequence[Event]) -> str | None:
         """Say how the board's state contradicts the log: other actions, or an ending missed.
 
         The state's record starts where the game does, so its actions must be the log's,
@@ -128,7 +128,7 @@ class EndersGame(OneBoardGame):
         playing = self.enders_board(1)
         state = playing.state()
         logged = [event.uci for event in events if isinstance(event, Moved)]
-        if state["root"] != starts[0] or state["moves"] != logged:
+        if state["root"] != starts.get(1, state["root"]) or state["moves"] != logged:
             return "the state of board 1 does not fit the log: its actions are not the log's"
         if self._automatic_ending(1) is not None and not any(
             isinstance(event, BoardEnded) for event in events

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from games.core.board import Board
 from games.core.events import Event, Moved
@@ -56,13 +56,13 @@ class GoodGame(OneBoardGame):
             return None  # a long form is no UCI to read squares from: _misfit compares moves
         return super()._state_refusal(board, last, played)
 
-    def _misfit(self, starts: Sequence[str], events: Sequence[Event]) -> str | None:
+    def _misfit(self, starts: Mapping[int, str], events: Sequence[Event]) -> str | None:
         """Say how the board's state contradicts the log: other moves, or another start."""
         misfit = super()._misfit(starts, events)
         if misfit is not None:
             return misfit
         state = self.good_board(1).state()
         logged = [event.uci for event in events if isinstance(event, Moved)]
-        if state["root"] != starts[0] or state["moves"] != logged:
+        if state["root"] != starts.get(1, state["root"]) or state["moves"] != logged:
             return "the state of board 1 does not fit the log: its moves are not the log's"
         return None

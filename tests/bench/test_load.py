@@ -14,7 +14,7 @@ def test_the_load_benchmark_prints_its_rows_and_the_goal(printed_by: Printed) ->
         "full replay: parse + replay the log",
     ):
         assert row in printed
-    assert "goal: at most 20 ms" in printed
+    assert "goal: at most 10 ms" in printed
     assert "events: " in printed and "move" in printed
 
 

@@ -16,6 +16,7 @@ from bot.notices import BoardsResult, ReplayShown
 from bot.sender.words import overview_words
 from bot.service import MatchService, Moderator
 from bot.storage import Storage
+from games.elevator import Match, MatchConfig
 from tests.bot.scenarios import run
 
 KNIGHT_D5 = "4k3/8/8/3N4/8/8/8/4K3 w - - 0 1"
@@ -173,6 +174,44 @@ def test_a_match_loads_back_from_the_file_as_it_was(database_url: str) -> None:
     run(database_url, reload)
 
 
+def test_a_cold_load_lets_other_tasks_run_between_making_the_boards_and_restoring_them(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def play(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=40)
+        await service.start(match_id, "ana")
+        await service.play(match_id, "ana", 1, "e4")
+
+    run(database_url, play)
+    steps: list[str] = []
+    make, restore = Match.from_config.__func__, Match.restored  # type: ignore[attr-defined]
+
+    def made(cls: type[Match], config: MatchConfig) -> Match:
+        steps.append("made")
+        return make(cls, config)  # type: ignore[no-any-return]
+
+    def restored(match: Match, *args: object) -> Match:
+        steps.append("restored")
+        return restore(match, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Match, "from_config", classmethod(made))
+    monkeypatch.setattr(Match, "restored", restored)
+
+    async def reload(service: MatchService, store: Storage) -> None:
+        async def other() -> None:
+            while "restored" not in steps:
+                steps.append("other")
+                await asyncio.sleep(0)
+
+        task = asyncio.create_task(other())
+        await service.shown_game(1)
+        await task
+
+    run(database_url, reload)
+    made_at, restored_at = steps.index("made"), steps.index("restored")
+    assert "other" in steps[made_at:restored_at]
+
+
 D4 = json.dumps({"root": START, "moves": ["d2d4"]})
 STALE = json.dumps({"root": START, "moves": []})
 
@@ -183,7 +222,7 @@ STALE = json.dumps({"root": START, "moves": []})
         (0, STALE, "older than the log's last event"),
         (1, STALE, "does not fit the log"),  # its position counter lies: the content tells
         (1, D4, "does not show the move e2e4"),
-        (1, "null", "must have a root and moves"),
+        (1, "null", "the state of board 1 is null"),
         (1, "{not json", "Expecting property name"),
         (9, D4, "past the log's end"),
     ],

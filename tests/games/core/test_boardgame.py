@@ -62,6 +62,13 @@ def test_a_game_is_restored_from_its_board_state_without_replaying() -> None:
     assert restored.result() == "1-0" and restored.legal_moves(1) == []
 
 
+def test_a_game_whose_board_was_never_saved_is_restored_from_no_state() -> None:
+    fresh = ChessGame.restore(StartConfig(), (), [None])
+    assert fresh.to_json() == ChessGame().to_json() and fresh.legal_moves(1)
+    with pytest.raises(RecordError, match="does not fit the log"):
+        ChessGame.restore(StartConfig(), played("e4").events, [None])
+
+
 def test_a_board_state_that_does_not_fit_the_log_is_refused() -> None:
     game = played("e4", "e5")
     other = played("d4", "d5")

@@ -30,6 +30,7 @@ from games.elevator.events import (
     Transferred,
     TurnMoved,
     event_from_dict,
+    events_from_json,
 )
 
 ONE_OF_EACH: tuple[Event, ...] = (
@@ -112,6 +113,7 @@ def test_a_log_is_read_resolving_each_event_class_once(monkeypatch: pytest.Monke
 
     get_type_hints = events_module.get_type_hints
     monkeypatch.setattr(events_module, "_SCHEMAS", {})
+    monkeypatch.setattr(events_module, "_QUICK", {})
     monkeypatch.setattr(events_module, "get_type_hints", counting)
     rows = [event.to_dict() for event in ONE_OF_EACH] * 50
     assert [event_from_dict(row) for row in rows] == list(ONE_OF_EACH) * 50
@@ -133,6 +135,12 @@ def test_a_log_is_read_resolving_each_event_class_once(monkeypatch: pytest.Monke
         {"kind": "match-decided", "winners": [1]},
         {**Moved(1, "white", 1, "e2e4", "e4").to_dict(), "extra": 1},
         {"kind": "move", "board": 1, "side": "white", "fullmove": 1, "uci": "e2e4"},
+        {
+            **Arrived(2, "white", "N", "e4", 1, check=True, king_capturable=False).to_dict(),
+            "check": 1,
+        },
+        {**MatchResigned("black").to_dict(), "side": "red"},
+        {**TeamResigned("Reds").to_dict(), "team": ["Reds"]},
     ],
 )
 def test_malformed_events_are_refused(data: object) -> None:
@@ -149,3 +157,28 @@ def test_a_missing_field_is_named_with_the_fields_an_event_needs() -> None:
 
 def test_a_ride_writes_itself_canonically() -> None:
     assert Rode(1, "black", 3, "P", "d5", "down", 4).notation == "Pd5v4"
+
+
+def test_a_log_read_from_its_rows_at_once_gives_each_row_s_event_in_order() -> None:
+    rows = [json.dumps(event.to_dict()) for event in ONE_OF_EACH]
+    assert events_from_json(rows) == list(ONE_OF_EACH)
+    assert events_from_json([]) == []
+
+
+def test_a_damaged_row_of_a_log_is_refused_by_its_place_in_the_log() -> None:
+    rows = [json.dumps(event.to_dict()) for event in ONE_OF_EACH[:4]]
+    rows[2] = rows[2][:-5]
+    with pytest.raises(RecordError, match="event 3 of the log is not valid JSON"):
+        events_from_json(rows)
+
+
+def test_a_row_holding_two_events_is_refused_though_the_log_reads_as_an_array() -> None:
+    first, second, third = (json.dumps(event.to_dict()) for event in ONE_OF_EACH[:3])
+    with pytest.raises(RecordError, match="event 1 of the log is not valid JSON"):
+        events_from_json([f"{first}, {second}", third])
+
+
+def test_a_row_that_is_no_event_is_refused_in_a_log_read_at_once() -> None:
+    rows = [json.dumps(ONE_OF_EACH[0].to_dict()), "[1, 2]"]
+    with pytest.raises(RecordError, match="an event must be an object"):
+        events_from_json(rows)

@@ -72,3 +72,20 @@ def test_an_unknown_army_or_mode_is_refused_naming_the_known_ones() -> None:
 def test_boards_with_different_numbers_of_elevators_are_refused() -> None:
     with pytest.raises(MatchConfigError, match="board 1 has 1 elevator square and board 2 4"):
         Match(boards=2, elevators=[["d4"], ["d4", "e4", "d5", "e5"]])
+
+
+def test_the_floors_of_a_match_are_each_boards_floor_in_order() -> None:
+    config = MatchConfig.create(
+        3,
+        "line",
+        elevators=[["d4", "e4"], ["a1", "h8"], ["d5", "e5"]],
+        armies=[("fide", "fide"), ("fide", "fide"), ("clobberers", "nutty")],
+    )
+    assert config.floors() == [config.floor(board) for board in (1, 2, 3)]
+    assert [spec.number for spec in config.floors()] == [1, 2, 3]
+
+
+def test_a_boards_elevator_squares_are_the_ones_its_pieces_ride_from() -> None:
+    board = FideBoard(2, ("a1", "h8", "e4"))
+    assert board.elevators == ("a1", "h8", "e4")
+    assert board.elevator_occupancy() == (1 << 0) | (1 << 63)  # the rooks on a1 and h8

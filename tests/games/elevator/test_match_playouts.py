@@ -249,6 +249,22 @@ def test_a_board_state_left_behind_by_the_log_is_refused(
     assert refused > 20
 
 
+def test_boards_never_saved_are_restored_from_no_state_as_they_start() -> None:
+    match = Match(boards=5, layout="ring")
+    match.play(2, "e4")
+    match.play(2, "d5")
+    states = [match.board_state(2) if n == 2 else None for n in range(1, 6)]
+    _same(match, Match.restore(match.config, match.events, states))
+
+
+def test_a_board_the_log_moves_on_is_refused_without_its_state() -> None:
+    match = Match(3)
+    match.play(1, "e4")
+    match.play(3, "d4")
+    with pytest.raises(RecordError, match="board 3 does not fit the log"):
+        Match.restore(match.config, match.events, [match.board_state(1), None, None])
+
+
 def test_a_board_state_from_another_game_is_refused() -> None:
     match, other = Match(2), Match(2)
     match.play(1, "e4")

@@ -118,3 +118,11 @@ def test_restore_refuses_a_log_that_misses_the_end_of_a_finished_game() -> None:
     moves = [event for event in game.events if event.ACTION]
     with pytest.raises(RecordError, match="its game is over, the log's is not"):
         EndersGame.restore(StartConfig(game.config.fen), moves, [game.board_state(1)])
+
+
+def test_restore_takes_a_game_never_saved_from_no_state_and_refuses_one_that_moved() -> None:
+    assert EndersGame.restore(StartConfig(), (), [None]).fen(1) == EndersGame().fen(1)
+    game = EndersGame()
+    game.play(1, game.legal_moves(1)[0])
+    with pytest.raises(RecordError, match="does not fit the log"):
+        EndersGame.restore(game.config, game.events, [None])

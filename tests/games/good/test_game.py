@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.core.errors import IllegalMoveError, MatchConfigError
+from games.core.errors import IllegalMoveError, MatchConfigError, RecordError
 from games.core.events import Moved
 from games.core.pieces import Piece
 from games.good.game import GoodGame
@@ -127,6 +127,14 @@ def test_a_record_replays_to_the_same_position_and_history() -> None:
     restored = GoodGame.restore(game.config, game.events, [game.board_state(1)])
     assert restored.fen(1) == game.fen(1)
     assert "1. O2a3/Pa4 E3c4U" in game.pgn(1)
+
+
+def test_a_game_never_saved_is_restored_from_no_state_and_one_that_moved_is_refused() -> None:
+    assert GoodGame.restore(GoodGame().config, (), [None]).fen(1) == START_FEN
+    game = GoodGame()
+    game.play(1, "O2a3/Pa4")
+    with pytest.raises(RecordError, match="does not fit the log"):
+        GoodGame.restore(game.config, game.events, [None])
 
 
 def counts(game: GoodGame) -> Counter[str]:
