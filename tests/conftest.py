@@ -13,11 +13,14 @@ from pathlib import Path
 
 import pytest
 
+from bot.practice.stockfish import find_stockfish
 from bot.storage import Storage
 from tests import strength
 from tests.postgres import Cluster, require_binaries
 
 ENGINES = ("sqlite", "postgres")
+STOCKFISH_REQUIRED = "ELEVATOR_REQUIRE_STOCKFISH"  # set (CI): Stockfish's absence fails
+STOCKFISH_ABSENT = "Stockfish is not installed: apt-get install stockfish"
 WORKERS_PER_CORE = 2  # most tests wait, on a bot's process or on Discord's rate limits
 MOST_WORKERS = 16  # each starts its own PostgreSQL cluster
 
@@ -106,3 +109,16 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         if reasons:
             reason = reasons[0].removeprefix("Skipped: ")
             terminalreporter.write_line(f"{len(reasons)} {what} tests skipped: {reason}")
+
+
+@pytest.fixture
+def stockfish() -> str:
+    """Return Stockfish's path, or skip the test saying how to install it."""
+    path, why = find_stockfish(os.environ.get("STOCKFISH_PATH", ""))
+    if path is None:
+        if os.environ.get(STOCKFISH_REQUIRED):
+            pytest.fail(
+                f"{STOCKFISH_ABSENT} ({why}); {STOCKFISH_REQUIRED} is set, so the tests need it"
+            )
+        pytest.skip(f"{STOCKFISH_ABSENT} ({why})")
+    return path

@@ -1,19 +1,13 @@
-"""Fixtures of the practice opponent's tests: an opponent on one event loop, and Stockfish."""
+"""Fixtures of the practice opponent's tests: an opponent on one event loop."""
 
 from __future__ import annotations
 
 import asyncio
-import os
 from collections.abc import Iterator
-from typing import Final
 
 import pytest
 
 from bot.practice.opponent import Opponent
-from bot.practice.stockfish import find_stockfish
-
-REQUIRE_ENV: Final = "ELEVATOR_REQUIRE_STOCKFISH"  # set (CI): Stockfish's absence fails, not skips
-ABSENT: Final = "Stockfish is not installed: apt-get install stockfish"
 
 
 @pytest.fixture(scope="module")
@@ -37,14 +31,3 @@ def opponent(runner: asyncio.Runner) -> Iterator[Opponent]:
         yield made
     finally:
         runner.run(made.close())
-
-
-@pytest.fixture
-def stockfish() -> str:
-    """Return Stockfish's path, or skip the test saying how to install it."""
-    path, why = find_stockfish(os.environ.get("STOCKFISH_PATH", ""))
-    if path is None:
-        if os.environ.get(REQUIRE_ENV):
-            pytest.fail(f"{ABSENT} ({why}); {REQUIRE_ENV} is set, so the tests need it")
-        pytest.skip(f"{ABSENT} ({why})")
-    return path
