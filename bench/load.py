@@ -26,9 +26,9 @@ from pathlib import Path
 # installed: run as python bench/load.py, the script's own folder would come first.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.timing import Samples
+from bench.timing import Samples, percentile
+from games.core.events import events_from_json
 from games.elevator import Match, MatchConfig
-from games.elevator.events import events_from_json
 
 BOARDS = 3
 SEED = 13
@@ -87,10 +87,9 @@ def full_replay(config: MatchConfig, rows: list[str]) -> Match:
     return Match.replay(config, events_from_json(rows))
 
 
-def percentile(values: list[int], share: float) -> float:
-    """Return the value below which share of the values lie, in milliseconds."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))] / 1_000_000
+def percentile_ms(values: list[int], share: float) -> float:
+    """Return the value below which share of the nanosecond values lie, in milliseconds."""
+    return percentile(values, share) / 1_000_000
 
 
 def main() -> None:
@@ -129,7 +128,7 @@ def main() -> None:
         ("full replay: parse + replay the log", replaying, ""),
     ):
         median = samples.median_ms
-        p95 = percentile(samples.values, 0.95)
+        p95 = percentile_ms(samples.values, 0.95)
         row = f"{name:<40}{median:>11.2f}{p95:>9.2f}{median * 1000 / count:>10.1f}{goal:>9}"
         print(row.rstrip())
     print()

@@ -22,10 +22,10 @@ from bot.lobby import Roster
 from bot.news import boards_of
 from bot.storage import Db, Row
 from games.core.clocks import Clocks, TimeControl, from_rows
+from games.core.events import events_from_json
 from games.core.log import GameConfig
 from games.core.pieces import side_name
 from games.elevator import Event, GameError, Match, Side
-from games.elevator.events import events_from_json
 
 logger = logging.getLogger(__name__)
 
