@@ -27,7 +27,7 @@ from pathlib import Path
 
 import chess
 
-from bench.delivery import percentile
+from bench.timing import percentile
 from tests.bot.test_main import running_bot
 from tests.fakediscord.server import FakeDiscord
 

@@ -23,6 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.timing import percentile
 from bot.delivery import Delivery, DeliveryWorker
 from bot.service import MatchService
 from bot.storage import Storage
@@ -30,12 +31,6 @@ from renderer import board_png
 
 OPENING = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5"]
 GOAL_MS = 50.0
-
-
-def percentile(values: list[float], share: float) -> float:
-    """Return the value below which share of the values lie."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 class Drawing:

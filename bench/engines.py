@@ -34,7 +34,7 @@ from threading import BrokenBarrierError
 from typing import Final
 
 from bench.players import OPENING, PLAY_WAIT, READY_WAIT, Share, keep_barrier, play_share
-from bench.service import percentile
+from bench.timing import percentile
 
 PROCESSES: Final = (1, 2, 4)
 TICK: Final = os.sysconf("SC_CLK_TCK")

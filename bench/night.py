@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 from bench.big_match import game
-from bench.delivery import percentile
+from bench.timing import percentile
 from bot.practice.opponent import MARGIN
 from tests.bot.exts.games.test_dm_games import dm_until
 from tests.bot.exts.games.test_practice_games import next_turn

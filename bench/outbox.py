@@ -22,6 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.timing import percentile
 from bot import storage
 from bot.delivery import KEEP_SENT, Delivery, DeliveryWorker
 from bot.service import MatchService
@@ -29,12 +30,6 @@ from bot.storage import Storage
 
 OPENING = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5"]
 PLACES = ("board:1", "board:2", "board:3", "overview", "team:white")
-
-
-def percentile(values: list[float], share: float) -> float:
-    """Return the value below which share of the values lie."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 class Down:

@@ -24,6 +24,11 @@ from bot.practice.opponent import MARGIN, Opponent
 from bot.practice.turn import Turn
 from games.core.pieces import opponent
 
+try:
+    from bench.timing import percentile
+except ModuleNotFoundError:  # run as a script: python bench/practice_night.py
+    from timing import percentile  # type: ignore[no-redef]
+
 
 async def play(engine: Opponent, seed: int, args: argparse.Namespace) -> list[float]:
     """Play one chess game against random replies; return the opponent's reply times."""
@@ -50,12 +55,6 @@ async def night(count: int, args: argparse.Namespace) -> list[float]:
     finally:
         await engine.close()
     return [each for game in played for each in game]
-
-
-def percentile(values: list[float], share: float) -> float:
-    """Return the value below which share of the values lie."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 async def run(args: argparse.Namespace) -> None:

@@ -24,6 +24,11 @@ from bot.service import MatchService
 from bot.storage import Storage
 from games.elevator import Match
 
+try:
+    from bench.timing import percentile
+except ModuleNotFoundError:  # run as a script: python bench/service.py
+    from timing import percentile  # type: ignore[no-redef]
+
 OPENING = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5"]
 BOARDS = 3
 ROUNDS = 3
@@ -33,12 +38,6 @@ def rss_mb() -> float:
     """Return this process's resident memory in MB (Linux)."""
     pages = int(Path("/proc/self/statm").read_text().split()[1])
     return pages * os.sysconf("SC_PAGE_SIZE") / 1024 / 1024
-
-
-def percentile(values: list[float], share: float) -> float:
-    """Return the value below which share of the values lie."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 async def started(service: MatchService) -> int:

@@ -4,6 +4,13 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Sequence
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """Return the value below which share of the values lie (the nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 class Samples:
