@@ -120,16 +120,18 @@ def test_a_team_match_rates_each_board_against_the_one_opposite_and_the_teams(
     run(database_url, scenario, clock=ticking())
 
 
+async def disk_full(*args: object) -> int:
+    """Fail as a write does on a full disk."""
+    raise OSError("the disk is full")
+
+
 def test_a_failed_transaction_leaves_no_rating(
     database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    async def refused(*args: object) -> int:
-        raise OSError("the disk is full")
-
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await service.create_game("ana", "bo", boards=1, game="chess", rated_in="")
         with monkeypatch.context() as patched:
-            patched.setattr(storage, "bump_revision", refused)  # written after the ratings
+            patched.setattr(storage, "bump_revision", disk_full)  # written after the ratings
             with pytest.raises(OSError, match="disk is full"):
                 await service.resign(match_id, "bo", 1)
         assert await ratings(store) == {} and await changes(store) == []
@@ -281,16 +283,13 @@ def test_a_rated_game_finishing_while_an_undo_is_computed_is_replayed_with_the_o
 def test_an_undo_whose_transaction_fails_leaves_every_rating_as_before(
     database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    async def refused(*args: object) -> int:
-        raise OSError("the disk is full")
-
     async def scenario(service: MatchService, store: Storage) -> None:
         first = await chess_game(service, "ana", "bo", "bo")
         for game in LATER:
             await chess_game(service, *game)
         before = await ratings(store), await changes(store)
         with monkeypatch.context() as patched:
-            patched.setattr(storage, "bump_revision", refused)  # written after the ratings
+            patched.setattr(storage, "bump_revision", disk_full)  # written after the ratings
             with pytest.raises(OSError, match="disk is full"):
                 await service.undo(first, MOD, 1, "a misclick")
         assert (await ratings(store), await changes(store)) == before
