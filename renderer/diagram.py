@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PIL import Image, ImageDraw
 
 from games.elevator import Direction
@@ -30,7 +32,7 @@ from renderer.palette import (
 )
 from renderer.platforms import draw_platforms
 from renderer.seam import draw_seam
-from renderer.sprites import SPRITES
+from renderer.sprites import SPRITES, Font
 from renderer.stairs import restore_stairs, stairs_layer
 from renderer.text import font, write
 from renderer.turnmarks import draw_marks
@@ -238,22 +240,65 @@ def _departure(
     if not detail:
         arrow(draw, (cx, cy), square * 0.5, view.departure.direction, DEPARTED_MARK)
         return
-    arrow(draw, (cx, cy - square * 0.14), square * 0.36, view.departure.direction, DEPARTED_MARK)
-    typeface = font(square * 0.26)
+    mark = DepartureMark.at(cx, cy, square)
+    arrow(draw, mark.arrow, mark.reach, view.departure.direction, DEPARTED_MARK)
     label = str(view.departure.to_board)
-    write(image, (cx, cy + square * 0.3), label, typeface, DEPARTED_MARK, anchor="mb", bold=True)
+    write(image, mark.label, label, mark.typeface, DEPARTED_MARK, anchor="mb", bold=True)
+
+
+@dataclass(frozen=True, slots=True)
+class DepartureMark:
+    """Where a detailed departure's arrow and destination board stand in its square."""
+
+    arrow: tuple[float, float]  # the arrow's centre
+    reach: float  # the arrow's length
+    label: tuple[float, float]  # the board number's middle bottom
+    typeface: Font
+
+    @classmethod
+    def at(cls, cx: float, cy: float, square: int) -> DepartureMark:
+        """Return the marks of a square centred on (cx, cy)."""
+        return cls(
+            (cx, cy - square * 0.14), square * 0.36, (cx, cy + square * 0.3), font(square * 0.26)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Badge:
+    """A small tag in a square's top-left corner: the way a piece came and its board."""
+
+    box: tuple[int, int, int, int]
+    radius: int
+    arrow: tuple[float, float]  # the arrow's centre
+    reach: float  # the arrow's length
+    label: tuple[float, float]  # the board number's left middle
+    typeface: Font
+
+    @classmethod
+    def at(cls, x: int, y: int, square: int, label: str) -> Badge:
+        """Return the badge of the square whose top-left corner is (x, y), for label."""
+        typeface = font(square * 0.2)
+        height = round(square * 0.26)
+        inset = max(2, square // 16)
+        width = round(height * 0.9 + typeface.getlength(label) + height * 0.35)
+        box = (x + inset, y + inset, x + inset + width, y + inset + height)
+        middle = box[1] + height / 2
+        return cls(
+            box,
+            height // 3,
+            (box[0] + height * 0.5, middle),
+            height * 0.5,
+            (box[0] + height * 0.9, middle),
+            typeface,
+        )
 
 
 def _badge(
     image: Image.Image, x: int, y: int, square: int, direction: Direction, label: str
 ) -> None:
-    """Put a small tag in a square's top-left corner: the way a piece came and its board."""
+    """Put an arrival's badge in a square's top-left corner."""
     draw = ImageDraw.Draw(image)
-    typeface = font(square * 0.2)
-    height = round(square * 0.26)
-    inset = max(2, square // 16)
-    width = round(height * 0.9 + typeface.getlength(label) + height * 0.35)
-    box = (x + inset, y + inset, x + inset + width, y + inset + height)
-    draw.rounded_rectangle(box, radius=height // 3, fill=ARRIVED_MARK)
-    arrow(draw, (box[0] + height * 0.5, box[1] + height / 2), height * 0.5, direction, WHITE)
-    write(image, (box[0] + height * 0.9, box[1] + height / 2), label, typeface, WHITE, anchor="lm")
+    badge = Badge.at(x, y, square, label)
+    draw.rounded_rectangle(badge.box, radius=badge.radius, fill=ARRIVED_MARK)
+    arrow(draw, badge.arrow, badge.reach, direction, WHITE)
+    write(image, badge.label, label, badge.typeface, WHITE, anchor="lm")

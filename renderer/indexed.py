@@ -27,7 +27,15 @@ from PIL import Image, ImageChops, ImageDraw
 from renderer.art import tile
 from renderer.board import BoardLayout, header, ruler_strips
 from renderer.cells import Perspective, plan, square_colour
-from renderer.diagram import arrow, background, corners, draw_diagram, tints
+from renderer.diagram import (
+    Badge,
+    DepartureMark,
+    arrow,
+    background,
+    corners,
+    draw_diagram,
+    tints,
+)
 from renderer.palette import (
     ARRIVED_MARK,
     BACKGROUND,
@@ -214,33 +222,21 @@ def _diagram(
         draw.rectangle(box, outline=index(CAPTURE_MARK, palette), width=width)
     if view.departure is not None:  # as renderer.diagram marks it
         x, y = origins[view.departure.square]
-        cx, cy = left + x + square / 2, top + y + square / 2
-        mark = index(DEPARTED_MARK, palette)
-        arrow(draw, (cx, cy - square * 0.14), square * 0.36, view.departure.direction, mark)
+        mark = DepartureMark.at(left + x + square / 2, top + y + square / 2, square)
+        colour = index(DEPARTED_MARK, palette)
+        arrow(draw, mark.arrow, mark.reach, view.departure.direction, colour)
         under = square_colour(view.departure.square, DEPARTED)
         label = str(view.departure.to_board)
-        at = (cx, cy + square * 0.3)
         surface.write_on(
-            at, label, font(square * 0.26), DEPARTED_MARK, under, anchor="mb", bold=True
+            mark.label, label, mark.typeface, DEPARTED_MARK, under, anchor="mb", bold=True
         )
     for arrival in view.arrivals:  # a badge, as renderer.diagram puts it
         x, y = origins[arrival.square]
-        typeface = font(square * 0.2)
-        height = round(square * 0.26)
-        inset = max(2, square // 16)
         label = str(arrival.from_board)
-        width = round(height * 0.9 + typeface.getlength(label) + height * 0.35)
-        box = (
-            left + x + inset,
-            top + y + inset,
-            left + x + inset + width,
-            top + y + inset + height,
-        )
-        draw.rounded_rectangle(box, radius=height // 3, fill=index(ARRIVED_MARK, palette))
-        centre = (box[0] + height * 0.5, box[1] + height / 2)
-        arrow(draw, centre, height * 0.5, arrival.direction, index(WHITE, palette))
-        at = (box[0] + height * 0.9, box[1] + height / 2)
-        surface.write_on(at, label, typeface, WHITE, ARRIVED_MARK, anchor="lm")
+        badge = Badge.at(left + x, top + y, square, label)
+        draw.rounded_rectangle(badge.box, radius=badge.radius, fill=index(ARRIVED_MARK, palette))
+        arrow(draw, badge.arrow, badge.reach, arrival.direction, index(WHITE, palette))
+        surface.write_on(badge.label, label, badge.typeface, WHITE, ARRIVED_MARK, anchor="lm")
     for name in view.elevators:
         x, y = origins[name]
         corners(draw, left + x, top + y, square, index(ELEVATOR_MARK, palette))
