@@ -14,12 +14,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
-import os
 import statistics
 import tempfile
 import time
 from pathlib import Path
 
+from bot.metrics import resident_mb as rss_mb
 from bot.service import MatchService
 from bot.storage import Storage
 from games.elevator import Match
@@ -32,12 +32,6 @@ except ModuleNotFoundError:  # run as a script: python bench/service.py
 OPENING = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5"]
 BOARDS = 3
 ROUNDS = 3
-
-
-def rss_mb() -> float:
-    """Return this process's resident memory in MB (Linux)."""
-    pages = int(Path("/proc/self/statm").read_text().split()[1])
-    return pages * os.sysconf("SC_PAGE_SIZE") / 1024 / 1024
 
 
 async def started(service: MatchService) -> int:
