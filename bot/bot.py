@@ -21,6 +21,7 @@ from discord.ext import commands
 from bot import metrics, storage
 from bot.delivery import DeliveryWorker
 from bot.exts.mentions import NOBODY
+from bot.pacing import Pace
 from bot.practice import opponent as practice_opponent
 from bot.sender import DiscordSender
 from bot.service import MatchService
@@ -105,6 +106,9 @@ class ElevatorBot(commands.AutoShardedBot):
             guild_ready_timeout=settings.discord_ready_wait,
         )
         self.settings = settings
+        # under Discord's global limit, posts first: a 429 would hold every request a second
+        self.pace = Pace(settings.discord_requests_per_second)
+        self.pace.install(self.http)
         self.own = shards if shards is not None else Shards.every()
         self._concurrency: int | None = None  # shards that may identify at once, from Discord
         self._identified: dict[int, float] = {}  # a bucket of shards: when one last identified

@@ -56,6 +56,13 @@ OUTBOX_DUE: Final = Gauge(
     "Places with a notice due and not yet sent: the delivery's backlog",
     registry=REGISTRY,
 )
+PACED_SECONDS: Final = Histogram(
+    "elevator_paced_seconds",
+    "How long a request to Discord was held to keep under its global limit, by kind",
+    ["kind"],
+    buckets=_FAST,
+    registry=REGISTRY,
+)
 LOOP_LAG_SECONDS: Final = Histogram(
     "elevator_loop_lag_seconds",
     "How late the event loop woke a task that slept: what every coroutine waits on",

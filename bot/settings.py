@@ -48,6 +48,9 @@ class Settings(BaseSettings):
     # seconds discord.py waits after the last server arrives before the bot is ready and
     # delivers what waits (discord.py's guild_ready_timeout); tests shorten it
     discord_ready_wait: float = Field(default=2.0, ge=0)
+    # requests a second this process makes to Discord at most (interactions' answers aside):
+    # Discord allows a bot 50 in all, whatever its processes; the rest is a margin
+    discord_requests_per_second: int = Field(default=45, ge=1)
     # the Stockfish program the practice opponent plays FIDE boards with; empty: look for
     # `stockfish` on PATH, then /usr/games/stockfish (Debian's package)
     stockfish_path: str = ""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 from datetime import UTC, datetime
@@ -10,9 +11,12 @@ from typing import Any, cast
 import discord
 
 from bot.delivery import Undeliverable
+from bot.pacing import cosmetically
 from bot.service import MatchService
 
 logger = logging.getLogger(__name__)
+
+MAX_TIDYING = 1_000  # replaced messages whose buttons may wait for room at once
 
 
 def nonce(*parts: str) -> str:
@@ -26,6 +30,8 @@ class Poster:
     def __init__(self, client: discord.Client, service: MatchService) -> None:
         self._client = client
         self._service = service
+        # buttons being taken off replaced messages, after the posts people wait for
+        self._tidying: set[asyncio.Task[None]] = set()
 
     async def _channel(
         self, channel_id: int, posted_after: float | None = None
@@ -56,19 +62,24 @@ class Poster:
     async def _retire(
         self, channel: discord.abc.Messageable, match_id: int, place: str, latest: int
     ) -> None:
-        """Record the latest message of a place and take the buttons off the one before."""
+        """Record the latest message of a place and take the buttons off the one before.
+
+        The buttons go when Discord has room to spare: the old buttons still work (each
+        acts on the game as it is), so nobody's post waits behind tidying them away.
+        """
         previous = (await self._service.bindings(match_id)).get(place)
         if previous == str(latest):  # a retry that Discord answered with the same message
             return
         await self._service.bind(match_id, {place: str(latest)})
         if previous is None or not hasattr(channel, "get_partial_message"):
             return
-        try:
-            await channel.get_partial_message(int(previous)).edit(view=None)
-        except discord.HTTPException:
-            logger.info(
-                "match %d: the message before the latest in %s keeps its buttons", match_id, place
-            )
+        replaced = channel.get_partial_message(int(previous))
+        if len(self._tidying) >= MAX_TIDYING:  # Discord has had no spare room for a while
+            await _take_buttons_off(replaced, match_id, place)
+            return
+        tidying = cosmetically(_take_buttons_off(replaced, match_id, place))
+        self._tidying.add(tidying)
+        tidying.add_done_callback(self._tidying.discard)
 
     async def _keep_prompt(
         self, channel: discord.abc.Messageable, match_id: int, board: int, posted: int
@@ -140,6 +151,16 @@ class OncePosted:
                 if message.author.id == self._me
             ]
         return self._mine
+
+
+async def _take_buttons_off(message: discord.PartialMessage, match_id: int, place: str) -> None:
+    """Take the buttons off a message that a newer one of its place has replaced."""
+    try:
+        await message.edit(view=None)
+    except discord.HTTPException:
+        logger.info(
+            "match %d: the message before the latest in %s keeps its buttons", match_id, place
+        )
 
 
 def prompt_place(board: int) -> str:

@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import IO
 
+from bot.settings import Settings
 from tests.fakediscord.client import TOKEN
 from tests.fakediscord.server import FakeDiscord
 from tests.waiting import eventually
@@ -30,6 +31,9 @@ def bot_environment(tmp_path: Path, discord: FakeDiscord | None, **extra: str) -
         env["DISCORD_GATEWAY_URL"] = discord.gateway_url
         # the fake sends every server at once: nothing more comes after the last
         env["DISCORD_READY_WAIT"] = "0.05"
+        # paced as against a Discord whose second passes as fast as the fake's limits do
+        paced = Settings.model_fields["discord_requests_per_second"].default
+        env["DISCORD_REQUESTS_PER_SECOND"] = str(round(paced * discord.rate_limits.speed))
     env.update(extra)
     return env
 

@@ -209,3 +209,25 @@ def test_at_the_end_players_may_no_longer_post_in_a_board_channel_or_its_threads
                 await discord.invoke(bo, discord.channel_named(guild, "board-2"), "board")
 
     offline(scenario)
+
+
+def test_a_sixty_board_start_posts_its_boards_without_meeting_discords_global_limit(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)  # Discord's limits in real time: 50 requests a second
+        async with running_bot(tmp_path, discord):
+            lobby = await filled(discord, ana, bo, guild, 60)
+            begun = await discord.click(ana, lobby, "lobby:1:start")
+            await answered(discord, begun, "has started")
+            boards = {f"board-{n}.png" for n in range(1, 61)}
+            await eventually(
+                lambda: boards <= {name for sent in discord.sent for name, _ in sent.files},
+                "every board's first image",
+                changes=discord.changes,
+                timeout=60,
+            )
+        # sixty images at once, more than Discord takes in a second: the bot paced them
+        assert [r.path for r in discord.refusals if r.answer.get("global")] == []
+
+    offline(scenario)
