@@ -169,6 +169,14 @@ def test_a_warmed_opponent_has_its_worker_started_before_its_first_turn(
         runner.run(fresh.close())
 
 
+def test_practice_thinking_gives_way_to_the_bot_for_the_cpu(
+    runner: asyncio.Runner, opponent: Opponent
+) -> None:
+    own = os.nice(0)
+    thinking = runner.run(opponent.worker.run(60, os.nice, 0))  # the worker's niceness
+    assert thinking == min(own + worker.NICENESS, 19)  # Stockfish, its child, inherits it
+
+
 def test_a_worker_that_failed_to_start_is_started_again_by_the_next_turn(
     runner: asyncio.Runner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
