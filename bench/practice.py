@@ -34,7 +34,7 @@ from collections.abc import Callable
 import games
 from bot.app.practice import THINK
 from bot.hosted import Hosted
-from bot.practice.opponent import Opponent
+from bot.practice.opponent import MARGIN, Opponent
 from games.core.pieces import Side, opponent
 from games.elevator import Match
 
@@ -75,7 +75,7 @@ async def against_random(args: argparse.Namespace) -> None:
         f" against random turns, every board played, cut off after {args.turns} turns a board"
     )
     print(f"{'game':18} {'boards':>6} {'median':>7} {'slowest':>8}  boards' outcomes")
-    cut = boards = 0
+    cut = boards = turns = 0
     try:
         with playing.GaveWay() as gave:
             for name, make in GAMES.items():
@@ -92,17 +92,20 @@ async def against_random(args: argparse.Namespace) -> None:
                 width = len(outcomes) // args.games
                 print(f"{name:18} {width:>6} {median:6.2f}x {slowest:7.2f}x  {tally}")
                 boards += len(outcomes)
+                turns += len(times)
                 cut += sum(o in ("ahead", "level", "behind") for o in outcomes)
     finally:
         await engine.close()
+    goal = (args.budget + MARGIN) / args.budget
+    print(f"goal: every turn within the budget plus {MARGIN:g} s ({goal:.2f}x the budget)")
     print(
         f"easier than in play: the other side plays random turns; {cut} of {boards} boards"
         f" were cut off after {args.turns} turns and scored by material"
     )
     print(
         f"harder than in play: {args.budget:g} s a turn, where strength {args.strength} thinks"
-        f" up to {THINK[args.strength]:g} s in play; it gave way on {gave.count} turns (nothing"
-        " in time: a random turn or its quick choice)"
+        f" up to {THINK[args.strength]:g} s in play; it gave way on {gave.count} of its {turns}"
+        " turns (nothing came in time: a random turn or its quick choice)"
     )
 
 
@@ -133,7 +136,7 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=0.2, help="seconds a turn")
     parser.add_argument("--strength", type=int, default=3)
     parser.add_argument("--rated", type=int, default=4, help="chess games and Elevator matches")
-    parser.add_argument("--elo", type=int, default=1500, help="the anchor's UCI_Elo")
+    parser.add_argument("--elo", type=int, default=2200, help="the anchor's UCI_Elo")
     parser.add_argument("--plies", type=int, default=100, help="plies a board against Stockfish")
     parser.add_argument("--night", type=int, default=20, help="games at once for reply times")
     parser.add_argument("--night-turns", type=int, default=4, help="turns a game at night")

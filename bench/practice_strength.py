@@ -3,16 +3,16 @@
 Run: python bench/practice_strength.py [--games N] [--matches N] [--boards N] [--strength N]
      [--budget S] [--elo E] [--plies N]
 
-The anchor (bench/anchor.py) is Stockfish with UCI_LimitStrength at UCI_Elo E (1500 by
-default; Stockfish plays 1320 at the least), a tenth of a second a move. In chess the
-practice opponent, at the strength asked and its budget a turn, plays N games against it,
-White and Black in turn. In Elevator Chess it plays N matches of --boards boards against
-the same Stockfish on every board, which plays each board's position as chess alone, blind
-to the elevators (it never rides; where its move cannot be played it falls back, and the
-count is printed). Every board is played, in turn (bench/playing.py); a board still going
-after --plies plies is scored by material, and a match scores its boards' mean. Printed for
-each: the score, and the Elo difference it implies with its 95% interval; then what the run
-measured more easily, or more hardly, than a player meets.
+The anchor (bench/anchor.py) is Stockfish with UCI_LimitStrength at UCI_Elo E (2200 by
+default, near strength 3's own; Stockfish plays 1320 at the least), a tenth of a second a
+move. In chess the practice opponent, at the strength asked and its budget a turn, plays N
+games against it, White and Black in turn. In Elevator Chess it plays N matches of --boards
+boards against the same Stockfish on every board, which plays each board's position as chess
+alone, blind to the elevators (it never rides; where its move cannot be played it falls
+back, and the count is printed). Every board is played, in turn (bench/playing.py); a board
+still going after --plies plies is scored by material, and a match scores its boards' mean.
+Printed for each: the score, and the Elo difference it implies with its 95% interval; then
+where the run measured an easier or a harder case than a player meets.
 """
 
 from __future__ import annotations
@@ -173,7 +173,7 @@ def add_options(parser: argparse.ArgumentParser, *, games: int, matches: int, pl
     parser.add_argument("--games", type=int, default=games, help="chess games")
     parser.add_argument("--matches", type=int, default=matches, help="Elevator Chess matches")
     parser.add_argument("--boards", type=int, default=2, help="boards of an Elevator match")
-    parser.add_argument("--elo", type=int, default=1500, help="the anchor's UCI_Elo")
+    parser.add_argument("--elo", type=int, default=2200, help="the anchor's UCI_Elo")
     parser.add_argument("--plies", type=int, default=plies, help="plies a board at most")
 
 
