@@ -110,7 +110,7 @@ def caveats(args: argparse.Namespace, tallies: dict[str, Tally]) -> list[str]:
     fewest = min(t.games for t in tallies.values())
     if fewest < 40:
         lines.append(
-            f"unlike play: {fewest} games give a wide interval; play more (--games,"
+            f"unlike play: {fewest} games (or matches) give a wide interval; play more (--games,"
             " --matches) for a figure to rely on"
         )
     lines.append(
