@@ -23,10 +23,12 @@ def moves_of(anchor: StockfishAnchor, match: Match, board: int) -> str:
     return asyncio.run(ask())
 
 
-def test_the_anchor_plays_stockfishs_mate_on_a_board(stockfish: str) -> None:
-    match = Match(boards=2, start_fens=["6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", START])
+def test_the_anchor_plays_stockfishs_move_on_a_board_as_the_game_writes_it(
+    stockfish: str,
+) -> None:
+    match = Match(boards=2, start_fens=[START, "7k/8/8/8/8/8/6q1/7K w - - 0 1"])
     anchor = StockfishAnchor(stockfish, 2000, 0.05)
-    assert moves_of(anchor, match, 1) == "Ra8#"
+    assert moves_of(anchor, match, 2) == "Kxg2"  # the only move: Stockfish's, however weak
     assert (anchor.moves, anchor.fallbacks) == (1, 0)
 
 
