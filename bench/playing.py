@@ -31,6 +31,7 @@ Player = Callable[[Hosted, int, Side], Awaitable[str]]  # the turn it plays on a
 
 # a board's outcome for one side, and what it scores: by its result, or by material if cut off
 POINTS: Final = {"win": 1.0, "ahead": 1.0, "draw": 0.5, "level": 0.5, "loss": 0.0, "behind": 0.0}
+CUT_OFF: Final = frozenset({"ahead", "level", "behind"})  # the outcomes of a board cut off
 
 
 def random_turn(game: Hosted, board: int, chooser: random.Random) -> str:

@@ -93,7 +93,7 @@ async def against_random(args: argparse.Namespace) -> None:
                 print(f"{name:18} {width:>6} {median:6.2f}x {slowest:7.2f}x  {tally}")
                 boards += len(outcomes)
                 turns += len(times)
-                cut += sum(o in ("ahead", "level", "behind") for o in outcomes)
+                cut += sum(o in playing.CUT_OFF for o in outcomes)
     finally:
         await engine.close()
     goal = (args.budget + MARGIN) / args.budget

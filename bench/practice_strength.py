@@ -85,7 +85,7 @@ async def _one(
     tally.points += playing.score(game, side)
     tally.games += 1
     tally.boards += len(each)
-    tally.cut_off += sum(one in ("ahead", "level", "behind") for one in each)
+    tally.cut_off += sum(one in playing.CUT_OFF for one in each)
 
 
 def caveats(args: argparse.Namespace, tallies: dict[str, Tally]) -> list[str]:
