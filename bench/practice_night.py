@@ -57,8 +57,8 @@ async def night(count: int, args: argparse.Namespace) -> list[float]:
     return [each for game in played for each in game]
 
 
-async def run(args: argparse.Namespace) -> None:
-    """Print the replies of one game alone beside those of many at once."""
+async def replies(args: argparse.Namespace) -> None:
+    """Print the replies of one game alone beside those of args.games at once, and the goal."""
     thinkers = Opponent(args.thinkers or None).thinkers
     goal = args.budget + MARGIN
     print(
@@ -75,6 +75,15 @@ async def run(args: argparse.Namespace) -> None:
             f" {max(times):>7.2f}  {p99 / goal:.2f}x"
         )
     print(f"goal: p99 within the budget plus {MARGIN:g} s = {goal:g} s (1.00x), at any count")
+    print(
+        "easier than in play: timed at the opponent alone, so a player waits longer (the bot"
+        " draws the images, Discord's rate limits hold its posts: python -m bench.night); chess"
+        " only, whose turns weigh no rides (an Elevator turn with rides costs its worker more)"
+    )
+    print(
+        f"harder than in play: the other side replies at once, so all {args.games} games ask"
+        " together, as people seldom do"
+    )
 
 
 def main() -> None:
@@ -85,7 +94,7 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=2.0)
     parser.add_argument("--strength", type=int, default=3)
     parser.add_argument("--thinkers", type=int, default=0, help="0: the setting's default")
-    asyncio.run(run(parser.parse_args()))
+    asyncio.run(replies(parser.parse_args()))
 
 
 if __name__ == "__main__":

@@ -13,4 +13,5 @@ def test_the_benchmark_prints_one_game_alone_beside_many_at_once_and_the_goal(
     lines = printed_by(practice_night, *short).splitlines()
     assert "timed at the opponent (no service, database or Discord)" in lines[0]
     assert [line.split()[0] for line in lines[2:4]] == ["1", "3"]
-    assert lines[-1].startswith("goal: p99 within the budget plus 0.25 s")
+    assert lines[4].startswith("goal: p99 within the budget plus 0.25 s")
+    assert lines[5].startswith("easier than in play: timed at the opponent alone")
