@@ -57,7 +57,7 @@ class Poster:
         self, channel: discord.abc.Messageable, match_id: int, place: str, latest: int
     ) -> None:
         """Record the latest message of a place and take the buttons off the one before."""
-        previous = (await self._service.bindings(match_id)).get(place)
+        previous = (await self._service.bindings(match_id, [place])).get(place)
         if previous == str(latest):  # a retry that Discord answered with the same message
             return
         await self._service.bind(match_id, {place: str(latest)})
