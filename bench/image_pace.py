@@ -33,9 +33,9 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench.big_match import game
+from bench.big_match import drawing_cpu, game
 from bench.timing import cpu_seconds, percentile
-from tests.bot.test_main import running_bot
+from tests.bot.test_main import free_port, running_bot
 from tests.fakediscord.ratelimits import (
     GLOBAL_LIMIT,
     INTERACTION_CALLBACK,
@@ -164,6 +164,7 @@ class Night:
     moves: list[Moved]
     wall: float  # seconds from the first move asked to the last image received
     cpu: float  # the bot's CPU seconds over that time
+    drawing: float  # of which drawing the images (as the bot counts it)
     requests: int  # requests Discord's global limit counts, over that time
     ours: float  # the benchmark's own CPU seconds (the offline Discord and the players)
 
@@ -180,7 +181,8 @@ async def measure(boards: int, pace: float, seconds: float, folder: Path) -> Nig
         guild = discord.add_guild("Chess Club", owner=ana)
         discord.add_member(guild, bo)
         general = discord.channel_named(guild, "general")
-        async with running_bot(folder, discord) as bot:
+        port = free_port()
+        async with running_bot(folder, discord, METRICS_PORT=str(port)) as bot:
             options = [{"type": 4, "name": "boards", "value": boards}]
             made = await discord.invoke(ana, general, "match", options, subcommand="create")
             assert made.original is not None, "the lobby did not open"
@@ -204,6 +206,7 @@ async def measure(boards: int, pace: float, seconds: float, folder: Path) -> Nig
             per_board = max(1, round(seconds * pace / boards))
             moves = game(per_board)
             began = time.perf_counter() + 0.1
+            drawing = await drawing_cpu(port)
             cpu, requests, ours = cpu_seconds(bot.pid), limits.counted, _own_cpu()
             played = await asyncio.gather(
                 *(
@@ -222,7 +225,8 @@ async def measure(boards: int, pace: float, seconds: float, folder: Path) -> Nig
             ended = max(moved.shown for moved in everything)
             cpu = cpu_seconds(bot.pid) - cpu
             requests, ours = limits.counted - requests, _own_cpu() - ours
-        return Night(everything, ended - began, cpu, requests, ours)
+            drawing = await drawing_cpu(port) - drawing
+        return Night(everything, ended - began, cpu, drawing, requests, ours)
     finally:
         following.cancel()
         await discord.stop()
@@ -248,8 +252,9 @@ def report(night: Night, pace: float, boards: int) -> None:
         f"{pace:g} a second asked, {reached:.1f} a second reached in {night.wall:.1f} s"
     )
     print(
-        f"the bot's CPU: {night.cpu:.2f} s, {per_move * 1000:.2f} ms a move "
-        f"(the benchmark's own, the offline Discord and the players: {night.ours:.2f} s)"
+        f"the bot's CPU: {night.cpu:.2f} s, {per_move * 1000:.2f} ms a move, of which drawing "
+        f"its image {night.drawing / count * 1000:.2f} ms (the benchmark's own, the offline "
+        f"Discord and the players: {night.ours:.2f} s)"
     )
     if reached >= REACHED * pace:
         met = "met" if share <= GOAL_CORE else "not met"
