@@ -9,10 +9,13 @@ time unless --speed makes them pass faster: what is timed is the least a real se
 see, less Discord's network (routes of unknown buckets may be paced more there). For each
 match, a 2-board one and then a B-board one (1,000 by default; board 2 is a channel in the
 first and a thread in the second), it times the start: from the host's click to the bot's
-"has started", the places made per second, and until every board's first image is posted;
-then N moves on board 2 (a seeded random game), one a second at most (a channel takes 5
-posts in 5 s, and a move posts its image), each from the /move to the new board image
-arriving in board 2's place: p50 and p99.
+"has started", the places made per second, and until every board's first image is posted,
+with the bot's CPU time over that start (its processes, from /proc: what it used of the
+cores, whatever else shares them) and the part of it spent drawing the images (which the bot
+counts in its metrics; goal for 1,000 boards: 3 s); then N moves on board 2 (a
+seeded random game), one a second at most (a channel takes 5 posts in 5 s, and a move posts
+its image), each from the /move to the new board image arriving in board 2's place: p50 and
+p99.
 """
 
 from __future__ import annotations
@@ -23,15 +26,23 @@ import random
 import statistics
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import chess
 
-from bench.timing import percentile
-from tests.bot.test_main import running_bot
+from bench.timing import cpu_seconds, percentile
+from tests.bot.test_main import free_port, running_bot
+from tests.bot.test_metrics import sample, scrape
 from tests.fakediscord.server import FakeDiscord
 
 PACE = 1.0  # seconds between two moves on board 2: a channel's 5 posts in 5 s allow no more
+START_CPU = 3.0  # the bot's CPU seconds for a 1,000-board start's first images, at most
+
+
+async def drawing_cpu(port: int) -> float:
+    """Return the CPU seconds the bot serving metrics on port has spent drawing board images."""
+    return sample(await asyncio.to_thread(scrape, port), "elevator_image_draw_cpu_seconds_total")
 
 
 def game(moves: int, seed: int = 19) -> list[str]:
@@ -70,10 +81,20 @@ async def _images(discord: FakeDiscord, count: int) -> None:
         await asyncio.sleep(0.05)
 
 
-async def measure(
-    boards: int, moves: int, folder: Path, speed: float
-) -> tuple[float, int, float, list[float]]:
-    """Start a match and play moves on board 2; return start s, places, images s, moves s."""
+@dataclass(frozen=True)
+class Measured:
+    """A match's start and moves: seconds to start, places made, seconds to every image."""
+
+    started: float
+    places: int
+    shown: float
+    cpu: float  # the bot's CPU seconds from the start's click to every board's first image
+    drawing: float  # of which drawing the images
+    moves: list[float]  # each move's seconds, from the /move to its image
+
+
+async def measure(boards: int, moves: int, folder: Path, speed: float) -> Measured:
+    """Start a match and play moves on board 2; return what was timed."""
     discord = FakeDiscord()
     discord.rate_limits.speed = speed
     await discord.start()
@@ -83,13 +104,15 @@ async def measure(
         discord.add_member(guild, bo)
         general = discord.channel_named(guild, "general")
         before = len(discord.channels)
-        async with running_bot(folder, discord):
+        port = free_port()
+        async with running_bot(folder, discord, METRICS_PORT=str(port)) as bot:
             options = [{"type": 4, "name": "boards", "value": boards}]
             made = await discord.invoke(ana, general, "match", options, subcommand="create")
             assert made.original is not None, "the lobby did not open"
             lobby = int(made.original["id"])
             await discord.click(ana, lobby, "lobby:1:join-white")
             await discord.click(bo, lobby, "lobby:1:join-black")
+            cpu, drawing = cpu_seconds(bot.pid), await drawing_cpu(port)
             began = time.perf_counter()
             start = await discord.click(ana, lobby, "lobby:1:start", timeout=900)
             await asyncio.wait_for(_reply(discord, start, "has started"), 900)
@@ -97,6 +120,7 @@ async def measure(
             places = len(discord.channels) - before
             await asyncio.wait_for(_images(discord, boards), 900)  # every board's first image
             shown = time.perf_counter() - began
+            cpu, drawing = cpu_seconds(bot.pid) - cpu, await drawing_cpu(port) - drawing
             two = discord.channel_named(guild, "board-2")
             times = []
             for index, text in enumerate(game(moves)):
@@ -110,7 +134,7 @@ async def measure(
                 await asyncio.wait_for(_image(discord, two, index + 2), 60)
                 times.append(time.perf_counter() - asked)
                 await asyncio.sleep(max(0.0, asked + PACE / speed - time.perf_counter()))
-        return started, places, shown, times
+        return Measured(started, places, shown, cpu, drawing, times)
     finally:
         await discord.stop()
 
@@ -127,19 +151,29 @@ async def run(moves: int, boards: int, speed: float) -> None:
     )
     print(
         f"{'match':<14}{'places':>8}{'start s':>9}{'places/s':>10}{'images s':>10}"
-        f"{'move p50 ms':>13}{'move p99 ms':>13}"
+        f"{'bot CPU s':>11}{'move p50 ms':>13}{'move p99 ms':>13}"
     )
-    for count, (started, places, shown, times) in results.items():
-        ms = [t * 1000 for t in times]
+    for count, measured in results.items():
+        ms = [t * 1000 for t in measured.moves]
         print(
-            f"{f'{count:,} boards':<14}{places:>8,}{started:>9.2f}{places / started:>10.0f}"
-            f"{shown:>10.1f}{statistics.median(ms):>13.1f}{percentile(ms, 0.99):>13.1f}"
+            f"{f'{count:,} boards':<14}{measured.places:>8,}{measured.started:>9.2f}"
+            f"{measured.places / measured.started:>10.0f}{measured.shown:>10.1f}"
+            f"{measured.cpu:>11.2f}{statistics.median(ms):>13.1f}{percentile(ms, 0.99):>13.1f}"
         )
-    small, big = results[2][3], results[boards][3]
+    small, big = results[2].moves, results[boards].moves
     print()
     print(
         f"{boards:,} boards / 2 boards, a move's p50: "
         f"{statistics.median(big) / statistics.median(small):.1f}x"
+    )
+    big = results[boards]
+    goal = START_CPU * boards / 1000
+    met = "met" if big.drawing <= goal else "not met"
+    print(
+        f"the {boards:,}-board start's first images drawn in {big.drawing:.2f} s of the bot's "
+        f"CPU (goal at most {goal:g} s: {met}); the whole start, from the click to every first "
+        f"image, {big.cpu:.2f} s; a real server waits {big.shown:.0f} s for them, held to "
+        f"Discord's rate limits" + ("" if speed == 1 else f" passing {speed:g} times faster")
     )
 
 

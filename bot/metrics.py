@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Final
 
-from prometheus_client import CollectorRegistry, Gauge, Histogram, start_http_server
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, start_http_server
 from prometheus_client.process_collector import ProcessCollector
 
 logger = logging.getLogger(__name__)
@@ -67,6 +67,12 @@ LOOP_LAG_SECONDS: Final = Histogram(
     "elevator_loop_lag_seconds",
     "How late the event loop woke a task that slept: what every coroutine waits on",
     buckets=(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0),
+    registry=REGISTRY,
+)
+
+IMAGE_CPU_SECONDS: Final = Counter(
+    "elevator_image_draw_cpu_seconds",
+    "CPU time spent drawing a server match's board images, composing and encoding them",
     registry=REGISTRY,
 )
 
@@ -120,6 +126,11 @@ def posted(kind: str, seconds: float) -> None:
     if kind == IMAGE_KIND:
         WINDOW.images += 1
         WINDOW.slowest_image = max(WINDOW.slowest_image, seconds)
+
+
+def drew(seconds: float) -> None:
+    """Count the CPU time a board image took to draw."""
+    IMAGE_CPU_SECONDS.inc(seconds)
 
 
 def replied(seconds: float) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -150,17 +151,23 @@ def _base_tint(name: str, elevators: tuple[str, ...]) -> Tint:
 
 def corners(draw: ImageDraw.ImageDraw, x: int, y: int, square: int, colour: Colour | int) -> None:
     """Mark a square's four corners with brackets: how an elevator square is shown."""
+    for left, top, right, bottom in _brackets(square):
+        draw.rectangle((x + left, y + top, x + right, y + bottom), fill=colour)
+
+
+@functools.cache
+def _brackets(square: int) -> tuple[tuple[int, int, int, int], ...]:
+    """Return the bars of a square's corner brackets, from its top-left corner."""
     width = max(1, square // 16)
     length = max(3, square // 4)
-    right, bottom = x + square - 1, y + square - 1
-    for cx, dx in ((x, 1), (right, -1)):
-        for cy, dy in ((y, 1), (bottom, -1)):
-            xs = sorted((cx, cx + dx * (length - 1)))
-            ys = sorted((cy, cy + dy * (width - 1)))
-            draw.rectangle((xs[0], ys[0], xs[1], ys[1]), fill=colour)
-            xs = sorted((cx, cx + dx * (width - 1)))
-            ys = sorted((cy, cy + dy * (length - 1)))
-            draw.rectangle((xs[0], ys[0], xs[1], ys[1]), fill=colour)
+    bars = []
+    for cx, dx in ((0, 1), (square - 1, -1)):
+        for cy, dy in ((0, 1), (square - 1, -1)):
+            for across, down in ((length, width), (width, length)):
+                xs = sorted((cx, cx + dx * (across - 1)))
+                ys = sorted((cy, cy + dy * (down - 1)))
+                bars.append((xs[0], ys[0], xs[1], ys[1]))
+    return tuple(bars)
 
 
 def arrow(

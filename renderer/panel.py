@@ -153,7 +153,7 @@ def _neighbour(
     named = round(names.size * 1.15)
     room = height // 2 - inset - title_height
     cell = min(round(unit * 0.8), (width - 2 * inset) // columns, room // rows - named)
-    widest = max((names.getlength(c.theirs) for c in neighbour.cells), default=0)
+    widest = _widest(label, tuple(c.theirs for c in neighbour.cells))
     if cell < max(widest * 1.1, unit * 0.3):
         named = 0  # too many squares to name: they are drawn as they stand, unnamed
         cell = min(round(unit * 0.8), (width - 2 * inset) // columns, room // rows)
@@ -193,6 +193,16 @@ def _neighbour(
         if named:
             at = (x + cell / 2, cell_top + cell + named / 2)
             write(image, at, found.theirs, names, TEXT, anchor="mm", bold=True)
+
+
+def _widest(label: int, squares: tuple[str, ...]) -> float:
+    """Return how wide the widest of some square names is written at a label size."""
+
+    def measure() -> float:
+        names = font(label)
+        return max((names.getlength(square) for square in squares), default=0)
+
+    return SPRITES.get(("widest square name", label, squares), measure)
 
 
 def _why_alone(view: BoardView) -> str:

@@ -11,7 +11,14 @@ import logging
 import discord
 
 from bot.delivery import Delivery, RetryLater, Undeliverable
-from bot.notices import KINDS, Reminder, UnknownNotice, notice_from_row, posted_in
+from bot.notices import (
+    KINDS,
+    BoardImage,
+    Reminder,
+    UnknownNotice,
+    notice_from_row,
+    posted_in,
+)
 from bot.sender.channels import ChannelPoster
 from bot.sender.dm import DmPoster
 from bot.sender.places import Poster, nonce
@@ -46,7 +53,10 @@ class DiscordSender(Poster):
     async def _deliver(self, delivery: Delivery) -> None:
         if delivery.match_id is None:
             return
-        bound = await self._service.bindings(delivery.match_id)
+        wanted = _wanted(delivery)
+        bound = await self._service.bindings(delivery.match_id, wanted)
+        if wanted is not None and "dm:white" in bound:  # a DM game: its few places, all
+            bound = await self._service.bindings(delivery.match_id)
         if "dm:white" in bound and KINDS.get(delivery.kind) is Reminder:  # to the one to move
             await self._dm.remind(delivery, bound)
             return
@@ -93,3 +103,16 @@ class DiscordSender(Poster):
             await user.send(text)
         except (discord.HTTPException, discord.RateLimited, Undeliverable):
             logger.warning("match %d: nobody could be told that %s is lost", match_id, place)
+
+
+def _wanted(delivery: Delivery) -> list[str] | None:
+    """Return the places a notice needs to know of, or None for all of them.
+
+    A board's image in a server match needs its board's place, the overview (to say there
+    if the board's channel is lost) and the mark of a DM game, where a 1,000-board match
+    binds some 2,000 places.
+    """
+    kind = KINDS.get(delivery.kind)
+    if kind is not None and issubclass(kind, BoardImage) and delivery.place.startswith("board:"):
+        return ["dm:white", "overview", delivery.place]
+    return None

@@ -67,7 +67,7 @@ class Poster:
         The buttons go when Discord has room to spare: the old buttons still work (each
         acts on the game as it is), so nobody's post waits behind tidying them away.
         """
-        previous = (await self._service.bindings(match_id)).get(place)
+        previous = (await self._service.bindings(match_id, [place])).get(place)
         if previous == str(latest):  # a retry that Discord answered with the same message
             return
         await self._service.bind(match_id, {place: str(latest)})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from bot.storage.connection import Db, Row, StorageError, rows
 
 
@@ -24,9 +26,13 @@ async def unbind(db: Db, match_id: int, places: list[str]) -> None:
     )
 
 
-async def binding_rows(db: Db, match_id: int) -> list[Row]:
-    """Return where a match's places live."""
-    return await rows(db, "SELECT * FROM bindings WHERE match_id = ? ORDER BY place", match_id)
+async def binding_rows(db: Db, match_id: int, places: Collection[str] | None = None) -> list[Row]:
+    """Return where a match's places live: all of them, or those named."""
+    if places is None:
+        return await rows(db, "SELECT * FROM bindings WHERE match_id = ? ORDER BY place", match_id)
+    marks = ", ".join("?" for _ in places)
+    sql = f"SELECT * FROM bindings WHERE match_id = ? AND place IN ({marks}) ORDER BY place"
+    return await rows(db, sql, match_id, *places)
 
 
 async def bound_to(db: Db, target: str) -> list[Row]:

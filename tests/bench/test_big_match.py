@@ -11,3 +11,5 @@ def test_the_big_match_benchmark_prints_both_matches_side_by_side(printed_by: Pr
     printed = printed_by(big_match, *given)
     for row in ("2 boards", "50 boards", "50 boards / 2 boards, a move's p50"):
         assert row in printed
+    assert "the 50-board start's first images drawn in" in printed
+    assert "the whole start, from the click to every first image" in printed

@@ -14,6 +14,7 @@ from typing import IO
 
 from bot.settings import Settings
 from tests.fakediscord.client import TOKEN
+from tests.fakediscord.ratelimits import GLOBAL_LIMIT
 from tests.fakediscord.server import FakeDiscord
 from tests.waiting import eventually
 
@@ -31,9 +32,10 @@ def bot_environment(tmp_path: Path, discord: FakeDiscord | None, **extra: str) -
         env["DISCORD_GATEWAY_URL"] = discord.gateway_url
         # the fake sends every server at once: nothing more comes after the last
         env["DISCORD_READY_WAIT"] = "0.05"
-        # paced as against a Discord whose second passes as fast as the fake's limits do
-        paced = Settings.model_fields["discord_requests_per_second"].default
-        env["DISCORD_REQUESTS_PER_SECOND"] = str(round(paced * discord.rate_limits.speed))
+        # paced as against a Discord whose global limit, and whose second, are the fake's
+        limits, paced = discord.rate_limits, Settings.model_fields["discord_requests_per_second"]
+        share = limits.global_limit / GLOBAL_LIMIT * limits.speed
+        env["DISCORD_REQUESTS_PER_SECOND"] = str(round(paced.default * share))
     env.update(extra)
     return env
 

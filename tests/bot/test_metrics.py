@@ -11,11 +11,14 @@ from pathlib import Path
 import pytest
 
 from bot import metrics
+from bot.sender import channels
+from games.elevator import Match
 from tests.bot.exts.games.test_dm_games import dm_game, dm_until
 from tests.bot.exts.test_matches import club, move
 from tests.bot.test_main import free_port, offline, running_bot
 from tests.fakediscord.server import FakeDiscord
 from tests.waiting import eventually
+from views.model import board_view
 
 
 def sample(text: str, name: str) -> float:
@@ -41,6 +44,15 @@ def test_the_summary_line_says_moves_images_replies_backlog_lag_and_memory() -> 
         " 3 practice replies (slowest 0.0 s), 1 practice boards waiting, 2 places with notices"
         " due, the event loop late by at most 12 ms, memory 181 MB"
     )
+
+
+def test_drawing_a_board_channels_image_counts_the_cpu_time_it_took() -> None:
+    name = "elevator_image_draw_cpu_seconds_total"
+    before = metrics.REGISTRY.get_sample_value(name) or 0.0
+    view = board_view(Match(boards=3), 2)
+    png = channels._draw(view, "white", ("Ana", "Bo"), None)
+    assert png.startswith(b"\x89PNG")
+    assert (metrics.REGISTRY.get_sample_value(name) or 0.0) > before
 
 
 def test_a_window_taken_starts_counting_afresh() -> None:

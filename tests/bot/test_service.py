@@ -1233,3 +1233,17 @@ def test_a_casual_game_s_pgn_names_its_players_alone_and_the_day_it_started(
         assert "WhiteTeam" not in tags and "BlackTeam" not in tags
 
     run(database_url, scenario, clock=lambda: now[0])
+
+
+def test_bindings_named_are_read_alone_and_those_not_bound_are_left_out(
+    database_url: str,
+) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service)
+        places = {"overview": "10", "board:1": "11", "board:2": "12", "board-message:1": "13"}
+        await service.bind(match_id, places)
+        named = await service.bindings(match_id, ["board:2", "board-message:1", "board:9"])
+        assert named == {"board:2": "12", "board-message:1": "13"}
+        assert await service.bindings(match_id) == places
+
+    run(database_url, scenario)

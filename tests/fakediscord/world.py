@@ -6,7 +6,8 @@ channel as Discord's answers carry them), with the permissions Discord works out
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -63,6 +64,7 @@ class Sent:
     flags: int = 0
     interaction_id: int | None = None
     pings: frozenset[str] = frozenset()  # who Discord notified: everyone, role:ID, user:ID
+    at: float = field(default_factory=time.perf_counter)  # when the fake received it
 
     @property
     def ephemeral(self) -> bool:
