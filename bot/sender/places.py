@@ -16,7 +16,9 @@ from bot.service import MatchService
 
 logger = logging.getLogger(__name__)
 
-MAX_TIDYING = 1_000  # replaced messages whose buttons may wait for room at once
+# replaced messages whose buttons may wait for room at once; beyond, they keep them (they
+# still work), as posts that people wait for take all of Discord's room
+MAX_TIDYING = 1_000
 
 
 def nonce(*parts: str) -> str:
@@ -74,8 +76,13 @@ class Poster:
         if previous is None or not hasattr(channel, "get_partial_message"):
             return
         replaced = channel.get_partial_message(int(previous))
-        if len(self._tidying) >= MAX_TIDYING:  # Discord has had no spare room for a while
-            await _take_buttons_off(replaced, match_id, place)
+        if len(self._tidying) >= MAX_TIDYING:  # Discord has had no room to spare for a while
+            logger.info(
+                "match %d: the message before the latest in %s keeps its buttons, "
+                "as Discord has no room to spare",
+                match_id,
+                place,
+            )
             return
         tidying = cosmetically(_take_buttons_off(replaced, match_id, place))
         self._tidying.add(tidying)

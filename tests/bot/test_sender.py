@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from types import SimpleNamespace
 from typing import Any
 
@@ -9,7 +10,7 @@ import discord
 import pytest
 
 from bot.delivery import Delivery, RetryLater
-from bot.sender import DiscordSender
+from bot.sender import DiscordSender, places
 from bot.service import MatchService
 from bot.storage import Storage
 from tests.bot.scenarios import run
@@ -87,5 +88,24 @@ def test_a_post_retried_into_the_same_message_keeps_its_buttons(database_url: st
         await sender._retire(channel, match_id, "dm-message:white", 556)
         # the buttons go in a task of their own, after the posts people wait for
         await eventually(lambda: channel.edited == [555], "the buttons taken off 555")
+
+    run(database_url, scenario)
+
+
+def test_with_no_room_to_spare_for_long_a_replaced_message_keeps_its_buttons(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        monkeypatch.setattr(places, "MAX_TIDYING", 1)
+        channel = Channel()
+        match_id = await service.create_game("1", "2", places={"dm:white": "11"})
+        sender = DiscordSender(Client({11: channel}), service)  # type: ignore[arg-type]
+        waiting = asyncio.get_running_loop().create_future()  # a tidying that waits for room
+        sender._tidying.add(waiting)  # type: ignore[arg-type]
+        await sender._retire(channel, match_id, "dm-message:white", 555)
+        await sender._retire(channel, match_id, "dm-message:white", 556)
+        assert (await service.bindings(match_id))["dm-message:white"] == "556"
+        assert channel.edited == [] and len(sender._tidying) == 1  # kept its buttons at once
+        waiting.cancel()
 
     run(database_url, scenario)
