@@ -53,6 +53,14 @@ class Db(Protocol):
     async def fetch(self, sql: str, parameters: Sequence[object] = ()) -> list[Row]:
         """Run a query and return its rows."""
 
+    def batch(self) -> AbstractAsyncContextManager[None]:
+        """Send the block's statements in as few round trips as the engine allows.
+
+        Writes may reach the server later than their call, with a statement after them: an
+        error they meet may be raised there, or at the end of the block. The block is for
+        writes whose errors nobody catches one by one (an action's, which fail it whole).
+        """
+
 
 def failed_statement(error: BaseException) -> StorageError:
     """Return the error a transaction ends with when one of its statements failed.

@@ -35,11 +35,27 @@ async def match_row(db: Db, match_id: int) -> Row | None:
     return found[0] if found else None
 
 
-async def bump_revision(db: Db, match_id: int) -> int:
-    """Count one more change committed to a match; return its new revision."""
-    found = await db.fetch(
-        "UPDATE matches SET revision = revision + 1 WHERE id = ? RETURNING revision", (match_id,)
-    )
+async def bump_revision(db: Db, match_id: int, log: tuple[int, int] | None = None) -> int:
+    """Count one more change committed to a match; return its new revision.
+
+    log: (end, new end): the change appended events (append_events), and the match's log,
+    which must end at position end, now ends at new end. One UPDATE does both, so that on
+    PostgreSQL it can carry the change's INSERTs in one round trip (PostgresDb.batch).
+    """
+    if log is None:
+        found = await db.fetch(
+            "UPDATE matches SET revision = revision + 1 WHERE id = ? RETURNING revision",
+            (match_id,),
+        )
+    else:
+        end, new_end = log
+        found = await db.fetch(
+            "UPDATE matches SET revision = revision + 1, seq = ? WHERE id = ? AND seq = ? "
+            "RETURNING revision",
+            (new_end, match_id, end),
+        )
+        if not found:  # appending anywhere but at the end would leave a gap
+            raise StorageError(f"match {match_id}'s log does not end at position {end}")
     if not found:
         raise StorageError(f"there is no match {match_id} to change")
     return int(found[0][0])

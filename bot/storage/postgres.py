@@ -17,6 +17,7 @@ import re
 from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Final, TypeAlias
 
 import asyncpg
@@ -46,6 +47,15 @@ MIGRATION_LOCK: Final = 3
 CLAIMING: Final = 5  # one process at a time checks the counts and claims its shards
 _PASSWORD: Final = re.compile(r"(://[^:/@]*:)[^@]*@")
 _PASSWORD_PARAMETER: Final = re.compile(r"([?&]password=)[^&]*", re.IGNORECASE)  # libpq's
+# what an action's statements may be sent together as (PostgresDb): an INSERT of one row of
+# VALUES, which takes as many rows as it is given, and an UPDATE; the words a statement names
+_INSERT: Final = re.compile(
+    r"\s*INSERT\s+INTO\s+(?P<table>\w+)[^?;]*?\bVALUES\s*(?P<values>\([^()]*\))[^;]*\Z",
+    re.IGNORECASE | re.DOTALL,
+)
+_UPDATE: Final = re.compile(r"\s*UPDATE\s+\w+\s", re.IGNORECASE)
+_WORD: Final = re.compile(r"\w+")
+BATCH_PARAMETERS: Final = 2000  # at most this many parameters wait to go together
 
 Connection: TypeAlias = (
     "asyncpg.Connection[asyncpg.Record] | asyncpg.pool.PoolConnectionProxy[asyncpg.Record]"
@@ -96,24 +106,100 @@ class PostgresDb:
 
     def __init__(self, connection: Connection) -> None:
         self.connection = connection
-        self.failed: asyncpg.PostgresError | None = None  # a statement failed: all is lost
+        self.failed: BaseException | None = None  # a statement failed: all is lost
+        self._batching = False
+        self._waiting: list[_Waiting] = []
+
+    @asynccontextmanager
+    async def batch(self) -> AsyncIterator[None]:
+        """Send the block's statements in as few round trips to the server as they allow.
+
+        The rows of an INSERT given to executemany wait, and go to the server with the next
+        statement, as data-modifying WITH queries of it, or at the end of the block: the
+        writes of one action (its events, the boards' states, its notices, the match's new
+        revision) cost one or two round trips instead of one each. Statements of one WITH
+        share one snapshot and run in no set order, so only what cannot tell the difference
+        goes together: INSERTs, each into a table no other waiting one writes, with an
+        UPDATE of another table that names none of theirs; before anything else, what waits
+        is sent on its own. The rows of one executemany must not conflict with each other
+        (they become one multi-row INSERT), and a failed INSERT raises from the statement
+        it went with.
+        """
+        if self._batching:  # within another: sent at its end
+            yield
+            return
+        self._batching = True
+        try:
+            yield
+        except BaseException as error:
+            if self._waiting:  # the transaction must not commit without them
+                self._waiting = []
+                self.failed = self.failed or error
+            raise
+        finally:
+            self._batching = False
+        await self.send_waiting()
 
     async def execute(self, sql: str, parameters: Sequence[object] = ()) -> int:
         """Run one statement; return how many rows it changed."""
-        with self._noting():
-            if not parameters:  # a statement without parameters may be several (a schema step)
+        if not parameters:  # a statement without parameters may be several (a schema step)
+            await self.send_waiting()
+            with self._noting():
                 return _changed(await self.connection.execute(sql))
-            return _changed(await self.connection.execute(numbered(sql), *parameters))
+        text, values = await self._with_waiting(sql, parameters)
+        with self._noting():
+            return _changed(await self.connection.execute(text, *values))
 
     async def executemany(self, sql: str, parameters: Iterable[Sequence[object]]) -> None:
-        """Run one statement once per row of parameters."""
-        with self._noting():
-            await self.connection.executemany(numbered(sql), list(parameters))
+        """Run one statement once per row of parameters (in a transaction, maybe later)."""
+        rows = list(parameters)
+        if not rows:
+            return
+        inserted = _INSERT.match(sql) if self._batching else None
+        size = sum(len(row) for row in rows)
+        if inserted is None or size > BATCH_PARAMETERS:
+            await self.send_waiting()
+            with self._noting():
+                await self.connection.executemany(numbered(sql), rows)
+            return
+        table = inserted.group("table").lower()
+        if any(waiting.table == table for waiting in self._waiting) or (
+            sum(waiting.size for waiting in self._waiting) + size > BATCH_PARAMETERS
+        ):
+            await self.send_waiting()
+        values = inserted.group("values")
+        many = sql[: inserted.start("values")] + ", ".join([values] * len(rows))
+        self._waiting.append(_Waiting(table, many + sql[inserted.end("values") :], rows, size))
 
     async def fetch(self, sql: str, parameters: Sequence[object] = ()) -> list[Row]:
         """Run a query and return its rows."""
+        text, values = await self._with_waiting(sql, parameters)
         with self._noting():
-            return list(await self.connection.fetch(numbered(sql), *parameters))
+            return list(await self.connection.fetch(text, *values))
+
+    async def send_waiting(self) -> None:
+        """Send the INSERTs that wait, as one statement."""
+        if not self._waiting:
+            return
+        *before, last = self._waiting
+        self._waiting = []
+        text, values = _together(before, last.sql, [v for row in last.rows for v in row])
+        with self._noting():
+            await self.connection.execute(text, *values)
+
+    async def _with_waiting(
+        self, sql: str, parameters: Sequence[object]
+    ) -> tuple[str, Sequence[object]]:
+        """Return a statement and its values, with the INSERTs waiting if it may carry them."""
+        if not self._waiting:
+            return numbered(sql), parameters
+        updated = _UPDATE.match(sql)
+        words = set(_WORD.findall(sql.lower()))
+        if updated is None or any(waiting.table in words for waiting in self._waiting):
+            await self.send_waiting()
+            return numbered(sql), parameters
+        waiting, self._waiting = self._waiting, []
+        return _together(waiting, sql, parameters)
 
     @contextlib.contextmanager
     def _noting(self) -> Iterator[None]:
@@ -123,6 +209,28 @@ class PostgresDb:
         except asyncpg.PostgresError as error:
             self.failed = self.failed or error
             raise
+
+
+@dataclass(frozen=True)
+class _Waiting:
+    """An INSERT of several rows waiting to go with the next statement: one multi-row INSERT."""
+
+    table: str
+    sql: str  # with `?` parameters, its VALUES written once a row
+    rows: list[Sequence[object]]
+    size: int  # how many parameters
+
+
+def _together(
+    waiting: Sequence[_Waiting], sql: str, parameters: Sequence[object]
+) -> tuple[str, list[object]]:
+    """Write waiting INSERTs as WITH queries of a statement; return it and all its values."""
+    values = [value for each in waiting for row in each.rows for value in row]
+    values += parameters
+    if not waiting:
+        return numbered(sql), values
+    queries = ", ".join(f"w{index} AS ({each.sql})" for index, each in enumerate(waiting))
+    return numbered(f"WITH {queries} {sql}"), values
 
 
 class PostgresStorage(Storage):

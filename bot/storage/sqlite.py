@@ -50,6 +50,11 @@ class SqliteDb:
             async with self.connection.execute(sql, parameters) as cursor:
                 return list(await cursor.fetchall())
 
+    @asynccontextmanager
+    async def batch(self) -> AsyncIterator[None]:
+        """Run the block's statements: each is a call into SQLite, none a round trip."""
+        yield
+
     @contextlib.contextmanager
     def _noting(self) -> Iterator[None]:
         """Note a statement's failure: its transaction fails too, as on PostgreSQL."""
