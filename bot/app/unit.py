@@ -397,28 +397,32 @@ class Units:
     @asynccontextmanager
     async def held(self, match_id: int) -> AsyncIterator[Held]:
         """Hold a match's lock and its state; an idle lock and a match over are forgotten."""
-        async with self.lock(match_id):
-            yield Held(self, await self._get(match_id))
+        async with self.lock(match_id) as revision:
+            yield Held(self, await self._get(match_id, revision))
 
     @asynccontextmanager
-    async def lock(self, match_id: int) -> AsyncIterator[None]:
-        """Hold a match's lock without loading it."""
+    async def lock(self, match_id: int) -> AsyncIterator[int | None]:
+        """Hold a match's lock without loading it.
+
+        Yield its revision as the lock was taken if another process may change it (a shared
+        database), else None.
+        """
         entry = self._enter(match_id)
         try:
-            async with entry.lock, self._owning(match_id):
-                yield
+            async with entry.lock, self._owning(match_id) as revision:
+                yield revision
         finally:
             self._leave(match_id, entry)
 
     @asynccontextmanager
-    async def _owning(self, match_id: int) -> AsyncIterator[None]:
+    async def _owning(self, match_id: int) -> AsyncIterator[int | None]:
         """Hold a match against the bot's other processes (a shared database only)."""
         async with AsyncExitStack() as stack:
             try:
-                await stack.enter_async_context(self.store.owning(match_id))
+                revision = await stack.enter_async_context(self.store.owning(match_id))
             except StorageBusy as error:
                 raise BusyError(str(error)) from None
-            yield
+            yield revision
 
     def _enter(self, match_id: int) -> _Lock:
         """Count a task in for a match's lock, refusing an id no match can have."""
@@ -488,19 +492,18 @@ class Units:
         while len(self.loaded) > self._cache_size:
             self.loaded.popitem(last=False)
 
-    async def _get(self, match_id: int) -> Loaded:
+    async def _get(self, match_id: int, revision: int | None) -> Loaded:
         """Return a match, loading it from the database the first time it is asked for.
 
-        The least recently used matches beyond the cache's size are forgotten; they reload
-        from the database when next asked for.
+        revision: the match's as its lock was taken, on a shared database. The least
+        recently used matches beyond the cache's size are forgotten; they reload from the
+        database when next asked for.
         """
         found = self.loaded.get(match_id)
-        if found is not None and self.store.shared:
-            # another process of the bot may have changed it since: held now, it cannot
-            async with self.store.read_one() as db:
-                if await storage.match_revision(db, match_id) != found.revision:
-                    del self.loaded[match_id]
-                    found = None
+        if found is not None and self.store.shared and revision != found.revision:
+            # another process of the bot changed it since (held now, it cannot)
+            del self.loaded[match_id]
+            found = None
         if found is not None:
             self.loaded.move_to_end(match_id)
             return found

@@ -170,8 +170,13 @@ class Storage:
         """Hold these shards for this process until it closes (StorageBusy if another has one)."""
         raise NotImplementedError
 
-    def owning(self, match_id: int) -> AbstractAsyncContextManager[None]:
-        """Hold a match against every other process until the block ends (StorageBusy if not)."""
+    def owning(self, match_id: int) -> AbstractAsyncContextManager[int | None]:
+        """Hold a match against every other process until the block ends (StorageBusy if not).
+
+        Yield the match's revision as the hold began if the database is shared (None if there
+        is no such match), so that what a process keeps of it is checked at no extra cost;
+        None if it is not shared.
+        """
         raise NotImplementedError
 
     async def fetch_all(self, sql: str, *parameters: object) -> list[Row]:

@@ -61,12 +61,6 @@ async def bump_revision(db: Db, match_id: int, log: tuple[int, int] | None = Non
     return int(found[0][0])
 
 
-async def match_revision(db: Db, match_id: int) -> int | None:
-    """Return how many changes were committed to a match, or None if there is no such match."""
-    found = await rows(db, "SELECT revision FROM matches WHERE id = ?", match_id)
-    return int(found[0][0]) if found else None
-
-
 async def set_status(
     db: Db, match_id: int, status: str, at: float, *, started: bool = False
 ) -> None:

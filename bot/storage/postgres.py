@@ -444,17 +444,18 @@ class PostgresStorage(Storage):
             yield PostgresDb(connection)
 
     @asynccontextmanager
-    async def owning(self, match_id: int) -> AsyncIterator[None]:
+    async def owning(self, match_id: int) -> AsyncIterator[int | None]:
         """Hold a match against every other process until the block ends (StorageBusy if not).
 
         The lock is PostgreSQL's, on a connection this task keeps until the end; a process
-        that dies drops it with its connection.
+        that dies drops it with its connection. Yield the match's revision as the lock was
+        granted (None: no such match), read in the same round trip (elevator_hold).
         """
         own = self._own()
         if own is not None:  # a second match held by the same task: on the same connection
-            await _lock_match(own, match_id, self._lock_wait)
+            revision = await _hold_match(own, match_id, self._lock_wait)
             try:
-                yield
+                yield revision
             finally:
                 await own.execute("SELECT pg_advisory_unlock($1)", match_id)
             return
@@ -465,10 +466,10 @@ class PostgresStorage(Storage):
         # (asyncpg's reset runs pg_advisory_unlock_all): an unlock of its own would cost
         # every action one more round trip to the server
         async with self._pool.acquire() as connection:
-            await _lock_match(connection, match_id, self._lock_wait)
+            revision = await _hold_match(connection, match_id, self._lock_wait)
             token = self._pinned.set((task, connection))
             try:
-                yield
+                yield revision
             finally:
                 self._pinned.reset(token)
 
@@ -528,12 +529,13 @@ async def _version(connection: Connection) -> int:
     return int(found or 0)
 
 
-async def _lock_match(connection: Connection, match_id: int, wait: float) -> None:
-    """Take a match's advisory lock, waiting at most the pool's lock timeout."""
+async def _hold_match(connection: Connection, match_id: int, wait: float) -> int | None:
+    """Take a match's advisory lock, waiting at most the lock timeout; return its revision."""
     try:
-        await connection.execute("SELECT pg_advisory_lock($1)", match_id)
+        revision = await connection.fetchval("SELECT elevator_hold($1)", match_id)
     except asyncpg.LockNotAvailableError:
         raise StorageBusy(
             f"match {match_id} is busy in another process of the bot (for over {wait:g} s); "
             "try again in a moment"
         ) from None
+    return None if revision is None else int(revision)

@@ -200,9 +200,9 @@ class SqliteStorage(Storage):
         """Hold shards: nothing to do, as one process owns the whole file (bot/claim.py)."""
 
     @asynccontextmanager
-    async def owning(self, match_id: int) -> AsyncIterator[None]:
+    async def owning(self, match_id: int) -> AsyncIterator[int | None]:
         """Hold a match: nothing to do, as one process owns the file (bot/claim.py)."""
-        yield
+        yield None
 
 
 def _unopened(path: Path | str, error: sqlite3.Error) -> StorageError:

@@ -1,0 +1,3 @@
+-- PostgreSQL's step 18 gives it a function that holds a match and reads its revision in one
+-- round trip to the server; one process owns a SQLite file and holds its matches in memory,
+-- so SQLite takes the step without a change.
