@@ -48,13 +48,12 @@ CLAIMING: Final = 5  # one process at a time checks the counts and claims its sh
 _PASSWORD: Final = re.compile(r"(://[^:/@]*:)[^@]*@")
 _PASSWORD_PARAMETER: Final = re.compile(r"([?&]password=)[^&]*", re.IGNORECASE)  # libpq's
 # what an action's statements may be sent together as (PostgresDb): an INSERT of one row of
-# VALUES, which takes as many rows as it is given, and an UPDATE; the words a statement names
+# VALUES, which takes as many rows as it is given, and an UPDATE
 _INSERT: Final = re.compile(
     r"\s*INSERT\s+INTO\s+(?P<table>\w+)[^?;]*?\bVALUES\s*(?P<values>\([^()]*\))[^;]*\Z",
     re.IGNORECASE | re.DOTALL,
 )
 _UPDATE: Final = re.compile(r"\s*UPDATE\s+\w+\s", re.IGNORECASE)
-_WORD: Final = re.compile(r"\w+")
 BATCH_PARAMETERS: Final = 2000  # at most this many parameters wait to go together
 
 Connection: TypeAlias = (
@@ -117,10 +116,10 @@ class PostgresDb:
         The rows of an INSERT given to executemany wait, and go to the server with the next
         statement, as data-modifying WITH queries of it, or at the end of the block: the
         writes of one action (its events, the boards' states, its notices, the match's new
-        revision) cost one or two round trips instead of one each. Statements of one WITH
-        share one snapshot and run in no set order, so only what cannot tell the difference
-        goes together: INSERTs, each into a table no other waiting one writes, with an
-        UPDATE of another table that names none of theirs; before anything else, what waits
+        revision and its log's end) cost one round trip instead of one each. Statements of
+        one WITH share one snapshot and run in no set order, so only what cannot tell the
+        difference goes together: INSERTs, each into a table no other waiting one writes, with an
+        UPDATE whose text names none of their tables; before anything else, what waits
         is sent on its own. The rows of one executemany must not conflict with each other
         (they become one multi-row INSERT), and a failed INSERT raises from the statement
         it went with.
@@ -151,7 +150,7 @@ class PostgresDb:
             return _changed(await self.connection.execute(text, *values))
 
     async def executemany(self, sql: str, parameters: Iterable[Sequence[object]]) -> None:
-        """Run one statement once per row of parameters (in a transaction, maybe later)."""
+        """Run one statement once per row of parameters (in a batch, maybe later)."""
         rows = list(parameters)
         if not rows:
             return
@@ -193,9 +192,8 @@ class PostgresDb:
         """Return a statement and its values, with the INSERTs waiting if it may carry them."""
         if not self._waiting:
             return numbered(sql), parameters
-        updated = _UPDATE.match(sql)
-        words = set(_WORD.findall(sql.lower()))
-        if updated is None or any(waiting.table in words for waiting in self._waiting):
+        named = sql.lower()  # a waiting table's name even in another's (outbox, outbox_heads)
+        if _UPDATE.match(sql) is None or any(each.table in named for each in self._waiting):
             await self.send_waiting()
             return numbered(sql), parameters
         waiting, self._waiting = self._waiting, []
