@@ -322,7 +322,8 @@ class Change:
     async def flush(self, db: Db, action_key: str) -> None:
         """Write the change in an open transaction: its writes in order, then its notices.
 
-        They are sent in a batch: on PostgreSQL a move's writes take one round trip.
+        They are sent in a batch: on PostgreSQL a move's writes are one statement, its whole
+        transaction.
         """
         async with db.batch():
             for write in self._writes:
@@ -333,7 +334,7 @@ class Change:
             if self.notices:
                 await _enqueue(db, self.after(), self.notices, action_key, self._clock())
             await self._rate(db)
-            self.revision = await storage.bump_revision(db, self.id, self._log)
+            self.revision = await storage.bump_revision(db, self.id, self.revision, self._log)
 
     async def prepare(self, store: Storage) -> None:
         """Do the slow reading and computing of the change before its transaction opens.

@@ -53,6 +53,9 @@ class Db(Protocol):
     async def fetch(self, sql: str, parameters: Sequence[object] = ()) -> list[Row]:
         """Run a query and return its rows."""
 
+    async def update_one(self, sql: str, parameters: Sequence[object], refused: str) -> None:
+        """Run an UPDATE that must change one row, or fail the transaction (StorageError)."""
+
     def batch(self) -> AbstractAsyncContextManager[None]:
         """Send the block's statements in as few round trips as the engine allows.
 

@@ -53,7 +53,7 @@ _INSERT: Final = re.compile(
     r"\s*INSERT\s+INTO\s+(?P<table>\w+)[^?;]*?\bVALUES\s*(?P<values>\([^()]*\))[^;]*\Z",
     re.IGNORECASE | re.DOTALL,
 )
-_UPDATE: Final = re.compile(r"\s*UPDATE\s+\w+\s", re.IGNORECASE)
+_UPDATE: Final = re.compile(r"\s*UPDATE\s+(?P<table>\w+)\s", re.IGNORECASE)
 BATCH_PARAMETERS: Final = 2000  # at most this many parameters wait to go together
 
 Connection: TypeAlias = (
@@ -101,28 +101,34 @@ def _changed(status: str) -> int:
 
 
 class PostgresDb:
-    """A PostgreSQL connection as the storage functions use it."""
+    """A PostgreSQL connection as the storage functions use it.
 
-    def __init__(self, connection: Connection) -> None:
+    In a transaction (in_transaction), BEGIN is sent with the first statement that must go
+    to the server before the end: a transaction whose writes all waited in a batch till its
+    end is sent as one statement alone, which commits itself, without BEGIN and COMMIT.
+    """
+
+    def __init__(self, connection: Connection, *, in_transaction: bool = False) -> None:
         self.connection = connection
         self.failed: BaseException | None = None  # a statement failed: all is lost
         self._batching = False
         self._waiting: list[_Waiting] = []
+        self._unbegun = in_transaction  # BEGIN is still to send
 
     @asynccontextmanager
     async def batch(self) -> AsyncIterator[None]:
         """Send the block's statements in as few round trips to the server as they allow.
 
-        The rows of an INSERT given to executemany wait, and go to the server with the next
-        statement, as data-modifying WITH queries of it, or at the end of the block: the
-        writes of one action (its events, the boards' states, its notices, the match's new
-        revision and its log's end) cost one round trip instead of one each. Statements of
-        one WITH share one snapshot and run in no set order, so only what cannot tell the
-        difference goes together: INSERTs, each into a table no other waiting one writes, with an
-        UPDATE whose text names none of their tables; before anything else, what waits
-        is sent on its own. The rows of one executemany must not conflict with each other
-        (they become one multi-row INSERT), and a failed INSERT raises from the statement
-        it went with.
+        The rows of an INSERT given to executemany, and an update_one, wait, and go to the
+        server with the next statement, as data-modifying WITH queries of it, or at the end
+        of the block (of the transaction, in one): the writes of one action (its events,
+        the boards' states, its notices, the match's new revision and its log's end) cost
+        one round trip instead of one each. Statements of one WITH share one snapshot and
+        run in no set order, so only what cannot tell the difference goes together: writes,
+        each to a table no other waiting one writes, with an UPDATE whose text names none
+        of their tables; before anything else, what waits is sent on its own. The rows of
+        one executemany must not conflict with each other (they become one multi-row
+        INSERT), and a failed write raises from the statement it went with.
         """
         if self._batching:  # within another: sent at its end
             yield
@@ -137,12 +143,14 @@ class PostgresDb:
             raise
         finally:
             self._batching = False
-        await self.send_waiting()
+        if not self._unbegun:  # an unbegun transaction sends them at its end
+            await self.send_waiting()
 
     async def execute(self, sql: str, parameters: Sequence[object] = ()) -> int:
         """Run one statement; return how many rows it changed."""
         if not parameters:  # a statement without parameters may be several (a schema step)
             await self.send_waiting()
+            await self._begin()
             with self._noting():
                 return _changed(await self.connection.execute(sql))
         text, values = await self._with_waiting(sql, parameters)
@@ -158,17 +166,33 @@ class PostgresDb:
         size = sum(len(row) for row in rows)
         if inserted is None or size > BATCH_PARAMETERS:
             await self.send_waiting()
+            await self._begin()
             with self._noting():
                 await self.connection.executemany(numbered(sql), rows)
             return
-        table = inserted.group("table").lower()
-        if any(waiting.table == table for waiting in self._waiting) or (
-            sum(waiting.size for waiting in self._waiting) + size > BATCH_PARAMETERS
-        ):
-            await self.send_waiting()
         values = inserted.group("values")
         many = sql[: inserted.start("values")] + ", ".join([values] * len(rows))
-        self._waiting.append(_Waiting(table, many + sql[inserted.end("values") :], rows, size))
+        await self._wait(
+            _Waiting(
+                inserted.group("table").lower(),
+                many + sql[inserted.end("values") :],
+                [value for row in rows for value in row],
+            )
+        )
+
+    async def update_one(self, sql: str, parameters: Sequence[object], refused: str) -> None:
+        """Run an UPDATE that must change one row, or fail the transaction (StorageError).
+
+        In a batch it waits, as an INSERT does; its row is counted in the statement it goes
+        with, which fails (elevator_refuse) unless it changed one.
+        """
+        updated = _UPDATE.match(sql)
+        if not self._batching or updated is None:
+            if await self.execute(sql, parameters) != 1:
+                self.failed = self.failed or StorageError(refused)
+                raise StorageError(refused)
+            return
+        await self._wait(_Waiting(updated.group("table").lower(), sql, list(parameters), refused))
 
     async def fetch(self, sql: str, parameters: Sequence[object] = ()) -> list[Row]:
         """Run a query and return its rows."""
@@ -177,27 +201,77 @@ class PostgresDb:
             return list(await self.connection.fetch(text, *values))
 
     async def send_waiting(self) -> None:
-        """Send the INSERTs that wait, as one statement."""
+        """Send the writes that wait, as one statement (inside the transaction, if begun)."""
         if not self._waiting:
             return
-        *before, last = self._waiting
-        self._waiting = []
-        text, values = _together(before, last.sql, [v for row in last.rows for v in row])
+        await self._begin()
+        await self._send()
+
+    async def finish(self) -> None:
+        """End the transaction: send what waits, alone if nothing was sent before, and COMMIT."""
+        if self._unbegun:  # one statement, its own transaction
+            self._unbegun = False
+            await self._send()
+            return
+        await self._send()
+        await self.connection.execute("COMMIT")
+
+    async def _send(self) -> None:
+        if not self._waiting:
+            return
+        waiting, self._waiting = self._waiting, []
+        queries = ", ".join(
+            f"w{index} AS ({each.sql}{'' if each.refused is None else ' RETURNING 1'})"
+            for index, each in enumerate(waiting)
+        )
+        values = [value for each in waiting for value in each.values]
+        checks = []
+        for index, each in enumerate(waiting):
+            if each.refused is not None:
+                values.append(each.refused)
+                checks.append(
+                    f"CASE WHEN (SELECT COUNT(*) FROM w{index}) = 1 THEN 1 "
+                    "ELSE elevator_refuse(?::text) END"
+                )
+        text = numbered(f"WITH {queries} SELECT {', '.join(checks) or '1'}")
         with self._noting():
-            await self.connection.execute(text, *values)
+            try:
+                await self.connection.execute(text, *values)
+            except asyncpg.RaiseError as error:  # elevator_refuse's
+                self.failed = self.failed or error
+                raise StorageError(str(error)) from None
+
+    async def _wait(self, waiting: _Waiting) -> None:
+        """Keep a write to send later, first sending those it must not go with."""
+        if any(each.table == waiting.table for each in self._waiting) or (
+            sum(len(each.values) for each in self._waiting) + len(waiting.values) > BATCH_PARAMETERS
+        ):
+            await self.send_waiting()
+        self._waiting.append(waiting)
+
+    async def _begin(self) -> None:
+        if self._unbegun:
+            self._unbegun = False
+            with self._noting():
+                await self.connection.execute("BEGIN")
 
     async def _with_waiting(
         self, sql: str, parameters: Sequence[object]
     ) -> tuple[str, Sequence[object]]:
-        """Return a statement and its values, with the INSERTs waiting if it may carry them."""
+        """Return a statement and its values, with the writes waiting if it may carry them."""
+        if self._waiting:
+            named = sql.lower()  # a waiting table's name even in another's (outbox_heads)
+            if _UPDATE.match(sql) is None or any(
+                each.table in named or each.refused for each in self._waiting
+            ):
+                await self.send_waiting()
+        await self._begin()
         if not self._waiting:
             return numbered(sql), parameters
-        named = sql.lower()  # a waiting table's name even in another's (outbox, outbox_heads)
-        if _UPDATE.match(sql) is None or any(each.table in named for each in self._waiting):
-            await self.send_waiting()
-            return numbered(sql), parameters
         waiting, self._waiting = self._waiting, []
-        return _together(waiting, sql, parameters)
+        queries = ", ".join(f"w{index} AS ({each.sql})" for index, each in enumerate(waiting))
+        values = [value for each in waiting for value in each.values]
+        return numbered(f"WITH {queries} {sql}"), [*values, *parameters]
 
     @contextlib.contextmanager
     def _noting(self) -> Iterator[None]:
@@ -211,24 +285,12 @@ class PostgresDb:
 
 @dataclass(frozen=True)
 class _Waiting:
-    """An INSERT of several rows waiting to go with the next statement: one multi-row INSERT."""
+    """A write waiting to go with the next statement (an INSERT of all its rows at once)."""
 
     table: str
-    sql: str  # with `?` parameters, its VALUES written once a row
-    rows: list[Sequence[object]]
-    size: int  # how many parameters
-
-
-def _together(
-    waiting: Sequence[_Waiting], sql: str, parameters: Sequence[object]
-) -> tuple[str, list[object]]:
-    """Write waiting INSERTs as WITH queries of a statement; return it and all its values."""
-    values = [value for each in waiting for row in each.rows for value in row]
-    values += parameters
-    if not waiting:
-        return numbered(sql), values
-    queries = ", ".join(f"w{index} AS ({each.sql})" for index, each in enumerate(waiting))
-    return numbered(f"WITH {queries} {sql}"), values
+    sql: str  # with `?` parameters
+    values: list[object]
+    refused: str | None = None  # it must change one row, or the transaction fails with this
 
 
 class PostgresStorage(Storage):
@@ -385,6 +447,8 @@ class PostgresStorage(Storage):
     async def transaction(self) -> AsyncIterator[Db]:
         """Run the block as one write transaction: all of it commits, or none of it.
 
+        BEGIN goes with the first statement sent before the end; a block whose writes all
+        waited in a batch is sent as one statement, which commits itself (PostgresDb).
         If it queued notices, every process is told once it has committed. The NOTIFY is
         sent after the commit (_tell_others), not from inside the transaction: there
         PostgreSQL would hold its one notify lock until the commit is on disk, one commit
@@ -400,12 +464,18 @@ class PostgresStorage(Storage):
             committing = False
             connection.add_log_listener(heard)
             try:
-                async with connection.transaction():
-                    db = PostgresDb(connection)
+                db = PostgresDb(connection, in_transaction=True)
+                try:
                     yield db
                     if db.failed is not None:  # COMMIT would roll back, saying nothing
                         raise failed_statement(db.failed)
                     committing = True
+                    await db.finish()
+                except BaseException:
+                    if not _lost(connection) and connection.is_in_transaction():
+                        with contextlib.suppress(asyncpg.InterfaceError, asyncpg.PostgresError):
+                            await connection.execute("ROLLBACK")
+                    raise
             except (asyncpg.InterfaceError, asyncpg.PostgresError, OSError) as error:
                 if not _lost(connection):
                     raise

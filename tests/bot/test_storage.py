@@ -62,7 +62,7 @@ def test_a_batch_whose_insert_fails_saves_nothing(database_url: str) -> None:
                     match_id = await storage.insert_match(db, "{}", "ana", 0.0)
                     await storage.enqueue(db, match_id, [("overview", "x", "{}", "k1")], 0.0)
                     await storage.enqueue(db, match_id, [("overview", "x", "{}", "k1")], 0.0)
-                    await storage.bump_revision(db, match_id)
+                    await storage.bump_revision(db, match_id, 0)
             return [*await store.fetch_all("SELECT id FROM matches UNION SELECT id FROM outbox")]
         finally:
             await store.close()
@@ -118,7 +118,7 @@ def test_matches_players_seats_events_and_snapshots_round_trip(database_url: str
                 await storage.set_status(db, match_id, "active", 4.0, started=True)
                 events = [("move", '{"kind": "move"}', "cy"), ("arrive", "{}", None)]
                 await storage.append_events(db, match_id, 1, events, 5.0)
-                await storage.bump_revision(db, match_id, (0, 2))
+                await storage.bump_revision(db, match_id, 0, (0, 2))
                 await storage.save_states(db, match_id, 2, {1: "one", 2: "two"})
                 await storage.save_states(db, match_id, 2, {2: "two again"})
             async with store.read() as db:
@@ -219,11 +219,11 @@ def test_events_are_only_ever_appended_at_the_end_of_the_log(database_url: str) 
             async with store.transaction() as db:
                 match_id = await storage.insert_match(db, "{}", "ana", 0.0)
                 await storage.append_events(db, match_id, 1, [("move", "{}", "ana")], 0.0)
-                await storage.bump_revision(db, match_id, (0, 1))
+                await storage.bump_revision(db, match_id, 0, (0, 1))
             with pytest.raises(StorageError, match="does not end at position 2"):
                 async with store.transaction() as db, db.batch():
                     await storage.append_events(db, match_id, 3, [("move", "{}", "ana")], 0.0)
-                    await storage.bump_revision(db, match_id, (2, 3))
+                    await storage.bump_revision(db, match_id, 1, (2, 3))
             assert len(await store.fetch_all("SELECT * FROM events")) == 1
             assert (await store.fetch_all("SELECT seq FROM matches"))[0][0] == 1
         finally:

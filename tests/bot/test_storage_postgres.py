@@ -81,7 +81,7 @@ def test_a_process_sees_the_move_another_process_made_in_a_match_it_holds_in_mem
     assert asyncio.run(scenario()) == ["e4", "e5", "Nf3"]
 
 
-def test_a_move_costs_five_round_trips_to_the_server(
+def test_a_move_costs_three_round_trips_to_the_server(
     postgres_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     sent: list[str] = []  # each statement (or BEGIN, COMMIT, reset) waits for the server once
@@ -107,9 +107,9 @@ def test_a_move_costs_five_round_trips_to_the_server(
 
     monkeypatch.setattr(asyncpg, "create_pool", counted_pool)
     asyncio.run(scenario())
-    # the match's lock and its revision, BEGIN, the events, the board's state, the notice and
-    # the new revision in one statement, COMMIT, and the lock let go
-    assert len(sent) == 5, sent
+    # the match's lock and its revision; the events, the board's state, the notice and the
+    # new revision in one statement, which commits itself; and the lock let go
+    assert len(sent) == 3, sent
 
 
 def test_notices_wake_this_process_and_the_others_once_committed_and_never_before(

@@ -6,3 +6,10 @@ BEGIN
     PERFORM pg_advisory_lock(match);
     RETURN (SELECT revision FROM matches WHERE id = match);
 END $$;
+
+-- A statement that writes an action's changes at once (PostgresDb.batch) fails with a message
+-- a check of it gives, so that a statement that commits itself commits nothing then.
+CREATE FUNCTION elevator_refuse(message TEXT) RETURNS INTEGER LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION '%', message;
+END $$;

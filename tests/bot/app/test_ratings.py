@@ -349,6 +349,10 @@ class Counting:
         Counting.statements += 1
         return await self._db.fetch(sql, parameters)
 
+    async def update_one(self, sql: str, parameters: Sequence[object], refused: str) -> None:
+        Counting.statements += 1
+        await self._db.update_one(sql, parameters, refused)
+
     def batch(self) -> AbstractAsyncContextManager[None]:
         return self._db.batch()
 
