@@ -232,6 +232,28 @@ def test_events_are_only_ever_appended_at_the_end_of_the_log(database_url: str) 
     asyncio.run(scenario())
 
 
+def test_a_change_counted_from_another_revision_than_the_matchs_saves_nothing(
+    database_url: str,
+) -> None:
+    async def scenario() -> list[int]:
+        store = await Storage.open(database_url)
+        try:
+            async with store.transaction() as db:
+                match_id = await storage.insert_match(db, "{}", "ana", 0.0)
+            with pytest.raises(StorageError, match="changed meanwhile"):
+                async with store.transaction() as db, db.batch():
+                    await storage.enqueue(db, match_id, [("overview", "x", "{}", "k1")], 0.0)
+                    await storage.bump_revision(db, match_id, 3)
+            found = await store.fetch_all(
+                "SELECT revision FROM matches UNION ALL SELECT id FROM outbox"
+            )
+            return [int(row[0]) for row in found]
+        finally:
+            await store.close()
+
+    assert asyncio.run(scenario()) == [0]
+
+
 HEADS_BY_SCAN = (  # the places' heads as step 7 found them, reading every pending notice
     "SELECT id FROM outbox WHERE id IN (SELECT MIN(id) FROM outbox WHERE done_at IS NULL"
     " GROUP BY match_id, place) ORDER BY next_attempt_at, id"
