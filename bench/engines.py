@@ -13,31 +13,52 @@ throwaway cluster this script starts (tests/postgres.py) on a Unix socket, as du
 PostgreSQL is by default (fsync on, every commit flushed); SQLite is a WAL file with
 synchronous NORMAL, as the bot opens it. Each process plays as a shard would: its own
 MatchService and Storage on the one database, its own games, one task per game, all
-moving at once. A lone move is also timed, one at a time, on each engine.
-Printed: moves per second (all processes together), a move's p50 and p99, and the ratios
-PostgreSQL / SQLite in one process and N processes / 1 on PostgreSQL.
+moving at once. A lone move is also timed, one at a time, on both engines side by side: one
+process plays the same games on each, a move on one and then on the other, every round, all
+rounds' moves pooled. Goal: a lone move on PostgreSQL at most 1.5x SQLite's at p50.
+Printed: moves per second (all processes together), a move's p50 and p99, the lone move's
+ratio against the goal, a durable commit alone on PostgreSQL (timed after each round's lone
+moves: the least a move there waits for), and the ratios PostgreSQL / SQLite in one process
+and N processes / 1 on PostgreSQL.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import multiprocessing
 import os
 import statistics
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from threading import BrokenBarrierError
-from typing import Final
+from typing import Any, Final
 
-from bench.players import OPENING, PLAY_WAIT, READY_WAIT, Share, keep_barrier, play_share
+import asyncpg
+
+from bench.players import (
+    OPENING,
+    PLAY_WAIT,
+    READY_WAIT,
+    Pair,
+    Played,
+    Share,
+    keep_barrier,
+    play_pair,
+    play_share,
+)
 from bench.timing import percentile
 
 PROCESSES: Final = (1, 2, 4)
 TICK: Final = os.sysconf("SC_CLK_TCK")
+GOAL: Final = 1.5  # a lone move on PostgreSQL at most this many times SQLite's, at p50
+LONE: Final = ("SQLite, a lone move", "PostgreSQL, a lone move")
+COMMITS: Final = 200  # durable commits timed alone each round, beside the lone moves
 
 
 @dataclass(frozen=True)
@@ -78,17 +99,20 @@ def server_cpu(postmaster: int | None) -> float:
     return total / TICK
 
 
-def run(
-    name: str, url: str, processes: int, games: int, *, lone: bool, server: int | None
-) -> Result:
-    """Play games in each of some processes on one database, all starting together."""
+def _workers(
+    work: Callable[[Any], Any], items: list[Any], server: int | None
+) -> tuple[list[Any], float]:
+    """Run work on each item in a process of its own, all starting together.
+
+    Return what each returned, and the server's CPU seconds between the start line and the
+    end line (0 without a server).
+    """
     context = multiprocessing.get_context("spawn")
-    barrier = context.Barrier(processes + 1)  # the script waits with them, to read the server
-    shares = [Share(url, games, f"p{index}", lone) for index in range(processes)]
+    barrier = context.Barrier(len(items) + 1)  # the script waits with them, to read the server
     with ProcessPoolExecutor(
-        processes, mp_context=context, initializer=keep_barrier, initargs=(barrier,)
+        len(items), mp_context=context, initializer=keep_barrier, initargs=(barrier,)
     ) as pool:
-        futures = [pool.submit(play_share, share) for share in shares]
+        futures = [pool.submit(work, item) for item in items]
         try:
             barrier.wait(READY_WAIT)
             before = server_cpu(server)
@@ -98,12 +122,64 @@ def run(
             for future in futures:
                 future.result()  # a process's failure, if one failed
             raise
-        played = [future.result() for future in futures]
+        return [future.result() for future in futures], used
+
+
+def run(name: str, url: str, processes: int, games: int, *, server: int | None) -> Result:
+    """Play games in each of some processes on one database, all starting together."""
+    shares = [Share(url, games, f"p{index}") for index in range(processes)]
+    played, used = _workers(play_share, shares, server)
     moves = sum(len(p.times) for p in played)
     elapsed = max(p.end for p in played) - min(p.start for p in played)
     times = tuple(t for p in played for t in p.times)
     cpu = sum(p.cpu for p in played)
     return Result(name, processes, moves / elapsed, times, cpu, None if server is None else used)
+
+
+def run_pair(engines: Engines, games: int) -> tuple[Result, Result]:
+    """Time lone moves on SQLite and PostgreSQL side by side, in one process."""
+    [(sqlite, postgres)], used = _workers(
+        play_pair, [Pair((engines.sqlite(), engines.postgres()), games)], engines.server
+    )
+    return _lone(LONE[0], sqlite, None), _lone(LONE[1], postgres, used)
+
+
+def _lone(name: str, played: Played, server: float | None) -> Result:
+    return Result(name, 1, len(played.times) / sum(played.times), played.times, played.cpu, server)
+
+
+def commit_floor(url: str, commits: int = COMMITS) -> list[float]:
+    """Time durable commits of a one-row INSERT each on PostgreSQL: what any move waits for."""
+
+    async def timed() -> list[float]:
+        connection = await asyncpg.connect(url)
+        try:
+            await connection.execute("CREATE TABLE floor (at DOUBLE PRECISION)")
+            times = []
+            for _ in range(commits):
+                start = time.perf_counter()
+                await connection.execute("INSERT INTO floor VALUES ($1)", start)
+                times.append(time.perf_counter() - start)
+            return times
+        finally:
+            await connection.close()
+
+    return asyncio.run(timed())
+
+
+def pooled(results: list[Result]) -> Result:
+    """Return the rounds of one configuration as one run: all their moves, all their CPU."""
+    first = results[0]
+    times = tuple(t for result in results for t in result.times)
+    servers = [result.server_cpu for result in results if result.server_cpu is not None]
+    return Result(
+        first.name,
+        first.processes,
+        len(times) / sum(times),
+        times,
+        sum(result.bot_cpu for result in results),
+        sum(servers) if servers else None,
+    )
 
 
 @dataclass(frozen=True)
@@ -120,31 +196,50 @@ def on_postgres(processes: int) -> str:
     return f"PostgreSQL, {processes} process{'es' if processes > 1 else ''}"
 
 
-def measure(engines: Engines, games: int, lone_games: int, rounds: int) -> list[Result]:
-    """Run every configuration rounds times, interleaved; keep each one's best round."""
-    configurations: list[tuple[str, Callable[[], str], int | None, int, bool]] = [
-        ("SQLite, a lone move", engines.sqlite, None, 1, True),
-        ("PostgreSQL, a lone move", engines.postgres, engines.server, 1, True),
-        ("SQLite, 1 process", engines.sqlite, None, 1, False),
-        *((on_postgres(n), engines.postgres, engines.server, n, False) for n in PROCESSES),
+def measure(
+    engines: Engines, games: int, lone_games: int, rounds: int
+) -> tuple[list[Result], list[float], list[float]]:
+    """Run every configuration rounds times, interleaved.
+
+    Lone moves are pooled over the rounds, played side by side on both engines; of the
+    configurations under load, each one's best round is kept (a shared machine's neighbours
+    slow some rounds down: the best shows the bot). Also return each round's lone-move p50
+    ratio, PostgreSQL / SQLite, and the times of durable commits alone, timed after each
+    round's lone moves.
+    """
+    configurations: list[tuple[str, Callable[[], str], int | None, int]] = [
+        ("SQLite, 1 process", engines.sqlite, None, 1),
+        *((on_postgres(n), engines.postgres, engines.server, n) for n in PROCESSES),
     ]
+    lone: list[tuple[Result, Result]] = []
+    floor: list[float] = []
     best: dict[str, Result] = {}
     for _ in range(rounds):
-        for name, fresh, server, processes, lone in configurations:
-            share = lone_games if lone else games
-            result = run(name, fresh(), processes, share, lone=lone, server=server)
+        lone.append(run_pair(engines, lone_games))
+        floor += commit_floor(engines.postgres())
+        for name, fresh, server, processes in configurations:
+            result = run(name, fresh(), processes, games, server=server)
             kept = best.get(name)
-            # a shared machine's neighbours slow some rounds down: the best shows the bot
-            if kept is None or (kept.p50 > result.p50 if lone else kept.rate < result.rate):
+            if kept is None or kept.rate < result.rate:
                 best[name] = result
-    return [best[name] for name, *_ in configurations]
+    ratios = [postgres.p50 / sqlite.p50 for sqlite, postgres in lone]
+    sqlite, postgres = (pooled([pair[engine] for pair in lone]) for engine in (0, 1))
+    return [sqlite, postgres, *(best[name] for name, *_ in configurations)], ratios, floor
 
 
-def report(results: list[Result], games: int, load: float) -> None:
+def report(
+    results: list[Result],
+    ratios: list[float],
+    floor: list[float],
+    games: int,
+    lone_games: int,
+    load: float,
+) -> None:
     """Print the table and the ratios."""
     found = {result.name: result for result in results}
     print(
-        f"{games} three-board games per process ({games // 4 or 1} for a lone move), "
+        f"{games} three-board games per process ({lone_games} for a lone move, on both engines "
+        f"side by side, {len(ratios)} round{'s' * (len(ratios) != 1)} pooled), "
         f"{len(OPENING)} moves a board; {os.cpu_count()} cores shared by the bot's processes "
         f"and the database server (load average {load:.1f} at the start)"
     )
@@ -164,12 +259,20 @@ def report(results: list[Result], games: int, load: float) -> None:
             f"{result.name:<26}{moves:>7}{result.rate:>9.0f}{result.p50:>8.2f}{result.p99:>8.2f}"
             f"{result.bot_cpu * 1000 / moves:>20.2f}{server:>8}{cpu * result.rate:>7.2f}"
         )
-    sqlite, postgres = found["SQLite, a lone move"], found["PostgreSQL, a lone move"]
+    sqlite, postgres = found[LONE[0]], found[LONE[1]]
     loaded_sqlite, one = found["SQLite, 1 process"], found[on_postgres(1)]
+    ratio = postgres.p50 / sqlite.p50
     print()
     print(
-        f"PostgreSQL / SQLite, a lone move: {postgres.p50 / sqlite.p50:.1f}x p50, "
-        f"{postgres.p99 / sqlite.p99:.1f}x p99"
+        f"PostgreSQL / SQLite, a lone move: {ratio:.2f}x p50 over {len(postgres.times)} moves "
+        f"each (goal at most {GOAL:g}x: {'met' if ratio <= GOAL else 'not met'}), "
+        f"{postgres.p99 / sqlite.p99:.2f}x p99; each round's p50: "
+        + ", ".join(f"{r:.2f}x" for r in ratios)
+    )
+    print(
+        f"a durable commit alone on this machine (a one-row INSERT): "
+        f"{statistics.median(floor) * 1000:.2f} ms p50; a move on PostgreSQL waits for one, "
+        "SQLite's WAL with synchronous NORMAL flushes at checkpoints, not at each commit"
     )
     print(
         f"PostgreSQL / SQLite, 1 process under load: {one.rate / loaded_sqlite.rate:.2f}x "
@@ -198,11 +301,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer games, one round")
     parser.add_argument("--games", type=int, help="games each process plays at once (25)")
-    parser.add_argument("--rounds", type=int, help="rounds, the best kept (2)")
+    parser.add_argument(
+        "--rounds", type=int, help="rounds: lone moves pooled, the best kept of the others (3)"
+    )
     arguments = parser.parse_args()
     games = arguments.games or (8 if arguments.quick else 25)
-    rounds = arguments.rounds or (1 if arguments.quick else 2)
-    lone_games = max(1, games // 4)
+    rounds = arguments.rounds or (1 if arguments.quick else 3)
+    lone_games = max(1, games // 2)
 
     from tests.postgres import Cluster, PostgresUnavailable, find_binaries
 
@@ -221,10 +326,10 @@ def main() -> None:
                 postgres=lambda: cluster.url(cluster.create_database()),
                 server=int((cluster.data / "postmaster.pid").read_text().split()[0]),
             )
-            results = measure(engines, games, lone_games, rounds)
+            results, ratios, floor = measure(engines, games, lone_games, rounds)
     finally:
         cluster.stop()
-    report(results, games, load)
+    report(results, ratios, floor, games, lone_games, load)
 
 
 if __name__ == "__main__":

@@ -2,8 +2,10 @@
 
 Run from bench/engines.py, in processes it starts. Each opens its own Storage and
 MatchService on the one database, creates its games, waits at the start line for the
-other processes, plays (one task per game, all at once, or one move at a time), and waits
-at the end line before it closes, so that the script reads the server's CPU time between.
+other processes, plays (one task per game, all at once), and waits at the end line before
+it closes, so that the script reads the server's CPU time between. A lone move is timed
+otherwise: one process plays the same games on two databases side by side, one move at a
+time, a move on one and then the same move on the other (`play_pair`).
 """
 
 from __future__ import annotations
@@ -27,12 +29,19 @@ _barrier: Barrier | None = None  # where worker processes and the script meet: s
 
 @dataclass(frozen=True)
 class Share:
-    """What one process plays: its games on one database, all at once or one move at a time."""
+    """What one process plays: its games on one database, all at once."""
 
     url: str
     games: int
     player: str  # a prefix that gives each process players of its own
-    lone: bool
+
+
+@dataclass(frozen=True)
+class Pair:
+    """Lone moves on two databases side by side: the same games on each, move by move."""
+
+    urls: tuple[str, str]
+    games: int
 
 
 @dataclass(frozen=True)
@@ -65,24 +74,71 @@ async def _play(share: Share, barrier: Barrier) -> Played:
     store = await Storage.open(share.url)
     try:
         service = MatchService(store)
-        white, black = f"{share.player}w", f"{share.player}b"
-        places = {"dm:white": f"{share.player}1", "dm:black": f"{share.player}2"}
-        ids = [
-            await service.create_game(white, black, boards=BOARDS, places=places)
-            for _ in range(share.games)
-        ]
+        players = (f"{share.player}w", f"{share.player}b")
+        ids = await _create(service, share.games, share.player, players)
         await asyncio.to_thread(barrier.wait, READY_WAIT)
         start, cpu = time.monotonic(), time.process_time()
-        if share.lone:
-            times = await _one_at_a_time(service, ids, (white, black))
-        else:
-            lists = await asyncio.gather(*(_game(service, i, (white, black)) for i in ids))
-            times = [t for game in lists for t in game]
+        lists = await asyncio.gather(*(_game(service, i, players) for i in ids))
+        times = [t for game in lists for t in game]
         played = Played(start, time.monotonic(), time.process_time() - cpu, tuple(times))
         await asyncio.to_thread(barrier.wait, PLAY_WAIT)
         return played
     finally:
         await store.close()
+
+
+def play_pair(pair: Pair) -> tuple[Played, Played]:
+    """Play a pair's games one move at a time, each move on both databases (a worker process).
+
+    The engines take turns at going first, so that neither always follows the other.
+    """
+    assert _barrier is not None
+    try:
+        return asyncio.run(_play_pair(pair, _barrier))
+    except BaseException:
+        _barrier.abort()
+        raise
+
+
+async def _play_pair(pair: Pair, barrier: Barrier) -> tuple[Played, Played]:
+    stores = [await Storage.open(url) for url in pair.urls]
+    try:
+        services = [MatchService(store) for store in stores]
+        players = ("w", "b")
+        ids = [await _create(service, pair.games, "", players) for service in services]
+        times: tuple[list[float], list[float]] = ([], [])
+        cpu = [0.0, 0.0]
+        await asyncio.to_thread(barrier.wait, READY_WAIT)
+        start = time.monotonic()
+        turns = [
+            (index, move, game, board)
+            for index, move in enumerate(OPENING)
+            for game in range(pair.games)
+            for board in range(1, BOARDS + 1)
+        ]
+        for turn, (index, move, game, board) in enumerate(turns):
+            for engine in (0, 1) if turn % 2 == 0 else (1, 0):
+                used = time.process_time()
+                user = players[index % 2]
+                times[engine].append(
+                    await _timed(services[engine], ids[engine][game], user, board, move)
+                )
+                cpu[engine] += time.process_time() - used
+        end = time.monotonic()
+        await asyncio.to_thread(barrier.wait, PLAY_WAIT)
+        first, second = (Played(start, end, cpu[e], tuple(times[e])) for e in (0, 1))
+        return first, second
+    finally:
+        for store in stores:
+            await store.close()
+
+
+async def _create(
+    service: MatchService, games: int, prefix: str, players: tuple[str, str]
+) -> list[int]:
+    """Create three-board games between two players, shown in their DMs."""
+    places = {"dm:white": f"{prefix}1", "dm:black": f"{prefix}2"}
+    return [await service.create_game(*players, boards=BOARDS, places=places) for _ in range(games)]
 
 
 async def _timed(service: MatchService, match_id: int, user: str, board: int, move: str) -> float:
@@ -96,17 +152,5 @@ async def _game(service: MatchService, match_id: int, players: tuple[str, str]) 
     return [
         await _timed(service, match_id, players[index % 2], board, move)
         for index, move in enumerate(OPENING)
-        for board in range(1, BOARDS + 1)
-    ]
-
-
-async def _one_at_a_time(
-    service: MatchService, ids: list[int], players: tuple[str, str]
-) -> list[float]:
-    """Play every game's opening one move at a time, going round the games."""
-    return [
-        await _timed(service, match_id, players[index % 2], board, move)
-        for index, move in enumerate(OPENING)
-        for match_id in ids
         for board in range(1, BOARDS + 1)
     ]

@@ -73,6 +73,7 @@ class Change:
         self._clocks_saved: set[int] = set()
         self._writes: list[Write] = []
         self._taken_back: rated.TakeBack | None = None  # its ratings' undo, computed ahead
+        self._log: tuple[int, int] | None = None  # where the log ended, and ends after it
 
     @classmethod
     def new(
@@ -157,6 +158,9 @@ class Change:
             await storage.save_states(db, self.id, seq + len(events), states)
 
         self._writes.append(append)
+        # the log's end moves as the revision is counted (bump_revision), by all of it at once
+        start = seq if self._log is None else self._log[0]
+        self._log = (start, seq + len(events))
 
     def undo(self, count: int) -> list[Event]:
         """Take back the match's last count actions and store the log as it is left."""
@@ -164,6 +168,8 @@ class Change:
         kept = len(self.match.events)
         touched = sorted({b for event in self.match.events for b in boards_of(event)})
         states = {b: json.dumps(self.match.board_state(b)) for b in touched}
+
+        self._log = None  # truncate_events sets the log's end
 
         async def rewind(db: Db) -> None:
             await storage.drop_clock_marks(db, self.id, kept + 1)
@@ -314,16 +320,21 @@ class Change:
         self.notices += notices
 
     async def flush(self, db: Db, action_key: str) -> None:
-        """Write the change in an open transaction: its writes in order, then its notices."""
-        for write in self._writes:
-            await write(db)
-        if self._clocks is not None and self._clocks_saved:
-            rows = clock_rows(self._clocks, sorted(self._clocks_saved))
-            await storage.save_clocks(db, self.id, rows)
-        if self.notices:
-            await _enqueue(db, self.after(), self.notices, action_key, self._clock())
-        await self._rate(db)
-        self.revision = await storage.bump_revision(db, self.id)
+        """Write the change in an open transaction: its writes in order, then its notices.
+
+        They are sent in a batch: on PostgreSQL a move's writes are one statement, its whole
+        transaction.
+        """
+        async with db.batch():
+            for write in self._writes:
+                await write(db)
+            if self._clocks is not None and self._clocks_saved:
+                rows = clock_rows(self._clocks, sorted(self._clocks_saved))
+                await storage.save_clocks(db, self.id, rows)
+            if self.notices:
+                await _enqueue(db, self.after(), self.notices, action_key, self._clock())
+            await self._rate(db)
+            self.revision = await storage.bump_revision(db, self.id, self.revision, self._log)
 
     async def prepare(self, store: Storage) -> None:
         """Do the slow reading and computing of the change before its transaction opens.
@@ -387,28 +398,32 @@ class Units:
     @asynccontextmanager
     async def held(self, match_id: int) -> AsyncIterator[Held]:
         """Hold a match's lock and its state; an idle lock and a match over are forgotten."""
-        async with self.lock(match_id):
-            yield Held(self, await self._get(match_id))
+        async with self.lock(match_id) as revision:
+            yield Held(self, await self._get(match_id, revision))
 
     @asynccontextmanager
-    async def lock(self, match_id: int) -> AsyncIterator[None]:
-        """Hold a match's lock without loading it."""
+    async def lock(self, match_id: int) -> AsyncIterator[int | None]:
+        """Hold a match's lock without loading it.
+
+        Yield its revision as the lock was taken if another process may change it (a shared
+        database), else None.
+        """
         entry = self._enter(match_id)
         try:
-            async with entry.lock, self._owning(match_id):
-                yield
+            async with entry.lock, self._owning(match_id) as revision:
+                yield revision
         finally:
             self._leave(match_id, entry)
 
     @asynccontextmanager
-    async def _owning(self, match_id: int) -> AsyncIterator[None]:
+    async def _owning(self, match_id: int) -> AsyncIterator[int | None]:
         """Hold a match against the bot's other processes (a shared database only)."""
         async with AsyncExitStack() as stack:
             try:
-                await stack.enter_async_context(self.store.owning(match_id))
+                revision = await stack.enter_async_context(self.store.owning(match_id))
             except StorageBusy as error:
                 raise BusyError(str(error)) from None
-            yield
+            yield revision
 
     def _enter(self, match_id: int) -> _Lock:
         """Count a task in for a match's lock, refusing an id no match can have."""
@@ -478,19 +493,18 @@ class Units:
         while len(self.loaded) > self._cache_size:
             self.loaded.popitem(last=False)
 
-    async def _get(self, match_id: int) -> Loaded:
+    async def _get(self, match_id: int, revision: int | None) -> Loaded:
         """Return a match, loading it from the database the first time it is asked for.
 
-        The least recently used matches beyond the cache's size are forgotten; they reload
-        from the database when next asked for.
+        revision: the match's as its lock was taken, on a shared database. The least
+        recently used matches beyond the cache's size are forgotten; they reload from the
+        database when next asked for.
         """
         found = self.loaded.get(match_id)
-        if found is not None and self.store.shared:
-            # another process of the bot may have changed it since: held now, it cannot
-            async with self.store.read_one() as db:
-                if await storage.match_revision(db, match_id) != found.revision:
-                    del self.loaded[match_id]
-                    found = None
+        if found is not None and self.store.shared and revision != found.revision:
+            # another process of the bot changed it since (held now, it cannot)
+            del self.loaded[match_id]
+            found = None
         if found is not None:
             self.loaded.move_to_end(match_id)
             return found

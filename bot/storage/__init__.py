@@ -131,9 +131,6 @@ from bot.storage.matches import (
     insert_match as insert_match,
 )
 from bot.storage.matches import (
-    match_revision as match_revision,
-)
-from bot.storage.matches import (
     match_row as match_row,
 )
 from bot.storage.matches import (

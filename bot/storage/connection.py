@@ -53,6 +53,17 @@ class Db(Protocol):
     async def fetch(self, sql: str, parameters: Sequence[object] = ()) -> list[Row]:
         """Run a query and return its rows."""
 
+    async def update_one(self, sql: str, parameters: Sequence[object], refused: str) -> None:
+        """Run an UPDATE that must change one row, or fail the transaction (StorageError)."""
+
+    def batch(self) -> AbstractAsyncContextManager[None]:
+        """Send the block's statements in as few round trips as the engine allows.
+
+        Writes may reach the server later than their call, with a statement after them: an
+        error they meet may be raised there, or at the end of the block. The block is for
+        writes whose errors nobody catches one by one (an action's, which fail it whole).
+        """
+
 
 def failed_statement(error: BaseException) -> StorageError:
     """Return the error a transaction ends with when one of its statements failed.
@@ -162,8 +173,13 @@ class Storage:
         """Hold these shards for this process until it closes (StorageBusy if another has one)."""
         raise NotImplementedError
 
-    def owning(self, match_id: int) -> AbstractAsyncContextManager[None]:
-        """Hold a match against every other process until the block ends (StorageBusy if not)."""
+    def owning(self, match_id: int) -> AbstractAsyncContextManager[int | None]:
+        """Hold a match against every other process until the block ends (StorageBusy if not).
+
+        Yield the match's revision as the hold began if the database is shared (None if there
+        is no such match), so that what a process keeps of it is checked at no extra cost;
+        None if it is not shared.
+        """
         raise NotImplementedError
 
     async def fetch_all(self, sql: str, *parameters: object) -> list[Row]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 
-from bot.storage.connection import Db, Row, StorageError, rows
+from bot.storage.connection import Db, Row, rows
 
 
 async def append_events(
@@ -14,7 +14,11 @@ async def append_events(
     events: list[tuple[str, str, str | None]],
     at: float,
 ) -> None:
-    """Append (kind, JSON, actor) events to a match's log from position first on."""
+    """Append (kind, JSON, actor) events to a match's log from position first on.
+
+    The match's row says where its log ends once bump_revision moves it, in the same
+    transaction: it refuses unless the log ended at position first - 1.
+    """
     await db.executemany(
         "INSERT INTO events (match_id, seq, kind, data, actor, at) VALUES (?, ?, ?, ?, ?, ?)",
         [
@@ -22,12 +26,6 @@ async def append_events(
             for index, (kind, data, actor) in enumerate(events)
         ],
     )
-    changed = await db.execute(
-        "UPDATE matches SET seq = ? WHERE id = ? AND seq = ?",
-        (first + len(events) - 1, match_id, first - 1),
-    )
-    if changed != 1:  # appending anywhere but at the end would leave a gap
-        raise StorageError(f"match {match_id}'s log does not end at position {first - 1}")
 
 
 async def truncate_events(db: Db, match_id: int, keep: int) -> None:

@@ -35,20 +35,31 @@ async def match_row(db: Db, match_id: int) -> Row | None:
     return found[0] if found else None
 
 
-async def bump_revision(db: Db, match_id: int) -> int:
-    """Count one more change committed to a match; return its new revision."""
-    found = await db.fetch(
-        "UPDATE matches SET revision = revision + 1 WHERE id = ? RETURNING revision", (match_id,)
-    )
-    if not found:
-        raise StorageError(f"there is no match {match_id} to change")
-    return int(found[0][0])
+async def bump_revision(
+    db: Db, match_id: int, revision: int, log: tuple[int, int] | None = None
+) -> int:
+    """Count one more change committed to a match at a revision; return its new revision.
 
-
-async def match_revision(db: Db, match_id: int) -> int | None:
-    """Return how many changes were committed to a match, or None if there is no such match."""
-    found = await rows(db, "SELECT revision FROM matches WHERE id = ?", match_id)
-    return int(found[0][0]) if found else None
+    log: (end, new end): the change appended events (append_events), and the match's log,
+    which must end at position end, now ends at new end. One UPDATE does both, which reads
+    nothing back, so that on PostgreSQL it can go with the change's INSERTs in one statement
+    (Db.batch). The transaction fails if the match is not at that revision.
+    """
+    if log is None:
+        await db.update_one(
+            "UPDATE matches SET revision = ? WHERE id = ? AND revision = ?",
+            (revision + 1, match_id, revision),
+            f"match {match_id} was changed meanwhile, or there is no such match",
+        )
+    else:
+        end, new_end = log
+        await db.update_one(
+            "UPDATE matches SET revision = ?, seq = ? WHERE id = ? AND revision = ? AND seq = ?",
+            (revision + 1, new_end, match_id, revision, end),
+            # appending anywhere but at the end would leave a gap
+            f"match {match_id}'s log does not end at position {end}, or it was changed meanwhile",
+        )
+    return revision + 1
 
 
 async def set_status(

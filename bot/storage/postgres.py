@@ -17,6 +17,7 @@ import re
 from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Final, TypeAlias
 
 import asyncpg
@@ -46,6 +47,14 @@ MIGRATION_LOCK: Final = 3
 CLAIMING: Final = 5  # one process at a time checks the counts and claims its shards
 _PASSWORD: Final = re.compile(r"(://[^:/@]*:)[^@]*@")
 _PASSWORD_PARAMETER: Final = re.compile(r"([?&]password=)[^&]*", re.IGNORECASE)  # libpq's
+# what an action's statements may be sent together as (PostgresDb): an INSERT of one row of
+# VALUES, which takes as many rows as it is given, and an UPDATE
+_INSERT: Final = re.compile(
+    r"\s*INSERT\s+INTO\s+(?P<table>\w+)[^?;]*?\bVALUES\s*(?P<values>\([^()]*\))[^;]*\Z",
+    re.IGNORECASE | re.DOTALL,
+)
+_UPDATE: Final = re.compile(r"\s*UPDATE\s+(?P<table>\w+)\s", re.IGNORECASE)
+BATCH_PARAMETERS: Final = 2000  # at most this many parameters wait to go together
 
 Connection: TypeAlias = (
     "asyncpg.Connection[asyncpg.Record] | asyncpg.pool.PoolConnectionProxy[asyncpg.Record]"
@@ -92,28 +101,177 @@ def _changed(status: str) -> int:
 
 
 class PostgresDb:
-    """A PostgreSQL connection as the storage functions use it."""
+    """A PostgreSQL connection as the storage functions use it.
 
-    def __init__(self, connection: Connection) -> None:
+    In a transaction (in_transaction), BEGIN is sent with the first statement that must go
+    to the server before the end: a transaction whose writes all waited in a batch till its
+    end is sent as one statement alone, which commits itself, without BEGIN and COMMIT.
+    """
+
+    def __init__(self, connection: Connection, *, in_transaction: bool = False) -> None:
         self.connection = connection
-        self.failed: asyncpg.PostgresError | None = None  # a statement failed: all is lost
+        self.failed: BaseException | None = None  # a statement failed: all is lost
+        self._batching = False
+        self._waiting: list[_Waiting] = []
+        self._unbegun = in_transaction  # BEGIN is still to send
+
+    @asynccontextmanager
+    async def batch(self) -> AsyncIterator[None]:
+        """Send the block's statements in as few round trips to the server as they allow.
+
+        The rows of an INSERT given to executemany, and an update_one, wait, and go to the
+        server with the next statement, as data-modifying WITH queries of it, or at the end
+        of the block (of the transaction, in one): the writes of one action (its events,
+        the boards' states, its notices, the match's new revision and its log's end) cost
+        one round trip instead of one each. Statements of one WITH share one snapshot and
+        run in no set order, so only what cannot tell the difference goes together: writes,
+        each to a table no other waiting one writes, with an UPDATE whose text names none
+        of their tables; before anything else, what waits is sent on its own. The rows of
+        one executemany must not conflict with each other (they become one multi-row
+        INSERT), and a failed write raises from the statement it went with.
+        """
+        if self._batching:  # within another: sent at its end
+            yield
+            return
+        self._batching = True
+        try:
+            yield
+        except BaseException as error:
+            if self._waiting:  # the transaction must not commit without them
+                self._waiting = []
+                self.failed = self.failed or error
+            raise
+        finally:
+            self._batching = False
+        if not self._unbegun:  # an unbegun transaction sends them at its end
+            await self.send_waiting()
 
     async def execute(self, sql: str, parameters: Sequence[object] = ()) -> int:
         """Run one statement; return how many rows it changed."""
-        with self._noting():
-            if not parameters:  # a statement without parameters may be several (a schema step)
+        if not parameters:  # a statement without parameters may be several (a schema step)
+            await self.send_waiting()
+            await self._begin()
+            with self._noting():
                 return _changed(await self.connection.execute(sql))
-            return _changed(await self.connection.execute(numbered(sql), *parameters))
+        text, values = await self._with_waiting(sql, parameters)
+        with self._noting():
+            return _changed(await self.connection.execute(text, *values))
 
     async def executemany(self, sql: str, parameters: Iterable[Sequence[object]]) -> None:
-        """Run one statement once per row of parameters."""
-        with self._noting():
-            await self.connection.executemany(numbered(sql), list(parameters))
+        """Run one statement once per row of parameters (in a batch, maybe later)."""
+        rows = list(parameters)
+        if not rows:
+            return
+        inserted = _INSERT.match(sql) if self._batching else None
+        size = sum(len(row) for row in rows)
+        if inserted is None or size > BATCH_PARAMETERS:
+            await self.send_waiting()
+            await self._begin()
+            with self._noting():
+                await self.connection.executemany(numbered(sql), rows)
+            return
+        values = inserted.group("values")
+        many = sql[: inserted.start("values")] + ", ".join([values] * len(rows))
+        await self._wait(
+            _Waiting(
+                inserted.group("table").lower(),
+                many + sql[inserted.end("values") :],
+                [value for row in rows for value in row],
+            )
+        )
+
+    async def update_one(self, sql: str, parameters: Sequence[object], refused: str) -> None:
+        """Run an UPDATE that must change one row, or fail the transaction (StorageError).
+
+        In a batch it waits, as an INSERT does; its row is counted in the statement it goes
+        with, which fails (elevator_refuse) unless it changed one.
+        """
+        updated = _UPDATE.match(sql)
+        if not self._batching or updated is None:
+            if await self.execute(sql, parameters) != 1:
+                self.failed = self.failed or StorageError(refused)
+                raise StorageError(refused)
+            return
+        await self._wait(_Waiting(updated.group("table").lower(), sql, list(parameters), refused))
 
     async def fetch(self, sql: str, parameters: Sequence[object] = ()) -> list[Row]:
         """Run a query and return its rows."""
+        text, values = await self._with_waiting(sql, parameters)
         with self._noting():
-            return list(await self.connection.fetch(numbered(sql), *parameters))
+            return list(await self.connection.fetch(text, *values))
+
+    async def send_waiting(self) -> None:
+        """Send the writes that wait, as one statement (inside the transaction, if begun)."""
+        if not self._waiting:
+            return
+        await self._begin()
+        await self._send()
+
+    async def finish(self) -> None:
+        """End the transaction: send what waits, alone if nothing was sent before, and COMMIT."""
+        if self._unbegun:  # one statement, its own transaction
+            self._unbegun = False
+            await self._send()
+            return
+        await self._send()
+        await self.connection.execute("COMMIT")
+
+    async def _send(self) -> None:
+        if not self._waiting:
+            return
+        waiting, self._waiting = self._waiting, []
+        queries = ", ".join(
+            f"w{index} AS ({each.sql}{'' if each.refused is None else ' RETURNING 1'})"
+            for index, each in enumerate(waiting)
+        )
+        values = [value for each in waiting for value in each.values]
+        checks = []
+        for index, each in enumerate(waiting):
+            if each.refused is not None:
+                values.append(each.refused)
+                checks.append(
+                    f"CASE WHEN (SELECT COUNT(*) FROM w{index}) = 1 THEN 1 "
+                    "ELSE elevator_refuse(?::text) END"
+                )
+        text = numbered(f"WITH {queries} SELECT {', '.join(checks) or '1'}")
+        with self._noting():
+            try:
+                await self.connection.execute(text, *values)
+            except asyncpg.RaiseError as error:  # elevator_refuse's
+                self.failed = self.failed or error
+                raise StorageError(str(error)) from None
+
+    async def _wait(self, waiting: _Waiting) -> None:
+        """Keep a write to send later, first sending those it must not go with."""
+        if any(each.table == waiting.table for each in self._waiting) or (
+            sum(len(each.values) for each in self._waiting) + len(waiting.values) > BATCH_PARAMETERS
+        ):
+            await self.send_waiting()
+        self._waiting.append(waiting)
+
+    async def _begin(self) -> None:
+        if self._unbegun:
+            self._unbegun = False
+            with self._noting():
+                await self.connection.execute("BEGIN")
+
+    async def _with_waiting(
+        self, sql: str, parameters: Sequence[object]
+    ) -> tuple[str, Sequence[object]]:
+        """Return a statement and its values, with the writes waiting if it may carry them."""
+        if self._waiting:
+            named = sql.lower()  # a waiting table's name even in another's (outbox_heads)
+            if _UPDATE.match(sql) is None or any(
+                each.table in named or each.refused for each in self._waiting
+            ):
+                await self.send_waiting()
+        await self._begin()
+        if not self._waiting:
+            return numbered(sql), parameters
+        waiting, self._waiting = self._waiting, []
+        queries = ", ".join(f"w{index} AS ({each.sql})" for index, each in enumerate(waiting))
+        values = [value for each in waiting for value in each.values]
+        return numbered(f"WITH {queries} {sql}"), [*values, *parameters]
 
     @contextlib.contextmanager
     def _noting(self) -> Iterator[None]:
@@ -123,6 +281,16 @@ class PostgresDb:
         except asyncpg.PostgresError as error:
             self.failed = self.failed or error
             raise
+
+
+@dataclass(frozen=True)
+class _Waiting:
+    """A write waiting to go with the next statement (an INSERT of all its rows at once)."""
+
+    table: str
+    sql: str  # with `?` parameters
+    values: list[object]
+    refused: str | None = None  # it must change one row, or the transaction fails with this
 
 
 class PostgresStorage(Storage):
@@ -279,6 +447,8 @@ class PostgresStorage(Storage):
     async def transaction(self) -> AsyncIterator[Db]:
         """Run the block as one write transaction: all of it commits, or none of it.
 
+        BEGIN goes with the first statement sent before the end; a block whose writes all
+        waited in a batch is sent as one statement, which commits itself (PostgresDb).
         If it queued notices, every process is told once it has committed. The NOTIFY is
         sent after the commit (_tell_others), not from inside the transaction: there
         PostgreSQL would hold its one notify lock until the commit is on disk, one commit
@@ -294,12 +464,18 @@ class PostgresStorage(Storage):
             committing = False
             connection.add_log_listener(heard)
             try:
-                async with connection.transaction():
-                    db = PostgresDb(connection)
+                db = PostgresDb(connection, in_transaction=True)
+                try:
                     yield db
                     if db.failed is not None:  # COMMIT would roll back, saying nothing
                         raise failed_statement(db.failed)
                     committing = True
+                    await db.finish()
+                except BaseException:
+                    if not _lost(connection) and connection.is_in_transaction():
+                        with contextlib.suppress(asyncpg.InterfaceError, asyncpg.PostgresError):
+                            await connection.execute("ROLLBACK")
+                    raise
             except (asyncpg.InterfaceError, asyncpg.PostgresError, OSError) as error:
                 if not _lost(connection):
                     raise
@@ -336,17 +512,18 @@ class PostgresStorage(Storage):
             yield PostgresDb(connection)
 
     @asynccontextmanager
-    async def owning(self, match_id: int) -> AsyncIterator[None]:
+    async def owning(self, match_id: int) -> AsyncIterator[int | None]:
         """Hold a match against every other process until the block ends (StorageBusy if not).
 
         The lock is PostgreSQL's, on a connection this task keeps until the end; a process
-        that dies drops it with its connection.
+        that dies drops it with its connection. Yield the match's revision as the lock was
+        granted (None: no such match), read in the same round trip (elevator_hold).
         """
         own = self._own()
         if own is not None:  # a second match held by the same task: on the same connection
-            await _lock_match(own, match_id, self._lock_wait)
+            revision = await _hold_match(own, match_id, self._lock_wait)
             try:
-                yield
+                yield revision
             finally:
                 await own.execute("SELECT pg_advisory_unlock($1)", match_id)
             return
@@ -357,10 +534,10 @@ class PostgresStorage(Storage):
         # (asyncpg's reset runs pg_advisory_unlock_all): an unlock of its own would cost
         # every action one more round trip to the server
         async with self._pool.acquire() as connection:
-            await _lock_match(connection, match_id, self._lock_wait)
+            revision = await _hold_match(connection, match_id, self._lock_wait)
             token = self._pinned.set((task, connection))
             try:
-                yield
+                yield revision
             finally:
                 self._pinned.reset(token)
 
@@ -420,12 +597,13 @@ async def _version(connection: Connection) -> int:
     return int(found or 0)
 
 
-async def _lock_match(connection: Connection, match_id: int, wait: float) -> None:
-    """Take a match's advisory lock, waiting at most the pool's lock timeout."""
+async def _hold_match(connection: Connection, match_id: int, wait: float) -> int | None:
+    """Take a match's advisory lock, waiting at most the lock timeout; return its revision."""
     try:
-        await connection.execute("SELECT pg_advisory_lock($1)", match_id)
+        revision = await connection.fetchval("SELECT elevator_hold($1)", match_id)
     except asyncpg.LockNotAvailableError:
         raise StorageBusy(
             f"match {match_id} is busy in another process of the bot (for over {wait:g} s); "
             "try again in a moment"
         ) from None
+    return None if revision is None else int(revision)

@@ -31,7 +31,7 @@ class SqliteDb:
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self.connection = connection
-        self.failed: sqlite3.Error | None = None  # a statement failed: the transaction with it
+        self.failed: BaseException | None = None  # a statement failed: the transaction with it
 
     async def execute(self, sql: str, parameters: Sequence[object] = ()) -> int:
         """Run one statement; return how many rows it changed."""
@@ -49,6 +49,17 @@ class SqliteDb:
         with self._noting():
             async with self.connection.execute(sql, parameters) as cursor:
                 return list(await cursor.fetchall())
+
+    async def update_one(self, sql: str, parameters: Sequence[object], refused: str) -> None:
+        """Run an UPDATE that must change one row, or fail the transaction (StorageError)."""
+        if await self.execute(sql, parameters) != 1:
+            self.failed = self.failed or StorageError(refused)
+            raise StorageError(refused)
+
+    @asynccontextmanager
+    async def batch(self) -> AsyncIterator[None]:
+        """Run the block's statements: each is a call into SQLite, none a round trip."""
+        yield
 
     @contextlib.contextmanager
     def _noting(self) -> Iterator[None]:
@@ -195,9 +206,9 @@ class SqliteStorage(Storage):
         """Hold shards: nothing to do, as one process owns the whole file (bot/claim.py)."""
 
     @asynccontextmanager
-    async def owning(self, match_id: int) -> AsyncIterator[None]:
+    async def owning(self, match_id: int) -> AsyncIterator[int | None]:
         """Hold a match: nothing to do, as one process owns the file (bot/claim.py)."""
-        yield
+        yield None
 
 
 def _unopened(path: Path | str, error: sqlite3.Error) -> StorageError:

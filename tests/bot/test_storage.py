@@ -53,6 +53,41 @@ def test_a_transaction_whose_statement_failed_saves_nothing_even_if_the_error_wa
     assert asyncio.run(scenario()) == []
 
 
+def test_a_batch_whose_insert_fails_saves_nothing(database_url: str) -> None:
+    async def scenario() -> list[object]:
+        store = await Storage.open(database_url)
+        try:
+            with pytest.raises(INTEGRITY):
+                async with store.transaction() as db, db.batch():
+                    match_id = await storage.insert_match(db, "{}", "ana", 0.0)
+                    await storage.enqueue(db, match_id, [("overview", "x", "{}", "k1")], 0.0)
+                    await storage.enqueue(db, match_id, [("overview", "x", "{}", "k1")], 0.0)
+                    await storage.bump_revision(db, match_id, 0)
+            return [*await store.fetch_all("SELECT id FROM matches UNION SELECT id FROM outbox")]
+        finally:
+            await store.close()
+
+    assert asyncio.run(scenario()) == []
+
+
+def test_a_batch_reads_what_it_wrote_before(database_url: str) -> None:
+    async def scenario() -> list[int]:
+        store = await Storage.open(database_url)
+        try:
+            async with store.transaction() as db, db.batch():
+                match_id = await storage.insert_match(db, "{}", "ana", 0.0)
+                await storage.enqueue(db, match_id, [("overview", "x", "{}", "k1")], 0.0)
+                await storage.bind(db, match_id, {"overview": "9"})
+                counted = await db.fetch(
+                    "SELECT (SELECT COUNT(*) FROM outbox), (SELECT COUNT(*) FROM bindings)"
+                )
+                return [int(counted[0][0]), int(counted[0][1])]
+        finally:
+            await store.close()
+
+    assert asyncio.run(scenario()) == [1, 1]
+
+
 def test_foreign_keys_are_enforced(database_url: str) -> None:
     async def scenario() -> None:
         storage = await Storage.open(database_url)
@@ -83,6 +118,7 @@ def test_matches_players_seats_events_and_snapshots_round_trip(database_url: str
                 await storage.set_status(db, match_id, "active", 4.0, started=True)
                 events = [("move", '{"kind": "move"}', "cy"), ("arrive", "{}", None)]
                 await storage.append_events(db, match_id, 1, events, 5.0)
+                await storage.bump_revision(db, match_id, 0, (0, 2))
                 await storage.save_states(db, match_id, 2, {1: "one", 2: "two"})
                 await storage.save_states(db, match_id, 2, {2: "two again"})
             async with store.read() as db:
@@ -183,14 +219,39 @@ def test_events_are_only_ever_appended_at_the_end_of_the_log(database_url: str) 
             async with store.transaction() as db:
                 match_id = await storage.insert_match(db, "{}", "ana", 0.0)
                 await storage.append_events(db, match_id, 1, [("move", "{}", "ana")], 0.0)
+                await storage.bump_revision(db, match_id, 0, (0, 1))
             with pytest.raises(StorageError, match="does not end at position 2"):
-                async with store.transaction() as db:
+                async with store.transaction() as db, db.batch():
                     await storage.append_events(db, match_id, 3, [("move", "{}", "ana")], 0.0)
+                    await storage.bump_revision(db, match_id, 1, (2, 3))
             assert len(await store.fetch_all("SELECT * FROM events")) == 1
+            assert (await store.fetch_all("SELECT seq FROM matches"))[0][0] == 1
         finally:
             await store.close()
 
     asyncio.run(scenario())
+
+
+def test_a_change_counted_from_another_revision_than_the_matchs_saves_nothing(
+    database_url: str,
+) -> None:
+    async def scenario() -> list[int]:
+        store = await Storage.open(database_url)
+        try:
+            async with store.transaction() as db:
+                match_id = await storage.insert_match(db, "{}", "ana", 0.0)
+            with pytest.raises(StorageError, match="changed meanwhile"):
+                async with store.transaction() as db, db.batch():
+                    await storage.enqueue(db, match_id, [("overview", "x", "{}", "k1")], 0.0)
+                    await storage.bump_revision(db, match_id, 3)
+            found = await store.fetch_all(
+                "SELECT revision FROM matches UNION ALL SELECT id FROM outbox"
+            )
+            return [int(row[0]) for row in found]
+        finally:
+            await store.close()
+
+    assert asyncio.run(scenario()) == [0]
 
 
 HEADS_BY_SCAN = (  # the places' heads as step 7 found them, reading every pending notice

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import asyncpg
 import pytest
@@ -78,6 +79,37 @@ def test_a_process_sees_the_move_another_process_made_in_a_match_it_holds_in_mem
             await second.close()
 
     assert asyncio.run(scenario()) == ["e4", "e5", "Nf3"]
+
+
+def test_a_move_costs_three_round_trips_to_the_server(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sent: list[str] = []  # each statement (or BEGIN, COMMIT, reset) waits for the server once
+    create_pool = asyncpg.create_pool
+
+    def counted_pool(*args: Any, **kwargs: Any) -> object:
+        async def count(connection: asyncpg.Connection[Any]) -> None:
+            connection.add_query_logger(lambda logged: sent.append(logged.query))
+
+        return create_pool(*args, init=count, **kwargs)
+
+    async def scenario() -> None:
+        store = await Storage.open(postgres_url)
+        try:
+            service = MatchService(store)
+            places = {"dm:white": "1", "dm:black": "2"}
+            match_id = await service.create_game("ana", "bo", boards=3, places=places)
+            await service.play(match_id, "ana", 1, "e4")  # its statements are prepared
+            sent.clear()
+            await service.play(match_id, "bo", 1, "e5")
+        finally:
+            await store.close()
+
+    monkeypatch.setattr(asyncpg, "create_pool", counted_pool)
+    asyncio.run(scenario())
+    # the match's lock and its revision; the events, the board's state, the notice and the
+    # new revision in one statement, which commits itself; and the lock let go
+    assert len(sent) == 3, sent
 
 
 def test_notices_wake_this_process_and_the_others_once_committed_and_never_before(

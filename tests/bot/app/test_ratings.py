@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import itertools
 from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
 
 import pytest
 
@@ -347,6 +348,13 @@ class Counting:
     async def fetch(self, sql: str, parameters: Sequence[object] = ()) -> list[Row]:
         Counting.statements += 1
         return await self._db.fetch(sql, parameters)
+
+    async def update_one(self, sql: str, parameters: Sequence[object], refused: str) -> None:
+        Counting.statements += 1
+        await self._db.update_one(sql, parameters, refused)
+
+    def batch(self) -> AbstractAsyncContextManager[None]:
+        return self._db.batch()
 
 
 def _around(found: object) -> tuple[float, float]:

@@ -1,0 +1,4 @@
+-- PostgreSQL's step 18 gives it a function that holds a match and reads its revision in one
+-- round trip to the server, and one that fails a statement with a message; one process owns
+-- a SQLite file and holds its matches in memory, and sends it no statements, so SQLite takes
+-- the step without a change.
