@@ -268,7 +268,10 @@ def report(night: Night, pace: float, boards: int) -> None:
         at = per_move * PACE
         met = "met" if at <= GOAL_CORE else "not met"
         print(f"{pace:g} moves/s not reached here ({reached:.1f}): share of one core")
-        print(f"  extrapolated to {PACE:g} moves/s from the CPU a move: {at:.2f} (goal 0.5: {met})")
+        print(
+            f"  extrapolated to {PACE:g} moves/s from the CPU a move: {at:.2f}"
+            f" (goal at most 0.5: {met})"
+        )
     met = "met" if p50 <= GOAL_P50 else "not met"
     print(
         f"a move's answer to its image at Discord: p50 {p50:.1f} ms (goal at most 50 ms: {met}), "

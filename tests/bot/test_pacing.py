@@ -18,17 +18,16 @@ async def granted(pace: Pace, *, cosmetic: bool = False) -> float:
     return time.monotonic()
 
 
-def test_no_window_lets_more_requests_go_than_the_limit() -> None:
-    async def scenario() -> list[float]:
+def test_requests_beyond_the_limit_wait_for_the_window_to_pass() -> None:
+    async def scenario() -> float:
         pace = Pace(5, window=WINDOW)
-        return sorted(await asyncio.gather(*(granted(pace) for _ in range(12))))
+        started = time.monotonic()
+        times = await asyncio.gather(*(granted(pace) for _ in range(12)))
+        return max(times) - started
 
-    times = asyncio.run(scenario())
-    assert all(
-        later - earlier >= WINDOW * 0.9
-        for earlier, later in zip(times[:-5], times[5:], strict=True)
-    )
-    assert times[-1] - times[0] >= 2 * WINDOW * 0.9  # 12 requests at 5 a window: three windows
+    # 12 requests at 5 a window: the last waits for two windows to pass, however busy the
+    # machine (no upper bound is checked; the fake's global limit checks the bot's pace)
+    assert asyncio.run(scenario()) >= 2 * WINDOW
 
 
 def test_cosmetic_requests_go_only_after_every_urgent_one_that_waits() -> None:
