@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +18,7 @@ from typing import Final
 import chess
 import chess.engine
 
+from bot.practice.worker import NICENESS
 from games.core.pieces import Side
 
 logger = logging.getLogger(__name__)
@@ -159,6 +161,7 @@ class Stockfish:
             chess.engine.popen_uci(self.path), STARTING
         )
         self._protocol, self._loop, self._skill = protocol, loop, None
+        _yielding(self.pid)
         logger.info("Stockfish started: %s (pid %s)", self.path, self.pid)
         return protocol
 
@@ -187,6 +190,15 @@ class Stockfish:
         # A process started by an event loop that has since closed cannot be closed by it.
         with contextlib.suppress(RuntimeError):
             transport.close()
+
+
+def _yielding(pid: int | None) -> None:
+    """Make a Stockfish give way to the bot for the CPU, as the practice workers do."""
+    if pid is None:
+        return
+    with contextlib.suppress(OSError):  # a process gone already, or a system that refuses
+        own = os.getpriority(os.PRIO_PROCESS, 0)
+        os.setpriority(os.PRIO_PROCESS, pid, min(own + NICENESS, 19))
 
 
 def _score(info: chess.engine.InfoDict, color: chess.Color) -> int:

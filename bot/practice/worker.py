@@ -16,7 +16,7 @@ T = TypeVar("T")
 
 # Loaded once by the fork server, so that each new worker starts with the rules imported.
 PRELOAD: Final = ["bot.practice.plan"]
-# How much less a worker (and the Stockfish it starts) gets of a busy CPU than the bot: a
+# How much less a worker, and each Stockfish (stockfish.py), gets of a busy CPU than the bot: a
 # player's move waits for no practice thinking, which thinks less instead, within its budget
 NICENESS: Final = 10
 

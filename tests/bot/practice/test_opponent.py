@@ -174,7 +174,17 @@ def test_practice_thinking_gives_way_to_the_bot_for_the_cpu(
 ) -> None:
     own = os.nice(0)
     thinking = runner.run(opponent.worker.run(60, os.nice, 0))  # the worker's niceness
-    assert thinking == min(own + worker.NICENESS, 19)  # Stockfish, its child, inherits it
+    assert thinking == min(own + worker.NICENESS, 19)
+
+
+def test_stockfish_gives_way_to_the_bot_for_the_cpu(
+    runner: asyncio.Runner, opponent: Opponent, stockfish: str
+) -> None:
+    answer(runner, opponent, games.new_game("chess"), 1, "white", budget=0.3)
+    engine = opponent.engine
+    assert engine is not None and engine.pid is not None
+    own = os.getpriority(os.PRIO_PROCESS, 0)
+    assert os.getpriority(os.PRIO_PROCESS, engine.pid) == min(own + worker.NICENESS, 19)
 
 
 def test_a_worker_that_failed_to_start_is_started_again_by_the_next_turn(
