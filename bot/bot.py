@@ -27,6 +27,7 @@ from bot.service import MatchService
 from bot.settings import Settings
 from bot.shards import Shards
 from bot.storage import Storage
+from renderer.sprites import SPRITES
 
 logger = logging.getLogger(__name__)
 
@@ -160,6 +161,7 @@ class ElevatorBot(commands.AutoShardedBot):
             for name in EXTENSIONS:
                 await self.load_extension(name)
             return
+        SPRITES.resize(round(self.settings.image_cache_mb * 2**20))
         self._store = await Storage.open(self.settings.database)
         await self._store.claim_shards(self.own)  # StorageBusy if another process has one
         self._service = MatchService(self._store, shards=self.own)

@@ -2,11 +2,13 @@
 
 It is the renderer's only shared state: threads may render at once, so every lookup
 holds a lock, and the least recently used images go once they pass a memory budget
-(BUDGET, 96 MB). Board images keep here the parts they are made of; at 640 pixels: the
-empty board with its coordinates mapped onto the palette (about 370 KB), the neighbour
-panel (250 KB in RGB and mapped), a row of squares (24 KB), a piece on a square (9 KB in
-RGB, 3 KB mapped) and a line of text (about 4 KB). Eight boards seen from both sides hold
-about 20 MB, fonts included.
+(BUDGET, 32 MB; the bot's IMAGE_CACHE_MB). Board images keep here the parts they are made
+of; at 640 pixels: the empty board with its coordinates mapped onto the palette (about 370
+KB), the neighbour panel (250 KB in RGB and mapped), a row of squares (24 KB), a piece on a
+square (9 KB in RGB, 3 KB mapped) and a line of text (about 4 KB). Eight boards seen from
+both sides hold about 20 MB, fonts included. Rows and lines of finished positions are
+never drawn again, so a larger budget mostly keeps those: a budget of 96 MB took the bot
+an hour of play to fill, its memory growing all the while (bench/bot_memory.py).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ Font = ImageFont.FreeTypeFont
 T = TypeVar("T")
 
 PIECE_SYMBOLS: Final = "PNBRQKpnbrqk"
-BUDGET: Final = 96 * 1024 * 1024  # bytes of cached pixels and fonts
+BUDGET: Final = 32 * 1024 * 1024  # bytes of cached pixels and fonts
 FONT_WEIGHT: Final = 300 * 1024  # each loaded size holds its own copy of the font file
 
 
@@ -56,10 +58,20 @@ class SpriteCache:
             if key not in self._items:
                 self._items[key] = (value, weight)
                 self._used += weight
-                while self._used > self._budget and len(self._items) > 1:
-                    _, (_, dropped) = self._items.popitem(last=False)
-                    self._used -= dropped
+                self._shrink()
         return value
+
+    def resize(self, budget: int) -> None:
+        """Keep at most budget bytes from now on, dropping the least recently used at once."""
+        with self._lock:
+            self._budget = budget
+            self._shrink()
+
+    def _shrink(self) -> None:
+        """Drop the least recently used until the cache is within its budget (lock held)."""
+        while self._used > self._budget and len(self._items) > 1:
+            _, (_, dropped) = self._items.popitem(last=False)
+            self._used -= dropped
 
     def clear(self) -> None:
         """Forget everything made: the next images are drawn from nothing, as at start."""

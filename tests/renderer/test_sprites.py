@@ -46,3 +46,19 @@ def test_the_cache_drops_the_least_recently_used_past_its_budget() -> None:
     cache.get("d", lambda: image("d"))  # over budget: b goes
     cache.get("b", lambda: image("b again"))
     assert made == ["a", "b", "c", "d", "b again"]
+
+
+def test_a_smaller_budget_drops_the_least_recently_used_at_once() -> None:
+    cache = SpriteCache(budget=3 * 100 * 100 * 3)
+    made: list[str] = []
+
+    def image(name: str) -> Image.Image:
+        made.append(name)
+        return Image.new("RGB", (100, 100))
+
+    for name in ["a", "b", "c"]:
+        cache.get(name, lambda name=name: image(name))  # type: ignore[misc]
+    cache.resize(100 * 100 * 3)  # room for one: a and b go, c stays
+    for name in ["c", "b"]:
+        cache.get(name, lambda name=name: image(f"{name} again"))  # type: ignore[misc]
+    assert made == ["a", "b", "c", "b again"]
