@@ -104,6 +104,9 @@ class ElevatorBot(commands.AutoShardedBot):
             # that the outbox waits it out for that place alone (discord.py's least is 30 s)
             max_ratelimit_timeout=RATE_LIMIT_WAIT,
             guild_ready_timeout=settings.discord_ready_wait,
+            # no feature reads a message Discord sent to the bot: discord.py's cache of the
+            # last 1,000 would hold each one's embeds, components and author for nothing
+            max_messages=None,
         )
         self.settings = settings
         self.own = shards if shards is not None else Shards.every()
