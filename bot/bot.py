@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import metrics, storage
+from bot.allocator import release_free_memory
 from bot.delivery import DeliveryWorker
 from bot.exts.mentions import NOBODY
 from bot.practice import opponent as practice_opponent
@@ -35,6 +36,7 @@ RETRY_WAITS: Final = (1.0, 2.0, 5.0, 10.0, 30.0, 60.0)  # seconds between tries 
 STOP_WAIT: Final = 10.0  # seconds the background work gets to finish when the bot stops
 RATE_LIMIT_WAIT: Final = 30.0  # seconds of a rate limit discord.py may sleep inside a send
 SETTLE_EVERY: Final = 1.0  # seconds between looks for flags, reminders and lapsed transfers
+RELEASE_EVERY: Final = 60.0  # seconds between handing the allocator's free pages back
 IDENTIFY_WINDOW: Final = 5.0  # Discord lets max_concurrency shards identify per 5 seconds
 EXTENSIONS: Final = (
     "bot.exts.errors",
@@ -196,6 +198,7 @@ class ElevatorBot(commands.AutoShardedBot):
         )
         self._background.append(asyncio.create_task(self._deliver(worker)))
         self._background.append(asyncio.create_task(self._settle()))
+        self._background.append(asyncio.create_task(self._release_memory()))
         self._watch_health()
         logger.info(
             "set up with %s, running %s",
@@ -286,6 +289,17 @@ class ElevatorBot(commands.AutoShardedBot):
                 logger.exception("settling clocks and deadlines failed; trying again shortly")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._stop.wait(), SETTLE_EVERY)
+
+    async def _release_memory(self) -> None:
+        """Hand the pages that freed blocks leave in the C allocator back, each minute.
+
+        bot/allocator.py says why.
+        """
+        while not self._stop.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stop.wait(), RELEASE_EVERY)
+            if not self._stop.is_set():
+                await asyncio.to_thread(release_free_memory)
 
     async def close(self) -> None:
         """Stop the background work, then close the gateway and the database.
