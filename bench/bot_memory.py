@@ -9,9 +9,11 @@ issue counts memory, then /resign and a new challenge), and two more play a 2-bo
 a server (/match create, P plies on each board chosen among the moves /move offers, then
 /resign on each board, /match archive and a new match). Each move waits for its board image.
 Discord's rate limits pass X times faster (10) than in real time, so that an hour holds tens
-of thousands of moves. Every S seconds (300) it prints the moves so far and the bot process's
-resident memory (VmRSS) against the first reading, taken after a warm-up of S seconds (the
-anchor); the goal is a flat RSS: at most 1.05x the anchor at every reading.
+of thousands of moves. Every S seconds (300) it prints the moves so far, the bot process's
+resident memory (VmRSS) then, and its floor: the lowest of the readings taken each second
+since the last line, which leaves out what a moment's work (a finished board's replay) holds
+and frees; the floor's ratio to the first line's, after a warm-up of S seconds (the anchor),
+says whether memory is kept: the goal is a flat floor, at most 1.05x the anchor.
 """
 
 from __future__ import annotations
@@ -240,32 +242,38 @@ async def report(
         f" a 2-board match in a server, {args.plies} plies a board then resigned and replaced;"
         f" rate limits {args.speed:g}x faster than real time"
     )
-    print(f"{'minutes':>8}{'moves':>9}{'RSS MB':>9}{'x anchor':>10}  verdict")
+    print(f"{'minutes':>8}{'moves':>9}{'RSS MB':>9}{'floor MB':>10}{'x anchor':>10}  verdict")
     started = time.monotonic()
     anchor: float | None = None
-    worst = 1.0
+    floors: list[float] = []
     while (elapsed := time.monotonic() - started) < args.minutes * 60:
         wake = started + min(args.minutes * 60, (elapsed // args.every + 1) * args.every)
+        floor = rss_mb(pid)
         while time.monotonic() < wake:
             await asyncio.sleep(min(1.0, wake - time.monotonic()))
             forget(discord)
             failed = [task for task in players if task.done()]
             if failed:
                 failed[0].result()  # a player that stopped says why
+            floor = min(floor, rss_mb(pid))
         rss = rss_mb(pid)
-        anchor = rss if anchor is None else anchor
-        worst = max(worst, rss / anchor)
-        verdict = "anchor" if rss == anchor else "flat" if rss / anchor <= FLAT else "grows"
+        floor = min(floor, rss)
+        anchor = floor if anchor is None else anchor
+        floors.append(floor)
+        ratio = floor / anchor
+        verdict = "anchor" if len(floors) == 1 else "flat" if ratio <= FLAT else "grows"
         print(
-            f"{(time.monotonic() - started) / 60:>8.1f}{counted[0]:>9}{rss:>9.1f}"
-            f"{rss / anchor:>10.3f}  {verdict}",
+            f"{(time.monotonic() - started) / 60:>8.1f}{counted[0]:>9}{rss:>9.1f}{floor:>10.1f}"
+            f"{ratio:>10.3f}  {verdict}",
             flush=True,
         )
     if anchor is not None:
+        worst = max(floors) / anchor
         verdict = "flat" if worst <= FLAT else "grows"
         print(
-            f"the bot's RSS at most {worst:.3f}x its reading after warm-up ({anchor:.1f} MB)"
-            f" over {counted[0]:,} moves: {verdict} (goal: flat, at most {FLAT:g}x)"
+            f"the bot's RSS floor at most {worst:.3f}x its floor after warm-up ({anchor:.1f} MB),"
+            f" {floors[-1] / anchor:.3f}x at the end, over {counted[0]:,} moves: {verdict}"
+            f" (goal: flat, at most {FLAT:g}x)"
         )
 
 
