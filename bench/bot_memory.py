@@ -11,15 +11,16 @@ a server (/match create, P plies on each board chosen among the moves /move offe
 Discord's rate limits pass X times faster (10) than in real time, so that an hour holds tens
 of thousands of moves. Every S seconds (300) it prints the moves so far, the bot process's
 resident memory (VmRSS) then, and its floor: the lowest of the readings taken each second
-since the last line, which leaves out what a moment's work (a finished board's replay) holds
-and frees; the floor's ratio to the first line's, after a warm-up of S seconds (the anchor),
-says whether memory is kept: the goal is a flat floor, at most 1.05x the anchor.
+over the interval's second half, which leaves out what a moment's work (a finished board's
+replay) holds and frees; its ratio to the first line's floor, after a warm-up of S seconds
+(the anchor), says whether memory is kept: the goal is a flat floor, at most 1.05x the anchor.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import random
 import tempfile
 import time
@@ -248,14 +249,15 @@ async def report(
     floors: list[float] = []
     while (elapsed := time.monotonic() - started) < args.minutes * 60:
         wake = started + min(args.minutes * 60, (elapsed // args.every + 1) * args.every)
-        floor = rss_mb(pid)
+        floor = math.inf
         while time.monotonic() < wake:
             await asyncio.sleep(min(1.0, wake - time.monotonic()))
             forget(discord)
             failed = [task for task in players if task.done()]
             if failed:
                 failed[0].result()  # a player that stopped says why
-            floor = min(floor, rss_mb(pid))
+            if time.monotonic() >= wake - args.every / 2:
+                floor = min(floor, rss_mb(pid))
         rss = rss_mb(pid)
         floor = min(floor, rss)
         anchor = floor if anchor is None else anchor
