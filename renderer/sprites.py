@@ -8,7 +8,7 @@ KB), the neighbour panel (250 KB in RGB and mapped), a row of squares (24 KB), a
 square (9 KB in RGB, 3 KB mapped) and a line of text (about 4 KB). Eight boards seen from
 both sides hold about 20 MB, fonts included. Rows and lines of finished positions are
 never drawn again, so a larger budget mostly keeps those: a budget of 96 MB took the bot
-an hour of play to fill, its memory growing all the while (bench/bot_memory.py).
+some 4,000 moves of bench/bot_memory.py to fill, its memory growing all the while.
 """
 
 from __future__ import annotations
