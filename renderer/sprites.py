@@ -34,6 +34,9 @@ T = TypeVar("T")
 PIECE_SYMBOLS: Final = "PNBRQKpnbrqk"
 BUDGET: Final = 32 * 1024 * 1024  # bytes of cached pixels and fonts
 FONT_WEIGHT: Final = 300 * 1024  # each loaded size holds its own copy of the font file
+# bytes an entry holds beyond its pixels: its key, and its Python and Pillow objects (a mask
+# of a line of text, 2 KB of pixels, holds about 3 KB)
+ENTRY: Final = 1024
 
 
 class SpriteCache:
@@ -53,7 +56,7 @@ class SpriteCache:
                 self._items.move_to_end(key)
                 return cast(T, found[0])
         value = make()  # outside the lock: two threads may both make it, harmlessly
-        weight = _weight(value)
+        weight = _weight(value) + ENTRY
         with self._lock:
             if key not in self._items:
                 self._items[key] = (value, weight)
