@@ -32,7 +32,7 @@ Font = ImageFont.FreeTypeFont
 T = TypeVar("T")
 
 PIECE_SYMBOLS: Final = "PNBRQKpnbrqk"
-BUDGET: Final = 32 * 1024 * 1024  # bytes of cached pixels and fonts
+BUDGET: Final = 32 * 1024 * 1024  # bytes of cached pixels and fonts, and ENTRY for each
 FONT_WEIGHT: Final = 300 * 1024  # each loaded size holds its own copy of the font file
 # bytes an entry holds beyond its pixels: its key, and its Python and Pillow objects (a mask
 # of a line of text, 2 KB of pixels, holds about 3 KB)
