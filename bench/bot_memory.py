@@ -20,10 +20,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import math
 import random
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
+from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
@@ -81,17 +84,18 @@ async def answer(discord: FakeDiscord, interaction: Interaction) -> str:
 
 
 async def resign(discord: FakeDiscord, user: int, channel: int, board: int | None) -> None:
-    """Resign a board by /resign and its confirmation."""
+    """Resign a board by /resign and its confirmation, unless it has just ended."""
     named = [] if board is None else [{"type": 4, "name": "board", "value": board}]
     asked = await discord.invoke(user, channel, "resign", named)
     said = await answer(discord, asked)
-    assert "take it back" in said, said
+    if "take it back" not in said:  # a random move ended the board meanwhile
+        return
     done = await discord.press(user, asked)
     assert "resigned" in str(done.responses[-1]["data"].get("content")), done.responses
 
 
 async def dm_pair(
-    discord: FakeDiscord, guild: int, pair: int, plies: int, counted: list[int]
+    discord: FakeDiscord, guild: int, pair: str, seed: int, plies: int, counted: list[int]
 ) -> None:
     """Play chess games in two people's DMs one after another: plies moves, then a resignation."""
     white, black = discord.add_user(f"white{pair}"), discord.add_user(f"black{pair}")
@@ -115,7 +119,7 @@ async def dm_pair(
         await discord.click(black, int(invitation["id"]), accept)
         await eventually(lambda: white in discord.dms, "White's DMs", changes=discord.changes)
         dms = discord.dms[white], discord.dms[black]
-        for index, text in enumerate(game(plies, seed=pair * 1000 + round_)):
+        for index, text in enumerate(game(plies, seed=seed * 1000 + round_)):
             mover, dm = (white, dms[0]) if index % 2 == 0 else (black, dms[1])
             before = newest(discord, dm)
             moved = await discord.invoke(mover, dm, "move", [move_option(text)])
@@ -137,14 +141,34 @@ def invitation_after(discord: FakeDiscord, user: int, after: int) -> dict[str, A
     return None
 
 
+def newest_channel(discord: FakeDiscord, guild: int, name: str) -> int:
+    """Return the id of a server's newest channel of that name: a match broken off keeps its."""
+    return max(
+        number
+        for number, channel in discord.channels.items()
+        if channel.get("guild_id") == str(guild) and channel.get("name") == name
+    )
+
+
+async def again(play: Callable[[int], Awaitable[None]], broke: list[str]) -> None:
+    """Play, and start anew with new people whenever play breaks off, noting why."""
+    for generation in itertools.count():
+        try:
+            await play(generation)
+        except Exception as error:  # a timeout on a loaded machine, say: the night goes on
+            broke.append(f"{type(error).__name__}: {error}"[:300])
+
+
 def move_option(text: str) -> dict[str, Any]:
     """Return /move's option for a move written text."""
     return {"type": 3, "name": "move", "value": text}
 
 
-async def server_match(discord: FakeDiscord, guild: int, plies: int, counted: list[int]) -> None:
+async def server_match(
+    discord: FakeDiscord, guild: int, pair: str, plies: int, counted: list[int]
+) -> None:
     """Play 2-board matches in a server one after another, archiving each when it is over."""
-    host, other = discord.add_user("host"), discord.add_user("guest")
+    host, other = discord.add_user(f"host{pair}"), discord.add_user(f"guest{pair}")
     for user in (host, other):
         discord.add_member(guild, user)
     general = discord.channel_named(guild, "general")
@@ -161,7 +185,7 @@ async def server_match(discord: FakeDiscord, guild: int, plies: int, counted: li
         await discord.click(other, lobby, f"lobby:{number}:join-black")
         begun = await discord.click(host, lobby, f"lobby:{number}:start", timeout=120)
         assert "has started" in await answer(discord, begun)
-        boards = [discord.channel_named(guild, f"board-{n}") for n in (1, 2)]
+        boards = [newest_channel(discord, guild, f"board-{n}") for n in (1, 2)]
         playing = set(boards)
         for index in range(plies * 2):
             board = boards[index % 2]
@@ -184,7 +208,7 @@ async def server_match(discord: FakeDiscord, guild: int, plies: int, counted: li
             counted[0] += 1
         for board in playing:
             await resign(discord, other, board, None)
-        overview = discord.channel_named(guild, "overview")
+        overview = newest_channel(discord, guild, "overview")
         await eventually(
             lambda overview=overview: any(  # type: ignore[misc]
                 "Final result" in str(m["content"]) for m in discord.messages[overview]
@@ -213,29 +237,44 @@ async def run(args: argparse.Namespace) -> None:
         extra = dict(setting.split("=", 1) for setting in args.env)
         with tempfile.TemporaryDirectory() as folder:
             async with running_bot(Path(folder), discord, **extra) as bot:
-                players = [
-                    asyncio.create_task(dm_pair(discord, guild, n, args.plies, counted))
+                broke: list[str] = []
+                plays = [
+                    partial(pair_anew, discord, guild, n, args.plies, counted)
                     for n in range(args.pairs)
                 ]
-                players.append(
-                    asyncio.create_task(server_match(discord, guild, args.plies, counted))
-                )
+                plays.append(partial(match_anew, discord, guild, args.plies, counted))
+                players = [asyncio.create_task(again(play, broke)) for play in plays]
                 try:
-                    await report(discord, bot.pid, args, counted, players)
+                    await report(discord, bot.pid, args, counted)
                 finally:
                     for task in players:
                         task.cancel()
-                    await asyncio.gather(*players, return_exceptions=True)
+                    await asyncio.wait(players, timeout=30)  # one stuck must not hold the end
+                if broke:
+                    print(
+                        f"{len(broke)} games broke off and were started anew by new people;"
+                        f" the first: {broke[0]}"
+                    )
     finally:
         await discord.stop()
 
 
+def pair_anew(
+    discord: FakeDiscord, guild: int, pair: int, plies: int, counted: list[int], generation: int
+) -> Awaitable[None]:
+    """Return a DM pair's play, its people new in each generation."""
+    return dm_pair(discord, guild, f"{pair}.{generation}", pair + 100 * generation, plies, counted)
+
+
+def match_anew(
+    discord: FakeDiscord, guild: int, plies: int, counted: list[int], generation: int
+) -> Awaitable[None]:
+    """Return the server match's play, its people new in each generation."""
+    return server_match(discord, guild, str(generation), plies, counted)
+
+
 async def report(
-    discord: FakeDiscord,
-    pid: int,
-    args: argparse.Namespace,
-    counted: list[int],
-    players: list[asyncio.Task[None]],
+    discord: FakeDiscord, pid: int, args: argparse.Namespace, counted: list[int]
 ) -> None:
     """Print the bot's RSS every interval against the anchor, then whether it stayed flat."""
     print(
@@ -253,9 +292,6 @@ async def report(
         while time.monotonic() < wake:
             await asyncio.sleep(min(1.0, wake - time.monotonic()))
             forget(discord)
-            failed = [task for task in players if task.done()]
-            if failed:
-                failed[0].result()  # a player that stopped says why
             if time.monotonic() >= wake - args.every / 2:
                 floor = min(floor, rss_mb(pid))
         rss = rss_mb(pid)
