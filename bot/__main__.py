@@ -19,6 +19,7 @@ import discord.utils
 import yarl
 from discord.gateway import DiscordWebSocket
 
+from bot.allocator import map_large_blocks_apart
 from bot.bot import DiscordUnreachable, ElevatorBot, unreachable
 from bot.claim import DatabaseClaimed, claim
 from bot.settings import Settings, SettingsError, load_settings
@@ -147,6 +148,7 @@ def main(argv: list[str] | None = None) -> int:
             asyncio.run(sync(settings, token, arguments.guild or settings.dev_guild_id))
         else:
             with claim(settings.claimed_file) if settings.claimed_file else nullcontext():
+                map_large_blocks_apart()  # before any image: bot/allocator.py says why
                 asyncio.run(run(settings, token, shards))
     except (DatabaseClaimed, StorageError) as error:  # StorageBusy: a shard runs elsewhere
         print(f"error: {error}", file=sys.stderr)

@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import metrics, storage
+from bot.allocator import release_free_memory
 from bot.delivery import DeliveryWorker
 from bot.exts.mentions import NOBODY
 from bot.pacing import Pace
@@ -28,6 +29,7 @@ from bot.service import MatchService
 from bot.settings import Settings
 from bot.shards import Shards
 from bot.storage import Storage
+from renderer.sprites import SPRITES
 
 logger = logging.getLogger(__name__)
 
@@ -35,6 +37,7 @@ RETRY_WAITS: Final = (1.0, 2.0, 5.0, 10.0, 30.0, 60.0)  # seconds between tries 
 STOP_WAIT: Final = 10.0  # seconds the background work gets to finish when the bot stops
 RATE_LIMIT_WAIT: Final = 30.0  # seconds of a rate limit discord.py may sleep inside a send
 SETTLE_EVERY: Final = 1.0  # seconds between looks for flags, reminders and lapsed transfers
+RELEASE_EVERY: Final = 60.0  # seconds between handing the allocator's free pages back
 IDENTIFY_WINDOW: Final = 5.0  # Discord lets max_concurrency shards identify per 5 seconds
 EXTENSIONS: Final = (
     "bot.exts.errors",
@@ -104,6 +107,9 @@ class ElevatorBot(commands.AutoShardedBot):
             # that the outbox waits it out for that place alone (discord.py's least is 30 s)
             max_ratelimit_timeout=RATE_LIMIT_WAIT,
             guild_ready_timeout=settings.discord_ready_wait,
+            # no feature reads a message Discord sent to the bot: discord.py's cache of the
+            # last 1,000 would hold each one's embeds, components and author for nothing
+            max_messages=None,
         )
         self.settings = settings
         # under Discord's global limit, posts first: a 429 would hold every request a second
@@ -164,6 +170,7 @@ class ElevatorBot(commands.AutoShardedBot):
             for name in EXTENSIONS:
                 await self.load_extension(name)
             return
+        SPRITES.resize(round(self.settings.image_cache_mb * 2**20))
         self._store = await Storage.open(self.settings.database)
         await self._store.claim_shards(self.own)  # StorageBusy if another process has one
         self._service = MatchService(self._store, shards=self.own)
@@ -195,6 +202,7 @@ class ElevatorBot(commands.AutoShardedBot):
         )
         self._background.append(asyncio.create_task(self._deliver(worker)))
         self._background.append(asyncio.create_task(self._settle()))
+        self._background.append(asyncio.create_task(self._release_memory()))
         self._watch_health()
         logger.info(
             "set up with %s, running %s",
@@ -285,6 +293,17 @@ class ElevatorBot(commands.AutoShardedBot):
                 logger.exception("settling clocks and deadlines failed; trying again shortly")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._stop.wait(), SETTLE_EVERY)
+
+    async def _release_memory(self) -> None:
+        """Hand the pages that freed blocks leave in the C allocator back, each minute.
+
+        bot/allocator.py says why.
+        """
+        while not self._stop.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stop.wait(), RELEASE_EVERY)
+            if not self._stop.is_set():
+                await asyncio.to_thread(release_free_memory)
 
     async def close(self) -> None:
         """Stop the background work, then close the gateway and the database.

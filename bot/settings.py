@@ -62,6 +62,8 @@ class Settings(BaseSettings):
     metrics_host: str = "127.0.0.1"
     # minutes between the log's one-line health summaries; 0: none
     health_log_minutes: float = Field(default=5.0, ge=0)
+    # megabytes of drawn parts (boards, pieces, rows, labels) the images reuse, at most
+    image_cache_mb: float = Field(default=32.0, gt=0)
 
     @field_validator("log_level")
     @classmethod

@@ -2,11 +2,13 @@
 
 It is the renderer's only shared state: threads may render at once, so every lookup
 holds a lock, and the least recently used images go once they pass a memory budget
-(BUDGET, 96 MB). Board images keep here the parts they are made of; at 640 pixels: the
-empty board with its coordinates mapped onto the palette (about 370 KB), the neighbour
-panel (250 KB in RGB and mapped), a row of squares (24 KB), a piece on a square (9 KB in
-RGB, 3 KB mapped) and a line of text (about 4 KB). Eight boards seen from both sides hold
-about 20 MB, fonts included.
+(BUDGET, 32 MB; the bot's IMAGE_CACHE_MB). Board images keep here the parts they are made
+of; at 640 pixels: the empty board with its coordinates mapped onto the palette (about 370
+KB), the neighbour panel (250 KB in RGB and mapped), a row of squares (24 KB), a piece on a
+square (9 KB in RGB, 3 KB mapped) and a line of text (about 4 KB). Eight boards seen from
+both sides hold about 20 MB, fonts included. Rows and lines of finished positions are
+never drawn again, so a larger budget mostly keeps those: a budget of 96 MB took the bot
+some 4,000 moves of bench/bot_memory.py to fill, its memory growing all the while.
 """
 
 from __future__ import annotations
@@ -30,8 +32,11 @@ Font = ImageFont.FreeTypeFont
 T = TypeVar("T")
 
 PIECE_SYMBOLS: Final = "PNBRQKpnbrqk"
-BUDGET: Final = 96 * 1024 * 1024  # bytes of cached pixels and fonts
+BUDGET: Final = 32 * 1024 * 1024  # bytes of cached pixels and fonts, and ENTRY for each
 FONT_WEIGHT: Final = 300 * 1024  # each loaded size holds its own copy of the font file
+# bytes an entry holds beyond its pixels: its key, and its Python and Pillow objects (a mask
+# of a line of text, 2 KB of pixels, holds about 3 KB)
+ENTRY: Final = 1024
 
 
 class SpriteCache:
@@ -51,15 +56,25 @@ class SpriteCache:
                 self._items.move_to_end(key)
                 return cast(T, found[0])
         value = make()  # outside the lock: two threads may both make it, harmlessly
-        weight = _weight(value)
+        weight = _weight(value) + ENTRY
         with self._lock:
             if key not in self._items:
                 self._items[key] = (value, weight)
                 self._used += weight
-                while self._used > self._budget and len(self._items) > 1:
-                    _, (_, dropped) = self._items.popitem(last=False)
-                    self._used -= dropped
+                self._shrink()
         return value
+
+    def resize(self, budget: int) -> None:
+        """Keep at most budget bytes from now on, dropping the least recently used at once."""
+        with self._lock:
+            self._budget = budget
+            self._shrink()
+
+    def _shrink(self) -> None:
+        """Drop the least recently used until the cache is within its budget (lock held)."""
+        while self._used > self._budget and len(self._items) > 1:
+            _, (_, dropped) = self._items.popitem(last=False)
+            self._used -= dropped
 
     def clear(self) -> None:
         """Forget everything made: the next images are drawn from nothing, as at start."""

@@ -8,7 +8,8 @@ import os
 import discord
 import pytest
 
-from bot.bot import unreachable
+from bot.bot import ElevatorBot, unreachable
+from bot.settings import Settings
 
 
 @pytest.mark.parametrize(
@@ -35,3 +36,8 @@ def test_a_refused_token_or_a_bug_is_not_taken_for_an_unreachable_discord(
     error: Exception,
 ) -> None:
     assert unreachable(error) is None
+
+
+def test_the_bot_keeps_no_cache_of_the_messages_discord_sends_it() -> None:
+    bot = ElevatorBot(Settings(discord_token="unused"))
+    assert bot._connection.max_messages is None  # discord.py keeps it on its connection state

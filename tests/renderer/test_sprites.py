@@ -8,7 +8,7 @@ from PIL import Image
 
 from games.elevator import Match
 from renderer import board_png
-from renderer.sprites import SPRITES, SpriteCache
+from renderer.sprites import ENTRY, SPRITES, SpriteCache
 
 
 def test_pieces_are_rasterised_once_per_size() -> None:
@@ -33,7 +33,7 @@ def test_threads_rendering_at_once_draw_the_same_image() -> None:
 
 
 def test_the_cache_drops_the_least_recently_used_past_its_budget() -> None:
-    cache = SpriteCache(budget=3 * 100 * 100 * 3)
+    cache = SpriteCache(budget=3 * (100 * 100 * 3 + ENTRY))
     made: list[str] = []
 
     def image(name: str) -> Image.Image:
@@ -46,3 +46,33 @@ def test_the_cache_drops_the_least_recently_used_past_its_budget() -> None:
     cache.get("d", lambda: image("d"))  # over budget: b goes
     cache.get("b", lambda: image("b again"))
     assert made == ["a", "b", "c", "d", "b again"]
+
+
+def test_a_smaller_budget_drops_the_least_recently_used_at_once() -> None:
+    cache = SpriteCache(budget=3 * (100 * 100 * 3 + ENTRY))
+    made: list[str] = []
+
+    def image(name: str) -> Image.Image:
+        made.append(name)
+        return Image.new("RGB", (100, 100))
+
+    for name in ["a", "b", "c"]:
+        cache.get(name, lambda name=name: image(name))  # type: ignore[misc]
+    cache.resize(100 * 100 * 3 + ENTRY)  # room for one: a and b go, c stays
+    for name in ["c", "b"]:
+        cache.get(name, lambda name=name: image(f"{name} again"))  # type: ignore[misc]
+    assert made == ["a", "b", "c", "b again"]
+
+
+def test_each_entry_counts_what_it_holds_beyond_its_pixels() -> None:
+    cache = SpriteCache(budget=100 * 1024)  # a small mask holds about 1 KB beyond its pixels
+    made: list[int] = []
+
+    def mask(number: int) -> Image.Image:
+        made.append(number)
+        return Image.new("L", (10, 10))  # 100 bytes of pixels
+
+    for number in range(200):
+        cache.get(number, lambda number=number: mask(number))  # type: ignore[misc]
+    cache.get(0, lambda: mask(0))  # the first of 200 masks went: they hold over 100 KB
+    assert made == [*range(200), 0]
