@@ -45,6 +45,17 @@ async def drawing_cpu(port: int) -> float:
     return sample(await asyncio.to_thread(scrape, port), "elevator_image_draw_cpu_seconds_total")
 
 
+async def filled(discord: FakeDiscord, white: int, black: int, channel: int, boards: int) -> int:
+    """Open a match of boards in channel, white and black seated; return its lobby's id."""
+    options = [{"type": 4, "name": "boards", "value": boards}]
+    made = await discord.invoke(white, channel, "match", options, subcommand="create")
+    assert made.original is not None, "the lobby did not open"
+    lobby = int(made.original["id"])
+    await discord.click(white, lobby, "lobby:1:join-white")
+    await discord.click(black, lobby, "lobby:1:join-black")
+    return lobby
+
+
 def game(moves: int, seed: int = 19) -> list[str]:
     """Return a seeded random game's moves that neither ends it nor repeats a position."""
     board = chess.Board()
@@ -106,12 +117,7 @@ async def measure(boards: int, moves: int, folder: Path, speed: float) -> Measur
         before = len(discord.channels)
         port = free_port()
         async with running_bot(folder, discord, METRICS_PORT=str(port)) as bot:
-            options = [{"type": 4, "name": "boards", "value": boards}]
-            made = await discord.invoke(ana, general, "match", options, subcommand="create")
-            assert made.original is not None, "the lobby did not open"
-            lobby = int(made.original["id"])
-            await discord.click(ana, lobby, "lobby:1:join-white")
-            await discord.click(bo, lobby, "lobby:1:join-black")
+            lobby = await filled(discord, ana, bo, general, boards)
             cpu, drawing = cpu_seconds(bot.pid), await drawing_cpu(port)
             began = time.perf_counter()
             start = await discord.click(ana, lobby, "lobby:1:start", timeout=900)

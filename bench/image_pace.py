@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
-from bench.big_match import drawing_cpu, game
+from bench.big_match import drawing_cpu, filled, game
 from bench.timing import cpu_seconds, percentile
 from bot.settings import Settings
 from tests.bot.test_main import free_port, running_bot
@@ -188,12 +188,7 @@ async def measure(boards: int, pace: float, seconds: float, folder: Path) -> Nig
         general = discord.channel_named(guild, "general")
         port = free_port()
         async with running_bot(folder, discord, METRICS_PORT=str(port)) as bot:
-            options = [{"type": 4, "name": "boards", "value": boards}]
-            made = await discord.invoke(ana, general, "match", options, subcommand="create")
-            assert made.original is not None, "the lobby did not open"
-            lobby = int(made.original["id"])
-            await discord.click(ana, lobby, "lobby:1:join-white")
-            await discord.click(bo, lobby, "lobby:1:join-black")
+            lobby = await filled(discord, ana, bo, general, boards)
             start = await discord.click(ana, lobby, "lobby:1:start", timeout=300)
             await eventually(
                 lambda: any("has started" in s.content for s in discord.replies(start)),
