@@ -23,8 +23,8 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
+import games
 from bench.timing import percentile
-from games.elevator import Match
 from renderer import board_view_png
 from views.model import BoardView, board_view
 
@@ -34,7 +34,7 @@ BOARDS = 100
 
 def views() -> list[BoardView]:
     """Return the boards of a 100-board match, as the images after a move are drawn from."""
-    match = Match(boards=BOARDS)
+    match = games.new_game("elevator", boards=BOARDS)
     return [board_view(match, board) for board in range(1, BOARDS + 1)]
 
 

@@ -28,7 +28,6 @@ from bot.hosted import Hosted
 from bot.practice.opponent import Opponent
 from bot.practice.stockfish import find_stockfish
 from games.core.pieces import Side, opponent
-from games.elevator import Match
 
 try:
     from bench import anchor, playing, rating
@@ -146,7 +145,11 @@ async def strength(args: argparse.Namespace) -> None:
         if args.matches:
             before = stockfish.moves, stockfish.fallbacks
             elevator = await measure(
-                lambda: Match(boards=args.boards), args.matches, ours, stockfish, args
+                lambda: games.new_game("elevator", boards=args.boards),
+                args.matches,
+                ours,
+                stockfish,
+                args,
             )
             tallies["elevator"] = elevator
             moves, fallbacks = stockfish.moves - before[0], stockfish.fallbacks - before[1]
