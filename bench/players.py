@@ -38,9 +38,9 @@ class Share:
 
 @dataclass(frozen=True)
 class Pair:
-    """Lone moves on two databases side by side: the same games on each, move by move."""
+    """Lone moves on several databases side by side: the same games on each, move by move."""
 
-    urls: tuple[str, str]
+    urls: tuple[str, ...]
     games: int
 
 
@@ -87,10 +87,10 @@ async def _play(share: Share, barrier: Barrier) -> Played:
         await store.close()
 
 
-def play_pair(pair: Pair) -> tuple[Played, Played]:
-    """Play a pair's games one move at a time, each move on both databases (a worker process).
+def play_pair(pair: Pair) -> tuple[Played, ...]:
+    """Play a pair's games one move at a time, each move on every database (a worker process).
 
-    The engines take turns at going first, so that neither always follows the other.
+    The databases take turns at going first, so that none always follows another.
     """
     assert _barrier is not None
     try:
@@ -100,14 +100,15 @@ def play_pair(pair: Pair) -> tuple[Played, Played]:
         raise
 
 
-async def _play_pair(pair: Pair, barrier: Barrier) -> tuple[Played, Played]:
+async def _play_pair(pair: Pair, barrier: Barrier) -> tuple[Played, ...]:
     stores = [await Storage.open(url) for url in pair.urls]
     try:
         services = [MatchService(store) for store in stores]
         players = ("w", "b")
         ids = [await _create(service, pair.games, "", players) for service in services]
-        times: tuple[list[float], list[float]] = ([], [])
-        cpu = [0.0, 0.0]
+        engines = range(len(stores))
+        times: list[list[float]] = [[] for _ in engines]
+        cpu = [0.0 for _ in engines]
         await asyncio.to_thread(barrier.wait, READY_WAIT)
         start = time.monotonic()
         turns = [
@@ -117,7 +118,8 @@ async def _play_pair(pair: Pair, barrier: Barrier) -> tuple[Played, Played]:
             for board in range(1, BOARDS + 1)
         ]
         for turn, (index, move, game, board) in enumerate(turns):
-            for engine in (0, 1) if turn % 2 == 0 else (1, 0):
+            for step in engines:
+                engine = (turn + step) % len(stores)
                 used = time.process_time()
                 user = players[index % 2]
                 times[engine].append(
@@ -126,8 +128,7 @@ async def _play_pair(pair: Pair, barrier: Barrier) -> tuple[Played, Played]:
                 cpu[engine] += time.process_time() - used
         end = time.monotonic()
         await asyncio.to_thread(barrier.wait, PLAY_WAIT)
-        first, second = (Played(start, end, cpu[e], tuple(times[e])) for e in (0, 1))
-        return first, second
+        return tuple(Played(start, end, cpu[e], tuple(times[e])) for e in engines)
     finally:
         for store in stores:
             await store.close()

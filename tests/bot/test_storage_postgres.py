@@ -182,3 +182,21 @@ def test_a_transaction_that_queues_nothing_wakes_no_process(postgres_url: str) -
 )
 def test_a_url_is_said_without_its_password_wherever_it_is_written(url: str, said: str) -> None:
     assert hidden(url) == said
+
+
+def test_a_setting_in_the_database_url_reaches_the_bots_connections_beside_its_own(
+    postgres_url: str,
+) -> None:
+    # docs/running.md offers ?synchronous_commit=off; "local" differs from the tests' cluster
+    async def scenario() -> tuple[str, str]:
+        joined = "&" if "?" in postgres_url else "?"
+        store = await Storage.open(f"{postgres_url}{joined}synchronous_commit=local")
+        try:
+            async with store.read() as db:
+                [[commit]] = await db.fetch("SHOW synchronous_commit")
+                [[lock]] = await db.fetch("SHOW lock_timeout")
+            return str(commit), str(lock)
+        finally:
+            await store.close()
+
+    assert asyncio.run(scenario()) == ("local", "10s")
