@@ -1,4 +1,4 @@
-"""FEN of a Cylindrical chess position: read (refusing what a game cannot start from) and written.
+"""FEN of a position on a Reach: read (refusing what a game cannot start from) and written.
 
 The castling field is FIDE's (KQkq); rights whose king or rook has left its start square
 are dropped when read, as python-chess cleans them.
@@ -7,11 +7,11 @@ are dropped when read, as python-chess cleans them.
 from __future__ import annotations
 
 from games.core.fen import kings_problem, read_fields, unusable, write_fen8
-from games.core.reach import Cells
-from games.cylinder.position import Position, valid_castling, valid_ep
+from games.core.reach import Cells, Reach
+from games.core.reachboard.position import Position, valid_castling
 
 
-def read_fen(fen: str, number: int, *, strict: bool) -> tuple[Position, int, int]:
+def read_fen(reach: Reach, fen: str, number: int, *, strict: bool) -> tuple[Position, int, int]:
     """Return the position, halfmove count and fullmove number of a FEN for board number.
 
     strict: refuse positions a game cannot start from (kings missing, pawns on an end rank).
@@ -22,9 +22,8 @@ def read_fen(fen: str, number: int, *, strict: bool) -> tuple[Position, int, int
         problem = _unusable(cells, white, read.ep)
         if problem is not None:
             raise unusable(number, problem)
-    position = Position(
-        cells, white, valid_castling(cells, read.castling), valid_ep(cells, white, read.ep)
-    )
+    castling, ep = valid_castling(cells, read.castling), reach.valid_ep(cells, white, read.ep)
+    position = Position(reach, cells, white, castling, ep)
     return position, read.halfmove, read.fullmove
 
 

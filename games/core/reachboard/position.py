@@ -1,9 +1,9 @@
-"""A position of Cylindrical chess and its move generator: attacks, moves, legality, castling.
+"""A position of FIDE's pieces on 64 cells and its move generator: attacks, moves, legality.
 
-Files a and h are neighbours (squares.py), so every piece's move, pawn captures and en
-passant included, may cross that edge. Castling is FIDE's, as on an ordinary board: king
-and rook on their start squares, the squares between them (counted the ordinary way, not
-across the edge) empty, and the king neither in check nor passing an attacked square.
+Where each piece reaches is its Reach's (games.core.reach): round the edge of a cylinder,
+or bounced off the side cushions of a billiards table. Castling is FIDE's, as on an ordinary
+board: king and rook on their start squares, the squares between them (counted the
+ordinary way) empty, and the king neither in check nor passing an attacked square.
 """
 
 from __future__ import annotations
@@ -11,13 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from games.core.reach import BLACK, WHITE, Cells, find_king
-from games.cylinder.squares import (
-    LAST_RANK,
-    LINES,
-    PAWN_TAKES,
-    REACH,
-)
+from games.core.reach import BLACK, WHITE, Cells, Reach, find_king
 
 # Castling by its FEN letter: the king's start and target, the rook's start and target,
 # the squares that must be empty, and the squares the king must not stand or pass on attacked.
@@ -29,9 +23,6 @@ CASTLINGS: Final = {
 }
 # The castling rights a move from or to a square takes away.
 _LOSES: Final = {4: "KQ", 7: "K", 0: "Q", 60: "kq", 63: "k", 56: "q"}
-
-attacked: Final = REACH.attacked
-valid_ep: Final = REACH.valid_ep
 
 
 def valid_castling(cells: Cells, rights: str) -> str:
@@ -46,11 +37,14 @@ def valid_castling(cells: Cells, rights: str) -> str:
 
 
 class Position:
-    """A placement with its side to move, castling rights and en passant square."""
+    """A placement with its side to move, castling rights and en passant square, on a Reach."""
 
-    __slots__ = ("_check", "_has_moves", "_legal", "castling", "cells", "ep", "white")
+    __slots__ = ("_check", "_has_moves", "_legal", "castling", "cells", "ep", "reach", "white")
 
-    def __init__(self, cells: Cells, white: bool, castling: str, ep: int | None) -> None:
+    def __init__(
+        self, reach: Reach, cells: Cells, white: bool, castling: str, ep: int | None
+    ) -> None:
+        self.reach = reach
         self.cells = cells
         self.white = white
         self.castling = castling
@@ -67,13 +61,13 @@ class Position:
         """Tell whether the side to move is in check."""
         if self._check is None:
             king = find_king(self.cells, self.white)
-            self._check = king >= 0 and attacked(self.cells, king, not self.white)
+            self._check = king >= 0 and self.reach.attacked(self.cells, king, not self.white)
         return self._check
 
     def king_capturable(self) -> bool:
         """Tell whether the side to move attacks the enemy king."""
         king = find_king(self.cells, not self.white)
-        return king >= 0 and attacked(self.cells, king, self.white)
+        return king >= 0 and self.reach.attacked(self.cells, king, self.white)
 
     def targets(self, start: int) -> list[int]:
         """Return where the piece on start may go, before king safety (castling included)."""
@@ -94,15 +88,15 @@ class Position:
                 found.append(ahead)
                 if start // 8 == (1 if white else 6) and cells[ahead + step] is None:
                     found.append(ahead + step)
-            for s in PAWN_TAKES[white][start]:
+            for s in self.reach.pawn_takes[white][start]:
                 target = cells[s]
                 if (target is not None and target not in own) or (target is None and s == self.ep):
                     found.append(s)
             return found
-        found = REACH.piece_targets(cells, start, kind, own)
+        found = self.reach.piece_targets(cells, start, kind, own)
         if kind == "K":
             found.extend(self._castling_targets(start))
-        # Two rays may reach one square round both sides of the cylinder: list it once.
+        # two rays may reach one square (round a cylinder, or off a cushion): listed once
         return list(dict.fromkeys(found))
 
     def _castling_targets(self, start: int) -> list[int]:
@@ -143,7 +137,7 @@ class Position:
         if piece == "P" or piece == "p":
             if target == self.ep and cells[target] is None:
                 cells[target - 8 if self.white else target + 8] = None
-            if target in LAST_RANK[self.white]:
+            if target in self.reach.last_rank[self.white]:
                 piece = (choice or "Q") if self.white else (choice or "q").lower()
         else:
             right = self.castling_right(start, target)
@@ -163,12 +157,12 @@ class Position:
             return True  # taking the king ends the game, whatever it leaves behind
         right = self.castling_right(start, target)
         if right is not None:
-            return not any(attacked(cells, s, not white) for s in CASTLINGS[right][5])
+            return not any(self.reach.attacked(cells, s, not white) for s in CASTLINGS[right][5])
         king = find_king(cells, white)
         moves_king = piece == "K" or piece == "k"
         if (
             not moves_king
-            and (king < 0 or start not in LINES[king])
+            and (king < 0 or start not in self.reach.lines[king])
             and not self.in_check()
             and not (target == self.ep and (piece == "P" or piece == "p"))
         ):
@@ -176,7 +170,7 @@ class Position:
         result = self.after(start, target, None)
         if moves_king:
             king = target
-        return king < 0 or not attacked(result, king, not white)
+        return king < 0 or not self.reach.attacked(result, king, not white)
 
     def legal(self) -> list[tuple[int, int]]:
         """Return every legal (start, target) of the side to move."""
@@ -195,7 +189,7 @@ class Position:
 
     def needs_choice(self, start: int, target: int) -> bool:
         """Tell whether a move brings a pawn to its last rank."""
-        return self.cells[start] in ("P", "p") and target in LAST_RANK[self.white]
+        return self.cells[start] in ("P", "p") and target in self.reach.last_rank[self.white]
 
     def play(self, start: int, target: int, choice: str | None) -> Position:
         """Return the position after a legal move."""
@@ -207,5 +201,5 @@ class Position:
                 castling = castling.replace(lost, "")
         ep = None
         if (piece == "P" or piece == "p") and abs(target - start) == 16:
-            ep = valid_ep(cells, not self.white, (start + target) // 2)
-        return Position(cells, not self.white, castling, ep)
+            ep = self.reach.valid_ep(cells, not self.white, (start + target) // 2)
+        return Position(self.reach, cells, not self.white, castling, ep)

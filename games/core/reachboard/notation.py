@@ -1,7 +1,7 @@
-"""Moves of a Cylindrical chess position in writing: SAN and UCI, read and written, and refusals.
+"""Moves of a position on a Reach in writing: SAN and UCI, read and written, and refusals.
 
-SAN is FIDE's. On a cylinder two pieces of a kind can reach a square from both sides of
-the edge, so a move names its piece's file, rank or square whenever another of its kind
+SAN is FIDE's. Where lines wrap or bounce, two pieces of a kind can reach a square from
+unusual sides, so a move names its piece's file, rank or square whenever another of its kind
 could also legally go there.
 """
 
@@ -12,6 +12,7 @@ from typing import Final
 
 from games.core.errors import AmbiguousMoveError, IllegalMoveError, not_a_move
 from games.core.reach import FILES, INDEX, NAMES
+from games.core.reachboard.position import CASTLINGS, Position
 from games.core.refusals import (
     PROMOTIONS,
     chosen_move,
@@ -19,7 +20,6 @@ from games.core.refusals import (
     turn_of,
 )
 from games.core.san import UCI, read_san, starts
-from games.cylinder.position import CASTLINGS, Position
 
 _CASTLING: Final = re.compile(r"([0O])-\1(-\1)?[+#]*[!?]*")
 
