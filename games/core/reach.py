@@ -81,8 +81,11 @@ class Reach:
             False: tuple(_steps(shape, i, forward) for i in range(64)),
         }
         self.last_rank = {True: range(56, 64), False: range(8)}
-        # Every square a queen's line from a square passes, whatever stands in the way.
-        self.lines = tuple(
+        self.lines = self._lines()
+
+    def _lines(self) -> tuple[frozenset[int], ...]:
+        """Return every square a queen's line from each square passes, whatever is in the way."""
+        return tuple(
             frozenset(s for ray in self.diagonal[i] + self.orthogonal[i] for s in ray)
             for i in range(64)
         )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,45 +11,14 @@ import games
 from games.core.events import BoardEnded, Moved
 from games.cylinder import CylinderBoard
 from games.elevator import Match
+from tests.games.playouts import ELEVATORS, SQUARES, play_randomly
 from tests.strength import examples
-
-SQUARES = [f"{file}{rank}" for rank in range(1, 9) for file in "abcdefgh"]
-ELEVATORS = ("d4", "e4", "d5", "e5")
-
-
-def material(board: CylinderBoard) -> Counter[str]:
-    return Counter(
-        piece.symbol for square in SQUARES if (piece := board.piece_at(square)) is not None
-    )
 
 
 @settings(max_examples=examples(25), deadline=None)
 @given(st.integers(min_value=0, max_value=2**32))
 def test_random_games_keep_material_fen_and_state_exact(seed: int) -> None:
-    chooser = random.Random(seed)
-    board = CylinderBoard(1, ELEVATORS)
-    for _ in range(60):
-        moves = board.legal_moves()
-        if not moves:
-            break
-        before = material(board)
-        san = chooser.choice(moves)
-        uci = board.parse_move(san)
-        assert board.push(uci).san == san  # the move is written as it was listed
-        after = material(board)
-        lost = before - after
-        gained = after - before
-        if len(uci) == 5:  # a promotion: one pawn becomes the piece chosen
-            mover = "P" if uci[3] == "8" else "p"
-            assert lost[mover] >= 1 and sum(gained.values()) == 1
-            lost[mover] -= 1
-        else:
-            assert not gained  # no piece appears
-        assert sum(lost.values()) <= 1  # a move takes one piece at most
-        assert CylinderBoard(1, ELEVATORS, board.fen()).fen() == board.fen()
-        again = CylinderBoard(1, ELEVATORS)
-        again.restore(board.state())
-        assert again.fen() == board.fen() and again.state() == board.state()
+    play_randomly(lambda fen: CylinderBoard(1, ELEVATORS, fen), seed)
 
 
 @settings(max_examples=examples(10), deadline=None)
