@@ -3,8 +3,8 @@
 A bishop's or queen's diagonal that meets file a or h bounces there, on the edge square,
 angle of incidence equal to angle of reflection: from g1 north-east it goes h2, then g3, f4.
 From h1 "north-east" is north-west at once, the same line, listed once. The top and bottom
-ranks do not bounce (our choice, as in Betza's examples), so a line
-always leaves its rank behind and never comes back to its own square. Knights, kings, pawns
+ranks do not bounce (our choice, as in Betza's examples), so a line always leaves its rank
+behind and never comes back to its own square. Knights, kings, pawns
 and rooks move as in FIDE chess: a piece that steps one square cannot bounce.
 """
 
