@@ -6,53 +6,52 @@ and from_json(text) rebuilds any game from the record its to_json() wrote.
 
 from __future__ import annotations
 
+import importlib
 import inspect
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Final
 
-from games.chess.game import ChessGame
 from games.core.boardgame import BoardGame
+from games.core.entry import Entry
 from games.core.errors import MatchConfigError, RecordError, shown
+from games.core.floors import FLOORS
 from games.core.game import Game
 from games.core.records import read_record
-from games.cylinder.game import CylinderGame
 from games.elevator.match import RECORD_FORMAT as ELEVATOR_FORMAT
-from games.elevator.match import Match
 from games.elevator.settings import check_settings as _check_settings
-from games.enders.game import EndersGame
-from games.escher.game import EscherGame
-from games.good.game import GoodGame
 
+# The registry: each subpackage's entry (its entry.py), in the order players see the games
+# and floors listed. A new game is a subpackage and one line here.
+_PACKAGES: Final = (
+    "elevator",
+    "chess",
+    "escher",
+    "cylinder",
+    "enders",
+    "good",
+    "fairy",
+)
+
+
+def _entries() -> list[Entry]:
+    entries = []
+    for package in _PACKAGES:
+        entry = importlib.import_module(f"games.{package}.entry").ENTRY
+        if not isinstance(entry, Entry):
+            raise TypeError(f"games.{package}.entry.ENTRY is not an Entry")
+        entries.append(entry)
+    return entries
+
+
+_ENTRIES: Final = _entries()
 # Every game the bot offers, by kind: its description, then its class.
 _GAMES: Final[dict[str, tuple[str, type[BoardGame[Any]]]]] = {
-    "elevator": (
-        "Elevator Chess (Ralph Betza): boards of chess stacked in a line or a ring, whose "
-        "centre squares are elevators a piece may ride to the next board; two teams",
-        Match,
-    ),
-    "chess": ("Chess by FIDE's rules, on one board, from the start or a given position", ChessGame),
-    "escher": (
-        "Escher Staircase (Jim Aikin): chess on one board whose eight staircases carry the "
-        "pieces on them a step along whenever a move starts on them",
-        EscherGame,
-    ),
-    "cylinder": (
-        "Cylindrical chess: chess on one board whose files a and h are neighbours, so every "
-        "piece may move across that edge",
-        CylinderGame,
-    ),
-    "enders": (
-        "Ender's Chess: a 47-cell board the pieces enter by a gate, in turns where a side "
-        "may move every piece it has once; first to take the opponent's gate wins",
-        EndersGame,
-    ),
-    "good": (
-        "Ben Good's Elevator: 3-D chess on four levels of 2x2 platforms that move up and "
-        "down their poles, with walking, vaulting, flying and pushing pieces",
-        GoodGame,
-    ),
+    offered.kind: (offered.description, offered.game)
+    for entry in _ENTRIES
+    for offered in entry.games
 }
+FLOORS.update((name, floor) for entry in _ENTRIES for name, floor in entry.floors.items())
 
 KINDS: Final[Mapping[str, str]] = MappingProxyType(
     {kind: description for kind, (description, _) in _GAMES.items()}

@@ -19,7 +19,6 @@ from games.elevator.teams import TEAM_COUNTS
 from games.elevator.variants import DEFAULT_VARIANT, VARIANTS
 
 MAX_VARIANT: Final = 40  # characters a variant's name may have, beyond any there is
-MAX_SQUARES: Final = max(floor.shape.files * floor.shape.ranks for floor in FLOORS.values())
 
 
 def check_settings(
@@ -53,7 +52,10 @@ def check_settings(
     _names(floors, "floors", boards, "a floor's rules, as escher")
     _names(start_fens, "start_fens", boards, "a start position (FEN)")
     _names(teams, "teams", max(TEAM_COUNTS), "a team's name")
-    for option, lists, longest in (("armies", armies, 2), ("elevators", elevators, MAX_SQUARES)):
+    for option, lists, longest in (
+        ("armies", armies, 2),
+        ("elevators", elevators, _most_squares()),
+    ):
         if lists is not None and not (
             _listed(lists, boards) and all(_listed(names, longest, str) for names in lists)
         ):
@@ -81,3 +83,8 @@ def _names(values: Sequence[str] | None, option: str, most: int, each: str) -> N
 def _whole(number: object) -> bool:
     """Tell whether a number as given is a whole number (not a flag, text or fraction)."""
     return isinstance(number, int) and not isinstance(number, bool)
+
+
+def _most_squares() -> int:
+    """Return the most squares a floor has: as many elevators as a match may name."""
+    return max(floor.shape.files * floor.shape.ranks for floor in FLOORS.values())
