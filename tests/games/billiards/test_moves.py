@@ -7,18 +7,11 @@ import pytest
 from games.billiards import BilliardsBoard
 from games.chess.board import FideBoard
 from games.core.errors import AmbiguousMoveError, IllegalMoveError
+from tests.games.oneboard import moves_of
 
 
 def board(fen: str) -> BilliardsBoard:
     return BilliardsBoard(1, (), fen)
-
-
-def moves_of(table: BilliardsBoard, letter: str) -> set[str]:
-    """Return the legal moves in SAN of the pieces a letter names ('' for pawns)."""
-    legal = table.legal_moves()
-    if letter:
-        return {move for move in legal if move.startswith(letter)}
-    return {move for move in legal if move[0].islower()}
 
 
 def test_a_bishop_from_g1_bounces_on_h2_and_runs_on_to_b8() -> None:

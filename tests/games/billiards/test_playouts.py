@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.billiards import BilliardsBoard
-from tests.games.playouts import ELEVATORS, play_randomly
+from tests.games.oneboard import ELEVATORS, play_randomly
 from tests.strength import examples
 
 

@@ -7,18 +7,11 @@ import pytest
 from games.chess.board import FideBoard
 from games.core.errors import AmbiguousMoveError, IllegalMoveError
 from games.cylinder import CylinderBoard
+from tests.games.oneboard import moves_of
 
 
 def board(fen: str) -> CylinderBoard:
     return CylinderBoard(1, (), fen)
-
-
-def moves_of(cylinder: CylinderBoard, letter: str) -> set[str]:
-    """Return the legal moves in SAN of the pieces a letter names ('' for pawns)."""
-    legal = cylinder.legal_moves()
-    if letter:
-        return {move for move in legal if move.startswith(letter)}
-    return {move for move in legal if move[0].islower()}
 
 
 def placement(cylinder: CylinderBoard) -> str:

@@ -11,7 +11,7 @@ import games
 from games.core.events import BoardEnded, Moved
 from games.cylinder import CylinderBoard
 from games.elevator import Match
-from tests.games.playouts import ELEVATORS, SQUARES, play_randomly
+from tests.games.oneboard import ELEVATORS, SQUARES, play_randomly
 from tests.strength import examples
 
 

@@ -1,4 +1,4 @@
-"""Random games on one board of a FIDE-like game: no piece lost or duplicated, records exact."""
+"""One board of a FIDE-like game in tests: its moves by piece, and random games on it."""
 
 from __future__ import annotations
 
@@ -17,6 +17,14 @@ def material(board: Board) -> Counter[str]:
     return Counter(
         piece.symbol for square in SQUARES if (piece := board.piece_at(square)) is not None
     )
+
+
+def moves_of(board: Board, letter: str) -> set[str]:
+    """Return the legal moves in SAN of the pieces a letter names ('' for pawns)."""
+    legal = board.legal_moves()
+    if letter:
+        return {move for move in legal if move.startswith(letter)}
+    return {move for move in legal if move[0].islower()}
 
 
 def play_randomly(make: Callable[[str | None], Board], seed: int, plies: int = 60) -> None:
