@@ -1,7 +1,8 @@
 """The rules of every game the bot offers: pure Python, no I/O.
 
-KINDS names every game with a line a player reads; new_game(kind, **options) starts one,
-and from_json(text) rebuilds any game from the record its to_json() wrote.
+KINDS names every game with a line a player reads; offered(kind) gives what the game's own
+subpackage tells of it (its class, its rules and example); new_game(kind, **options) starts
+one, and from_json(text) rebuilds any game from the record its to_json() wrote.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from games.core.boardgame import BoardGame
-from games.core.entry import Entry
+from games.core.entry import Entry, Explained, Offered
 from games.core.errors import MatchConfigError, RecordError, shown
 from games.core.floors import FLOORS
 from games.core.game import Game
@@ -45,16 +46,13 @@ def _entries() -> list[Entry]:
 
 
 _ENTRIES: Final = _entries()
-# Every game the bot offers, by kind: its description, then its class.
-_GAMES: Final[dict[str, tuple[str, type[BoardGame[Any]]]]] = {
-    offered.kind: (offered.description, offered.game)
-    for entry in _ENTRIES
-    for offered in entry.games
+_GAMES: Final[dict[str, Offered]] = {
+    offered.kind: offered for entry in _ENTRIES for offered in entry.games
 }
 FLOORS.update((name, floor) for entry in _ENTRIES for name, floor in entry.floors.items())
 
 KINDS: Final[Mapping[str, str]] = MappingProxyType(
-    {kind: description for kind, (description, _) in _GAMES.items()}
+    {kind: offered.description for kind, offered in _GAMES.items()}
 )
 
 
@@ -80,12 +78,17 @@ def check_settings(kind: str, boards: int, layout: str, **options: Any) -> None:
     _check_settings(boards, layout, **options)
 
 
-def game_class(kind: str) -> type[BoardGame[Any]]:
-    """Return the class of a kind in KINDS; raise MatchConfigError for any other."""
+def offered(kind: str) -> Offered:
+    """Return what the registry knows of a kind in KINDS; raise MatchConfigError for any other."""
     found = _GAMES.get(kind) if isinstance(kind, str) else None
     if found is None:
         raise MatchConfigError(f"there is no game {shown(kind)}: the games are {', '.join(KINDS)}")
-    return found[1]
+    return found
+
+
+def game_class(kind: str) -> type[BoardGame[Any]]:
+    """Return the class of a kind in KINDS; raise MatchConfigError for any other."""
+    return offered(kind).game
 
 
 def from_json(text: str) -> Game:
@@ -96,8 +99,17 @@ def from_json(text: str) -> Game:
     found = _GAMES.get(kind) if isinstance(kind, str) else None
     if found is None:
         raise RecordError(f"this is not the record of a game the bot offers (kind {shown(kind)})")
-    game: Game = found[1].from_json(text)
+    game: Game = found.game.from_json(text)
     return game
 
 
-__all__ = ["KINDS", "Game", "from_json", "game_class", "new_game"]
+__all__ = [
+    "KINDS",
+    "Explained",
+    "Game",
+    "Offered",
+    "from_json",
+    "game_class",
+    "new_game",
+    "offered",
+]

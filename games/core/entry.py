@@ -2,21 +2,35 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from games.core.boardgame import BoardGame
 from games.core.floors import Floor
 
+EXAMPLE_WIDTH: Final = 480  # pixels: sharp at Discord's preview size, small to upload
+
+
+@dataclass(frozen=True, slots=True)
+class Explained:
+    """A game's rules in a few lines, and the position its example image shows."""
+
+    text: str
+    caption: str  # what the example shows, under the image
+    example: Callable[[], BoardGame[Any]]  # the game as the example leaves it
+    board: int = 1  # the board the example shows
+    width: int = EXAMPLE_WIDTH  # wider for a board whose levels stand side by side
+
 
 @dataclass(frozen=True, slots=True)
 class Offered:
-    """A game players may start: its kind, a line that describes it, and its class."""
+    """A game players may start: its kind, a line that describes it, its class and rules."""
 
     kind: str
     description: str
     game: type[BoardGame[Any]]
+    rules: Explained
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,8 +4,36 @@ from __future__ import annotations
 
 from typing import Final
 
-from games.core.entry import Entry, Offered
+from games.core.entry import Entry, Explained, Offered
 from games.elevator.match import Match
+
+
+def _elevator_example() -> Match:
+    """A white knight has just ridden from d4 on board 1 up to board 2."""
+    match = Match(2)
+    for move in ("Nf3", "d6", "Nd4", "e6"):
+        match.play(1, move)
+    match.play(1, "Nd4^2")
+    return match
+
+
+RULES: Final = Explained(
+    "Elevator Chess (Ralph Betza) is played on several boards at once. One team plays "
+    "White on every board, the other Black, and each board is ordinary chess at its own "
+    "pace.\n\n"
+    "**Elevators.** The centre squares d4, e4, d5 and e5 are elevators. Instead of a "
+    "move, a piece (never a king) on one may ride to the same square of the next board "
+    "up (`^`) or down (`v`) if it is empty: `Nd4^2`. The ride uses your turn on the "
+    "board you leave, not on the board you reach, so an arriving piece may even capture "
+    "a king.\n\n"
+    "**Won boards.** The winner of a board may send one piece standing on an elevator "
+    "onward; then the board is cleared and its elevator closes. Rides pass one closed "
+    "floor, never two in a row.\n\n"
+    "**The match.** The team that wins most boards wins.",
+    "Above: a white knight rode from d4 on board 1 up to board 2.",
+    _elevator_example,
+    board=2,
+)
 
 ENTRY: Final = Entry(
     games=(
@@ -14,6 +42,7 @@ ENTRY: Final = Entry(
             "Elevator Chess (Ralph Betza): boards of chess stacked in a line or a ring, whose "
             "centre squares are elevators a piece may ride to the next board; two teams",
             Match,
+            RULES,
         ),
     )
 )

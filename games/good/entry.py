@@ -4,8 +4,39 @@ from __future__ import annotations
 
 from typing import Final
 
-from games.core.entry import Entry, Offered
+from games.core.entry import Entry, Explained, Offered
 from games.good.game import GoodGame
+
+
+def _good_example() -> GoodGame:
+    """White's ox pushed a pawn up the a-file; Black's king rode its elevator up to level 4."""
+    game = GoodGame()
+    game.play(1, "O2a3/Pa4")
+    game.play(1, "E3c4U")
+    return game
+
+
+RULES: Final = Explained(
+    "Ben Good's Elevator is 3-D chess on four levels of an 8x8 plan cut into 16 "
+    "poles of 2x2 elevators. Each pole has three elevators and one empty shaft; cells "
+    "are named level, file, rank (`2e1`), elevators on their own grid (`c4`).\n\n"
+    "**Elevators.** Instead of a piece move, move an elevator you control (more of "
+    "your pieces on it than the opponent's, at least one) one level into its shaft, "
+    "with its pieces: `E3c4U` (up) or `D` (down).\n\n"
+    "**Pieces.** King and pawn (forward or sideways; double step from its first two "
+    "ranks; promotes only to a kind of its own already captured). Walking knight and "
+    "camel also step one cell straight; the vaulting prince steps one cell or leaps "
+    "three without capturing; the ox leaps, captures one step diagonally and pushes "
+    "lines of pieces, which die off the board or in a shaft (`O2a3/Pa4`). Flying "
+    "rook, bishop and queen may change level once, through the first shaft met on "
+    "their level.\n\n"
+    "**The game.** Checkmate wins; a lift can escape check, except from a flyer. "
+    "Stalemate draws; whoever causes a third repetition loses. Any move may be typed "
+    "long: `2b1-2c3`.",
+    "Above: White's ox pushed the a-pawn to 2a4; Black's king rode pole c4 up to level 4.",
+    _good_example,
+    width=720,
+)
 
 ENTRY: Final = Entry(
     games=(
@@ -14,6 +45,7 @@ ENTRY: Final = Entry(
             "Ben Good's Elevator: 3-D chess on four levels of 2x2 platforms that move up and "
             "down their poles, with walking, vaulting, flying and pushing pieces",
             GoodGame,
+            RULES,
         ),
     )
 )
