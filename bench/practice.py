@@ -36,7 +36,6 @@ from bot.app.practice import THINK
 from bot.hosted import Hosted
 from bot.practice.opponent import MARGIN, Opponent
 from games.core.pieces import Side, opponent
-from games.elevator import Match
 
 try:
     from bench import playing, practice_night, practice_strength
@@ -47,8 +46,10 @@ except ModuleNotFoundError:  # run as a script: python bench/practice.py
 
 GAMES: dict[str, Callable[[], Hosted]] = {
     **{kind: (lambda kind=kind: games.game_class(kind)()) for kind in games.KINDS},
-    "elevator+escher": lambda: Match(boards=3, rules=["fide", "escher", "fide"]),
-    "elevator+armies": lambda: Match(boards=2, armies=("clobberers", "nutty")),
+    "elevator+escher": lambda: games.new_game(
+        "elevator", boards=3, rules=["fide", "escher", "fide"]
+    ),
+    "elevator+armies": lambda: games.new_game("elevator", boards=2, armies=("clobberers", "nutty")),
 }
 
 
