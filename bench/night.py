@@ -1,6 +1,6 @@
 """Benchmark a community night: human players' moves while practice games keep the bot busy.
 
-Run: python -m bench.night [--practice N] [--pairs N] [--moves N]
+Run: python -m bench.night [--practice N] [--pairs N] [--moves N] [--together]
 
 The real bot (`python -m bot`, a process of its own on a temporary SQLite file) runs against
 the offline Discord (tests/fakediscord) twice, one run after the other: first with N pairs
@@ -11,13 +11,16 @@ image in the mover's DMs, a move every 2 s in each game (a DM takes 5 posts in 5
 bot reply from the player's /move to the bot's move in the player's DMs, as the player sees
 it: the bot's thinking (bench/practice_night.py times it alone) and Discord's rate limits on
 the DM, which the replies share with the player's own moves' posts. Goals: the humans' p99 at
-most 1.5x the anchor's; the bot's thinking within its budget plus 0.25 s.
+most 1.5x the anchor's; the bot's thinking within its budget plus 0.25 s. Discord's servers
+are not on the bot's machine: the offline Discord and its players run on the first core, the
+bot (with the thinkers and Stockfish it starts) on the others, unless --together.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import statistics
 import tempfile
@@ -108,16 +111,33 @@ async def practice(
     return times
 
 
+def cores_apart() -> tuple[set[int], set[int]] | None:
+    """Return the cores for the offline Discord and for the bot, or None if they must share.
+
+    Discord's servers are not on the bot's machine: the offline Discord and its players get
+    the first core, the bot (and the thinkers and Stockfish it starts) the others.
+    """
+    cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
+    if len(cores) < 2:
+        return None
+    return {cores[0]}, set(cores[1:])
+
+
 async def measure(
-    practising: int, pairs: int, moves: int, folder: Path
+    practising: int, pairs: int, moves: int, folder: Path, apart: tuple[set[int], set[int]] | None
 ) -> tuple[list[float], list[float]]:
-    """Run the night; return the human moves' times and the bot's replies' times."""
+    """Run the night; return the human moves' times and the bot's replies' times.
+
+    apart: the cores of the offline Discord and of the bot (None: all share every core).
+    """
     discord = FakeDiscord()
     await discord.start()
     try:
         owner = discord.add_user("host")
         guild = discord.add_guild("Chess Club", owner=owner)
-        async with running_bot(folder, discord):
+        async with running_bot(folder, discord) as bot:
+            if apart is not None:
+                os.sched_setaffinity(bot.pid, apart[1])  # before it starts any thinker
             stop = asyncio.Event()
             begun = [asyncio.Event() for _ in range(practising)]
             bots = [
@@ -135,15 +155,38 @@ async def measure(
 
 async def run(args: argparse.Namespace) -> None:
     """Print the anchor's human moves beside the night's."""
-    with tempfile.TemporaryDirectory() as folder:
-        alone, _ = await measure(0, args.pairs, args.moves, Path(folder))
-    with tempfile.TemporaryDirectory() as folder:
-        busy, replies = await measure(args.practice, args.pairs, args.moves, Path(folder))
+    apart = None if args.together else cores_apart()
+    if apart is not None:
+        every = os.sched_getaffinity(0)
+        os.sched_setaffinity(0, apart[0])
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            alone, _ = await measure(0, args.pairs, args.moves, Path(folder), apart)
+        with tempfile.TemporaryDirectory() as folder:
+            busy, replies = await measure(
+                args.practice, args.pairs, args.moves, Path(folder), apart
+            )
+    finally:
+        if apart is not None:
+            os.sched_setaffinity(0, every)  # a test's process goes on with every core
     print(
         f"the real bot in the offline Discord: {args.pairs} pairs of people playing chess in"
         f" their DMs, a move every {PACE:g} s, {args.moves} moves a game; then the same beside"
         f" {args.practice} practice games at strength {STRENGTH} ({BUDGET:g} s budget)"
     )
+    if apart is None:
+        print(
+            f"the bot, its thinker and Stockfish share {os.cpu_count()} cores with the offline"
+            " Discord and its players (harder than in play, where Discord's servers are not on"
+            " the bot's machine)"
+        )
+    else:
+        print(
+            f"the offline Discord and its players on core {min(apart[0])}, the bot with its"
+            f" thinkers and Stockfish on {len(apart[1])} core{'s' * (len(apart[1]) > 1)} of"
+            " its own, as Discord's servers are not on the bot's machine"
+            f" (load average {os.getloadavg()[0]:.1f}: other work shares them)"
+        )
     print(f"{'human moves, to the image':<34}{'moves':>7}{'p50 ms':>9}{'p99 ms':>9}")
     for name, times in (("alone (anchor)", alone), (f"beside {args.practice} practice", busy)):
         ms = [t * 1000 for t in times]
@@ -165,7 +208,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--practice", type=int, default=20, help="practice games (20)")
     parser.add_argument("--pairs", type=int, default=4, help="pairs of people (4)")
-    parser.add_argument("--moves", type=int, default=20, help="moves a human game (20)")
+    parser.add_argument("--moves", type=int, default=40, help="moves a human game (40)")
+    parser.add_argument(
+        "--together",
+        action="store_true",
+        help="the bot shares every core with the offline Discord (harder than in play)",
+    )
     asyncio.run(run(parser.parse_args()))
 
 

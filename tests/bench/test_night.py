@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from bench import night
 from tests.bench.conftest import Printed
 
@@ -9,8 +11,11 @@ from tests.bench.conftest import Printed
 def test_the_benchmark_prints_the_human_moves_alone_and_beside_practice_and_the_replies(
     printed_by: Printed,
 ) -> None:
+    cores = os.sched_getaffinity(0)
     lines = printed_by(night, "--practice", "1", "--pairs", "1", "--moves", "2").splitlines()
+    assert os.sched_getaffinity(0) == cores  # the test's process gets its cores back
     assert lines[0].startswith("the real bot in the offline Discord: 1 pairs of people")
-    assert [line.split()[0] for line in lines[2:4]] == ["alone", "beside"]
-    assert lines[4].startswith("human p99, beside practice / alone:")
-    assert lines[5].startswith("the bot's") and "Discord's posting included" in lines[5]
+    assert lines[1].startswith("the offline Discord and its players on core")
+    assert [line.split()[0] for line in lines[3:5]] == ["alone", "beside"]
+    assert lines[5].startswith("human p99, beside practice / alone:")
+    assert lines[6].startswith("the bot's") and "Discord's posting included" in lines[6]
