@@ -1,4 +1,8 @@
-"""The games the service hosts: any kind of games.KINDS, and what only Elevator Chess has."""
+"""The games the service hosts: any kind of games.KINDS, and what only some of them can do.
+
+What a game can do beyond moves is asked of it by protocol (games.core.capabilities): teams,
+victory transfers, held moves; a game without one is refused with a sentence saying so.
+"""
 
 from __future__ import annotations
 
@@ -7,17 +11,35 @@ from typing import Any
 from bot.errors import RulesError
 from bot.lobby import Roster
 from games.core.boardgame import BoardGame
+from games.core.capabilities import HeldMoves, Teams, VictoryTransfers
 from games.core.pieces import Side
-from games.elevator import Match
 from views.model import side_scores
 
 Hosted = BoardGame[Any]  # a game of any kind in games.KINDS, as the service holds it
 
 
-def elevator_match(game: Hosted, what: str) -> Match:
-    """Return the game as an Elevator Chess match, or refuse what only such a match has."""
-    if not isinstance(game, Match):
-        raise RulesError(f"{game.TITLE} has no {what}: only Elevator Chess has")
+def _refused(game: Hosted, what: str) -> RulesError:
+    return RulesError(f"{game.TITLE} has no {what}")
+
+
+def with_teams(game: Hosted, what: str) -> Teams:
+    """Return the game as one played by teams, or refuse what only such a game has."""
+    if not isinstance(game, Teams):
+        raise _refused(game, what)
+    return game
+
+
+def with_transfers(game: Hosted) -> VictoryTransfers:
+    """Return the game as one with victory transfers, or refuse them."""
+    if not isinstance(game, VictoryTransfers):
+        raise _refused(game, "victory transfers")
+    return game
+
+
+def with_held_moves(game: Hosted) -> HeldMoves:
+    """Return the game as one whose moves are held till the turn is given, or refuse it."""
+    if not isinstance(game, HeldMoves):
+        raise _refused(game, "held moves")
     return game
 
 
@@ -26,7 +48,7 @@ def team_lineup(game: Hosted) -> tuple[tuple[str, str], ...]:
 
     A match of two teams returns (): its teams are known as 'white' and 'black'.
     """
-    if not isinstance(game, Match) or len(game.teams()) <= 2:
+    if not isinstance(game, Teams) or len(game.teams()) <= 2:
         return ()
     return tuple((game.team(b, "white"), game.team(b, "black")) for b in range(1, game.boards + 1))
 
@@ -36,26 +58,26 @@ def new_roster(game: Hosted) -> Roster:
     lineup = team_lineup(game)
     if not lineup:
         return Roster()
-    return Roster({team: [] for team in elevator_match(game, "teams").teams()}, lineup=lineup)
+    return Roster({team: [] for team in with_teams(game, "teams").teams()}, lineup=lineup)
 
 
 def has_transfers(game: Hosted) -> bool:
-    """Tell whether the winner of a board may send a piece onward: only Elevator Chess."""
-    return isinstance(game, Match)
+    """Tell whether the winner of a board may send a piece onward."""
+    return isinstance(game, VictoryTransfers)
 
 
 def pending_transfer(game: Hosted, board: int) -> Side | None:
-    """Return who may make a victory transfer from a board: only Elevator Chess has them."""
-    return game.pending_transfer(board) if isinstance(game, Match) else None
+    """Return who may make a victory transfer from a board, or None (or a game without them)."""
+    return game.pending_transfer(board) if isinstance(game, VictoryTransfers) else None
 
 
 def transfer_options(game: Hosted, board: int) -> list[str]:
-    """Return the victory transfers on offer from a board: only Elevator Chess has them."""
-    return game.transfer_options(board) if isinstance(game, Match) else []
+    """Return the victory transfers on offer from a board ([] in a game without them)."""
+    return game.transfer_options(board) if isinstance(game, VictoryTransfers) else []
 
 
 def scores(game: Hosted, names: tuple[str, str] | None) -> dict[str, float]:
     """Return each team's points (each player's, in a game without teams), White's first."""
-    if isinstance(game, Match):
+    if isinstance(game, Teams):
         return game.team_scores()
     return dict(side_scores(game, names))

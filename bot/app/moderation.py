@@ -15,7 +15,7 @@ from bot.app.transfers import deadline
 from bot.app.undo_preview import UndoPreview, preview
 from bot.app.unit import Change, Held, Units
 from bot.errors import NotAllowedError, NotFoundError, RulesError, WrongStateError
-from bot.hosted import elevator_match, pending_transfer
+from bot.hosted import pending_transfer, with_teams
 from bot.news import News, boards_of
 from bot.notices import (
     OVERVIEW,
@@ -36,9 +36,9 @@ from bot.notices import (
     user_place,
 )
 from games.core.clocks import DAY
+from games.core.errors import GameError
 from games.core.events import Event
 from games.core.pieces import Side, opponent, side_name
-from games.elevator import GameError
 
 MAX_ADDED: Final = 30 * DAY  # the most time a moderator gives back at once
 
@@ -87,7 +87,7 @@ class Moderation:
             return await self._actions.act(
                 held,
                 moderator.user,
-                lambda match: elevator_match(match, "teams to forfeit").resign_match(side),
+                lambda match: with_teams(match, "teams to forfeit").resign_match(side),
                 audit=Audit(moderator, ruling, {"side": side, "boards": boards}),
             )
 

@@ -13,7 +13,7 @@ from bot.app.outcomes import Outcome
 from bot.app.scheduler import Scheduler
 from bot.app.unit import Held, Units
 from bot.errors import NotAllowedError, RulesError, StaleError
-from bot.hosted import elevator_match, has_transfers
+from bot.hosted import has_transfers, with_held_moves, with_teams
 from bot.loading import Loaded
 from bot.notices import DrawDeclined, DrawOffered, Notice, board_place, user_place
 from games.core.pieces import SIDES, Side, opponent, side_name
@@ -88,7 +88,7 @@ class Play:
                 lambda match: (match.play if more else match.play_turn)(board, text, side=side),
             )
             if outcome.events and isinstance(outcome.events[0], HeldMove):
-                match = elevator_match(held.loaded.match, "held moves")
+                match = with_held_moves(held.loaded.match)
                 return replace(outcome, awaiting=tuple(match.awaiting()))
             return outcome
 
@@ -132,11 +132,11 @@ class Play:
                 raise NotAllowedError("only a team's captain can resign the match")
             if roster.lineup:
                 return await self._actions.act(
-                    held, user, lambda match: elevator_match(match, "captains").resign_team(team)
+                    held, user, lambda match: with_teams(match, "captains").resign_team(team)
                 )
             side: Side = "black" if team == "black" else "white"
             return await self._actions.act(
-                held, user, lambda match: elevator_match(match, "captains").resign_match(side)
+                held, user, lambda match: with_teams(match, "captains").resign_match(side)
             )
 
     async def offer_draw(self, match_id: int, user: str, board: int) -> Outcome:

@@ -9,7 +9,7 @@ from bot.app.actions import Actions
 from bot.app.outcomes import Outcome
 from bot.app.unit import Held, Units
 from bot.errors import DamagedError
-from bot.hosted import elevator_match, pending_transfer
+from bot.hosted import pending_transfer, with_transfers
 from bot.news import CLOCK, DEADLINE
 from bot.notices import Notice, Reminder, board_place
 from bot.shards import Shards
@@ -73,7 +73,7 @@ class Scheduler:
                     await self._actions.act(
                         held,
                         DEADLINE,
-                        lambda match: elevator_match(match, "victory transfers").skip_transfer(
+                        lambda match: with_transfers(match).skip_transfer(
                             board,  # noqa: B023
                             side=winner,  # noqa: B023
                         ),

@@ -1,4 +1,4 @@
-"""Victory transfers, which only Elevator Chess has: their deadlines, and the winner's answer.
+"""Victory transfers, in the games that have them: their deadlines, and the winner's answer.
 
 A won board's winner may send one piece onward before a deadline; what other boards do
 meanwhile may change where it can go, or leave it nowhere, which the winner must hear of.
@@ -14,12 +14,12 @@ from bot.app import guards
 from bot.app.outcomes import Outcome
 from bot.app.unit import Change, Held, Units
 from bot.errors import NotAllowedError, WrongStateError
-from bot.hosted import Hosted, elevator_match, pending_transfer, transfer_options
+from bot.hosted import Hosted, pending_transfer, transfer_options, with_transfers
 from bot.loading import Loaded
 from games.core.clocks import TimeControl
 from games.core.events import BoardEnded, Event
 from games.core.pieces import Side, side_name
-from games.elevator import BoardCleared, Match, TransferDeclined, Transferred
+from games.elevator import BoardCleared, TransferDeclined, Transferred
 
 if TYPE_CHECKING:
     from bot.app.actions import Actions
@@ -112,7 +112,7 @@ class Transfers:
             return await self._actions.act(
                 held,
                 user,
-                lambda match: _elevator(match).transfer(board, text, side=winner),
+                lambda match: with_transfers(match).transfer(board, text, side=winner),
             )
 
     async def skip_transfer(self, match_id: int, user: str, board: int) -> Outcome:
@@ -122,7 +122,7 @@ class Transfers:
             return await self._actions.act(
                 held,
                 user,
-                lambda match: _elevator(match).skip_transfer(board, side=winner),
+                lambda match: with_transfers(match).skip_transfer(board, side=winner),
             )
 
     async def _winner_seat(self, held: Held, user: str, board: int) -> Side:
@@ -150,7 +150,3 @@ class Transfers:
                 f"only {side_name(winner)}'s player on board {board} makes its victory transfer"
             )
         return winner
-
-
-def _elevator(game: Hosted) -> Match:
-    return elevator_match(game, "victory transfers")

@@ -1,0 +1,61 @@
+"""What only some games can do, as protocols the bot asks a game for, never by its class.
+
+A game that has a capability has its methods (Elevator Chess has all three); the bot asks
+with isinstance on the protocol, so that a new game with teams or victory transfers needs
+no change outside its own subpackage.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from games.core.events import Event
+from games.core.pieces import Side
+
+
+@runtime_checkable
+class VictoryTransfers(Protocol):
+    """The winner of a board may send one piece onward before the board closes."""
+
+    def pending_transfer(self, board: int) -> Side | None:
+        """Return the winner who may still make a board's victory transfer, or None."""
+
+    def transfer_options(self, board: int) -> list[str]:
+        """Return the transfers open to the winner of a just-won board; [] when none waits."""
+
+    def transfer(self, board: int, text: str, *, side: Side | None = None) -> list[Event]:
+        """Make the victory transfer of a just-won board."""
+
+    def skip_transfer(self, board: int, *, side: Side | None = None) -> list[Event]:
+        """Decline the victory transfer of a just-won board."""
+
+
+@runtime_checkable
+class Teams(Protocol):
+    """Teams play across boards, and a captain may resign for a whole team."""
+
+    def teams(self) -> tuple[str, ...]:
+        """Return the teams, White's first, in the order they were named."""
+
+    def team(self, board: int, side: Side) -> str:
+        """Return the team playing side on a board."""
+
+    def team_scores(self) -> dict[str, float]:
+        """Return each team's points, in the order of teams()."""
+
+    def resign_match(self, side: Side) -> list[Event]:
+        """Resign every board still being played for side."""
+
+    def resign_team(self, team: str) -> list[Event]:
+        """Resign every board still being played by a team."""
+
+
+@runtime_checkable
+class HeldMoves(Protocol):
+    """Turns are given on every board first and played together (Automatic Elevator Chess)."""
+
+    def held_moves(self) -> dict[int, str]:
+        """Return the moves given and not yet played this turn, by board."""
+
+    def awaiting(self) -> list[int]:
+        """Return the boards still waiting for the side to move's move."""
