@@ -10,7 +10,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Mapping
+import time
+from collections.abc import Generator, Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -32,6 +33,7 @@ logger = logging.getLogger(__name__)
 DM_PLACE: Final = "dm:white"  # bound where a game is shown in its players' DMs
 NO_DMS: Final = ""  # bound as the practice opponent's DMs: it has none, nothing is sent there
 GAME_PLACE: Final = "game"  # where such a game's notices queue: one place, in order
+SLICE = 0.001  # seconds a load's restoring runs on the event loop before it lets others in
 
 
 @dataclass(frozen=True)
@@ -145,15 +147,31 @@ async def _restore(
                 _state(b, by_board[b]["data"]) if b in by_board else None
                 for b in range(1, config.boards + 1)
             ]
-            game = kind.from_config(config)
-            await asyncio.sleep(0)  # making 1,000 boards takes ms: the loop serves others first
-            return game.restored(events, loaded), False
+            return await _stepped(kind.restoring(config, events, loaded)), False
         except (GameError, ValueError) as error:
             misfit = str(error)
     logger.warning(
         "match %d: board states disagree with the log, replaying it: %s", match_id, misfit
     )
     return kind.replay(config, events), True
+
+
+async def _stepped(steps: Generator[None, None, Hosted]) -> Hosted:
+    """Run a game's restoring steps, letting the event loop serve others every SLICE seconds.
+
+    Making and restoring 1,000 boards takes several ms, which would hold every other
+    player's action back; a step (a board made or restored) takes some µs.
+    """
+    since = time.perf_counter()
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            game: Hosted = done.value
+            return game
+        if time.perf_counter() - since >= SLICE:
+            await asyncio.sleep(0)
+            since = time.perf_counter()
 
 
 def _state(board: int, text: str) -> object:
