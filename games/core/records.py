@@ -212,7 +212,8 @@ class GameRecords(ABC, Generic[ConfigT]):
         cls, config: ConfigT, events: Sequence[Event], states: Sequence[Any | None]
     ) -> Generator[None, None, Self]:
         """Rebuild a game as restore() does, in steps: yield after making each board, after
-        restoring each saved one and after every RECALLED events of the log.
+        restoring each saved one, after checking each the log names and after every RECALLED
+        events of the log.
 
         Returns the game, so that a caller may pause between the steps of a big game (the
         service's load lets its event loop serve others); finished() runs it straight through.
@@ -230,7 +231,7 @@ class GameRecords(ABC, Generic[ConfigT]):
                 starts[number] = board.fen()
                 board.restore(state)
                 yield
-        misfit = game._misfit(starts, events)
+        misfit = yield from game._misfit(starts, events)
         if misfit is not None:
             raise RecordError(misfit)
         for seq, event in enumerate(events, start=1):
@@ -240,10 +241,13 @@ class GameRecords(ABC, Generic[ConfigT]):
         game._events = list(events)
         return game
 
-    def _misfit(self, starts: Mapping[int, str], events: Sequence[Event]) -> str | None:
+    def _misfit(
+        self, starts: Mapping[int, str], events: Sequence[Event]
+    ) -> Generator[None, None, str | None]:
         """Say which board's position contradicts what the log records for it, if any.
 
-        starts: each restored board's starting position; the others are at theirs.
+        starts: each restored board's starting position; the others are at theirs. In steps
+        (see restoring()): it yields after looking at each board the log names.
         """
         last: dict[int, Event] = {}
         played: dict[int, tuple[Side, int]] = {}
@@ -261,6 +265,7 @@ class GameRecords(ABC, Generic[ConfigT]):
             refusal = self._state_refusal(boards[number - 1], event, played.get(number))
             if refusal is not None:
                 return f"the state of board {number} does not fit the log: {refusal}"
+            yield
         for number, start in starts.items():
             if number not in last and boards[number - 1].fen() != start:
                 return f"the state of board {number} does not fit the log: it never moved"

@@ -271,7 +271,7 @@ def test_a_restore_in_steps_pauses_after_each_board_and_gives_the_same_match() -
             restored = done.value
             break
         paused += 1
-    assert paused == 5 + 2  # after each of the five boards made and the two saved restored
+    assert paused == 5 + 2 + 2  # five boards made, the two saved restored, then checked
     _same(match, restored)
 
 
