@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final
@@ -32,6 +33,8 @@ logger = logging.getLogger(__name__)
 DM_PLACE: Final = "dm:white"  # bound where a game is shown in its players' DMs
 NO_DMS: Final = ""  # bound as the practice opponent's DMs: it has none, nothing is sent there
 GAME_PLACE: Final = "game"  # where such a game's notices queue: one place, in order
+SLICE = 0.001  # seconds a load runs on the event loop at most before it lets others in
+EVENTS_READ = 250  # a log's events read at once by a load: about 0.5 ms here
 
 
 @dataclass(frozen=True)
@@ -83,9 +86,14 @@ async def load(db: Db, match_id: int) -> tuple[Loaded, bool]:
         raise NotFoundError(f"there is no match {match_id}")
     kind = games.game_class(row["kind"])
     config = kind.read_config(json.loads(row["config"]))
-    events = events_from_json([e["data"] for e in await storage.event_rows(db, match_id)])
+    rows = [e["data"] for e in await storage.event_rows(db, match_id)]
+    pace = _Pace()
+    events: list[Event] = []
+    for first in range(0, len(rows), EVENTS_READ):
+        events += events_from_json(rows[first : first + EVENTS_READ], first + 1)
+        await pace.turn()
     match, replayed = await _restore(
-        match_id, kind, config, events, await storage.state_rows(db, match_id)
+        match_id, kind, config, events, await storage.state_rows(db, match_id), _Pace()
     )
     roster = new_roster(match)
     for player in await storage.player_rows(db, match_id):
@@ -135,25 +143,48 @@ async def _restore(
     config: GameConfig,
     events: list[Event],
     states: list[Row],
+    pace: _Pace,
 ) -> tuple[Hosted, bool]:
     """Load a match from its board states, or replay its log if they do not fit it (True)."""
-    misfit = _misfit(match_id, config, events, states)
+    misfit = await _misfit(match_id, config, events, states, pace)
     if misfit is None:
-        by_board = {row["board"]: row for row in states}
+        loaded: list[object] = [None] * config.boards  # a board never saved is as it starts
         try:
-            loaded = [  # a board never saved has never moved: None, as it starts
-                _state(b, by_board[b]["data"]) if b in by_board else None
-                for b in range(1, config.boards + 1)
-            ]
-            game = kind.from_config(config)
-            await asyncio.sleep(0)  # making 1,000 boards takes ms: the loop serves others first
-            return game.restored(events, loaded), False
+            for row in states:  # (_misfit refused boards the match does not have)
+                loaded[row["board"] - 1] = _state(row["board"], row["data"])
+                await pace.turn()
+            steps = kind.restoring(config, events, loaded)
+            while True:
+                try:
+                    next(steps)
+                except StopIteration as done:
+                    game: Hosted = done.value
+                    return game, False
+                await pace.turn()
         except (GameError, ValueError) as error:
             misfit = str(error)
     logger.warning(
         "match %d: board states disagree with the log, replaying it: %s", match_id, misfit
     )
     return kind.replay(config, events), True
+
+
+class _Pace:
+    """Lets the event loop serve others whenever a load has held it for SLICE seconds.
+
+    Reading and restoring a 1,000-board match takes several ms, which would hold every
+    other player's action back; each of its steps (a board made, restored or checked, a
+    state or some events read) takes some µs.
+    """
+
+    def __init__(self) -> None:
+        self._since = time.perf_counter()
+
+    async def turn(self) -> None:
+        """Let others in if the load has held the loop for SLICE seconds since it last did."""
+        if time.perf_counter() - self._since >= SLICE:
+            await asyncio.sleep(0)
+            self._since = time.perf_counter()
 
 
 def _state(board: int, text: str) -> object:
@@ -164,8 +195,8 @@ def _state(board: int, text: str) -> object:
     return state
 
 
-def _misfit(
-    match_id: int, config: GameConfig, events: list[Event], states: list[Row]
+async def _misfit(
+    match_id: int, config: GameConfig, events: list[Event], states: list[Row], pace: _Pace
 ) -> str | None:
     """Say why the stored board states cannot stand for the log, judging by their log positions."""
     last_touch: dict[int, int] = {}
@@ -183,6 +214,7 @@ def _misfit(
             return f"the state of board {board} is from position {seq}, past the log's end"
         if seq < last_touch.get(board, 0):
             return f"the state of board {board} is older than the log's last event on it"
+        await pace.turn()
     missing = sorted(set(last_touch) - {row["board"] for row in states})
     if missing:
         return f"no state for board {missing[0]}, though the log moves there"

@@ -10,7 +10,6 @@ follows the end of a board.
 from __future__ import annotations
 
 import logging
-from abc import abstractmethod
 from collections import deque
 from collections.abc import Callable, Mapping
 from functools import partial
@@ -67,16 +66,12 @@ class BoardGame(GameRecords[ConfigT]):
     _endings: dict[int, BoardEnded]
     _dirty: deque[int]  # boards an action may have ended, to look at before it returns
 
-    def _set_up(self, config: ConfigT) -> None:
+    def _set_up(self, config: ConfigT, boards: list[Board] | None = None) -> None:
         self._config = config
-        self._boards = self._new_boards(config)
+        self._boards = list(self._new_boards(config)) if boards is None else boards
         self._endings = {}
         self._events = []
         self._dirty = deque()
-
-    @abstractmethod
-    def _new_boards(self, config: ConfigT) -> list[Board]:
-        """Return the boards a game set up with config starts with, numbered from 1."""
 
     def _refuse_finished_starts(self) -> None:
         """Refuse start positions that are already over."""

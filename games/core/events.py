@@ -259,8 +259,10 @@ def _checked(data: Any) -> Event:
     return cls(*values)
 
 
-def events_from_json(rows: Sequence[str]) -> list[Event]:
+def events_from_json(rows: Sequence[str], first: int = 1) -> list[Event]:
     """Rebuild a log from its events' JSON texts, one an event, refusing anything malformed.
+
+    first: the position in the log of the first text, for a part of a long log read alone.
 
     The texts are read as one JSON array: one call into the decoder instead of one a row
     takes a third of the time. The store wrote each text with json.dumps, one value; a
@@ -273,7 +275,7 @@ def events_from_json(rows: Sequence[str]) -> list[Event]:
     except ValueError:
         found = None
     if not isinstance(found, list) or len(found) != len(rows):
-        found = [_read_json(row, index) for index, row in enumerate(rows, start=1)]
+        found = [_read_json(row, index) for index, row in enumerate(rows, start=first)]
     return [event_from_dict(data) for data in found]
 
 

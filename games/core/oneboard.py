@@ -51,8 +51,8 @@ class OneBoardGame(BoardGame[StartConfig]):
     def _new_board(self, fen: str | None) -> Board:
         """Return board 1, at fen or at the game's own start."""
 
-    def _set_up(self, config: StartConfig) -> None:
-        super()._set_up(config)
+    def _set_up(self, config: StartConfig, boards: list[Board] | None = None) -> None:
+        super()._set_up(config, boards)
         if config.fen is not None:
             if self._boards[0].king_capturable():
                 raise MatchConfigError(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from games.core.board import Board
@@ -16,8 +16,20 @@ from games.core.log import GameConfig, action_groups
 from games.core.pieces import Side
 
 ConfigT = TypeVar("ConfigT", bound=GameConfig)
+T = TypeVar("T")
 
 _RECORD_KEYS = frozenset({"format", "version", "config", "events"})
+RECALLED = 500  # events of the log a restore takes in between two of its steps
+
+
+def finished(steps: Generator[None, None, T]) -> T:
+    """Run the steps of making() or restoring() straight through and return the game."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            game: T = done.value
+            return game
 
 
 class GameRecords(ABC, Generic[ConfigT]):
@@ -40,9 +52,34 @@ class GameRecords(ABC, Generic[ConfigT]):
         game._set_up(config)
         return game
 
+    @classmethod
+    def making(cls, config: ConfigT) -> Generator[None, None, Self]:
+        """Start a game as from_config() does, a board at a time: yield after making each.
+
+        Returns the game, so that a caller may pause between a big game's boards (the
+        service's load lets its event loop serve others); finished() runs it straight through.
+        """
+        game = cls.__new__(cls)
+        boards: list[Board] = []
+        for board in game._new_boards(config):
+            boards.append(board)
+            yield
+        game._set_up(config, boards)
+        return game
+
     @abstractmethod
-    def _set_up(self, config: ConfigT) -> None:
-        """Become the game config starts, before anything is played."""
+    def _set_up(self, config: ConfigT, boards: list[Board] | None = None) -> None:
+        """Become the game config starts, before anything is played.
+
+        boards: the boards config starts with, if they were made already (by making()).
+        """
+
+    @abstractmethod
+    def _new_boards(self, config: ConfigT) -> Iterable[Board]:
+        """Return the boards a game set up with config starts with, numbered from 1.
+
+        They may be made as they are iterated, which needs nothing of the game but config.
+        """
 
     @classmethod
     def read_config(cls, data: Any) -> ConfigT:
@@ -168,37 +205,49 @@ class GameRecords(ABC, Generic[ConfigT]):
         log must not name. Endings and what follows them are read from the log's events,
         which is quick; only the boards' positions and histories come from the states.
         """
-        return cls.from_config(config).restored(events, states)
+        return finished(cls.restoring(config, events, states))
 
-    def restored(self, events: Sequence[Event], states: Sequence[Any | None]) -> Self:
-        """Bring a game just made from its configuration to its log's end, as restore() does.
+    @classmethod
+    def restoring(
+        cls, config: ConfigT, events: Sequence[Event], states: Sequence[Any | None]
+    ) -> Generator[None, None, Self]:
+        """Rebuild a game as restore() does, in steps: yield after making each board, after
+        restoring each saved one, after checking each the log names and after every RECALLED
+        events of the log.
 
-        Apart from restore() so that a caller may pause between making a big game's boards
-        and restoring them (the service's load lets its event loop serve others).
+        Returns the game, so that a caller may pause between the steps of a big game (the
+        service's load lets its event loop serve others); finished() runs it straight through.
         """
-        if len(states) != len(self._boards):
+        game = yield from cls.making(config)
+        if len(states) != len(game._boards):
             raise RecordError(
-                f"{len(states)} board states for {_article(self.NOUN)} {self.NOUN} "
-                f"of {len(self._boards)} boards"
+                f"{len(states)} board states for {_article(cls.NOUN)} {cls.NOUN} "
+                f"of {len(game._boards)} boards"
             )
         action_groups(events)  # refuses a log that does not start with an action
         starts: dict[int, str] = {}  # each board restored: its position before that
-        for number, (board, state) in enumerate(zip(self._boards, states, strict=True), start=1):
+        for number, (board, state) in enumerate(zip(game._boards, states, strict=True), start=1):
             if state is not None:
                 starts[number] = board.fen()
                 board.restore(state)
-        misfit = self._misfit(starts, events)
+                yield
+        misfit = yield from game._misfit(starts, events)
         if misfit is not None:
             raise RecordError(misfit)
-        for event in events:
-            self._recall(event)
-        self._events = list(events)
-        return self
+        for seq, event in enumerate(events, start=1):
+            game._recall(event)
+            if seq % RECALLED == 0:
+                yield
+        game._events = list(events)
+        return game
 
-    def _misfit(self, starts: Mapping[int, str], events: Sequence[Event]) -> str | None:
+    def _misfit(
+        self, starts: Mapping[int, str], events: Sequence[Event]
+    ) -> Generator[None, None, str | None]:
         """Say which board's position contradicts what the log records for it, if any.
 
-        starts: each restored board's starting position; the others are at theirs.
+        starts: each restored board's starting position; the others are at theirs. In steps
+        (see restoring()): it yields after looking at each board the log names.
         """
         last: dict[int, Event] = {}
         played: dict[int, tuple[Side, int]] = {}
@@ -216,6 +265,7 @@ class GameRecords(ABC, Generic[ConfigT]):
             refusal = self._state_refusal(boards[number - 1], event, played.get(number))
             if refusal is not None:
                 return f"the state of board {number} does not fit the log: {refusal}"
+            yield
         for number, start in starts.items():
             if number not in last and boards[number - 1].fen() != start:
                 return f"the state of board {number} does not fit the log: it never moved"

@@ -7,7 +7,7 @@ shaft, rides, arrivals, victory transfers, teams and standings, and the match de
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final
 
 from games.core.board import Board, Played
@@ -73,8 +73,8 @@ class Match(BoardGame[MatchConfig]):
             MatchConfig.create(boards, layout, start_fens, elevators, teams, rules, armies, mode)
         )
 
-    def _set_up(self, config: MatchConfig) -> None:
-        super()._set_up(config)
+    def _set_up(self, config: MatchConfig, boards: list[Board] | None = None) -> None:
+        super()._set_up(config, boards)
         self._shaft = Shaft(config.boards, config.layout)
         self._standings = Standings([config.teams_of(n) for n in range(1, config.boards + 1)])
         self._winners: tuple[str, ...] | None = None
@@ -84,8 +84,8 @@ class Match(BoardGame[MatchConfig]):
         if config.start_fens is not None:
             self._refuse_finished_starts()
 
-    def _new_boards(self, config: MatchConfig) -> list[Board]:
-        return [FLOORS[config.rules_of(spec.number)].make(spec) for spec in config.floors()]
+    def _new_boards(self, config: MatchConfig) -> Iterator[Board]:
+        return (FLOORS[config.rules_of(spec.number)].make(spec) for spec in config.floors())
 
     @classmethod
     def _config_from_dict(cls, data: Any) -> MatchConfig:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from typing import Final
 
 from games.core.board import Board
@@ -116,13 +116,15 @@ class EndersGame(OneBoardGame):
             return None  # _misfit compares the board's actions with the log's
         return super()._state_refusal(board, last, played)
 
-    def _misfit(self, starts: Mapping[int, str], events: Sequence[Event]) -> str | None:
+    def _misfit(
+        self, starts: Mapping[int, str], events: Sequence[Event]
+    ) -> Generator[None, None, str | None]:
         """Say how the board's state contradicts the log: other actions, or an ending missed.
 
         The state's record starts where the game does, so its actions must be the log's,
         mid-turn or not; comparing them is quick, and proves the position is the log's.
         """
-        misfit = super()._misfit(starts, events)
+        misfit = yield from super()._misfit(starts, events)
         if misfit is not None:
             return misfit
         playing = self.enders_board(1)

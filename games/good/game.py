@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 
 from games.core.board import Board
 from games.core.events import Event, Moved
@@ -56,9 +56,11 @@ class GoodGame(OneBoardGame):
             return None  # a long form is no UCI to read squares from: _misfit compares moves
         return super()._state_refusal(board, last, played)
 
-    def _misfit(self, starts: Mapping[int, str], events: Sequence[Event]) -> str | None:
+    def _misfit(
+        self, starts: Mapping[int, str], events: Sequence[Event]
+    ) -> Generator[None, None, str | None]:
         """Say how the board's state contradicts the log: other moves, or another start."""
-        misfit = super()._misfit(starts, events)
+        misfit = yield from super()._misfit(starts, events)
         if misfit is not None:
             return misfit
         state = self.good_board(1).state()

@@ -12,6 +12,7 @@ def test_the_reads_benchmark_prints_each_read_and_the_goal(printed_by: Printed) 
         "a board's view",
         "the overview's 40 boards",
         "the overview after a restart (a cold load)",
+        "the same, every board played",
         "before: the whole copy",
     ):
         assert row in printed

@@ -5,18 +5,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from typing import Final
+from typing import Any, Final
 
 import pytest
 
-from bot import storage
+from bot import loading, storage
 from bot.errors import DamagedError, NotAllowedError, NotFoundError, RulesError, WrongStateError
 from bot.news import News
 from bot.notices import BoardsResult, ReplayShown
 from bot.sender.words import overview_words
 from bot.service import MatchService, Moderator
 from bot.storage import Storage
-from games.elevator import Match, MatchConfig
+from games.chess.board import FideBoard
 from tests.bot.scenarios import run
 
 KNIGHT_D5 = "4k3/8/8/3N4/8/8/8/4K3 w - - 0 1"
@@ -174,42 +174,49 @@ def test_a_match_loads_back_from_the_file_as_it_was(database_url: str) -> None:
     run(database_url, reload)
 
 
-def test_a_cold_load_lets_other_tasks_run_between_making_the_boards_and_restoring_them(
+def test_a_cold_load_lets_other_tasks_run_while_it_makes_and_restores_the_boards(
     database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     async def play(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service, boards=40)
         await service.start(match_id, "ana")
-        await service.play(match_id, "ana", 1, "e4")
+        for board in (1, 2):
+            await service.play(match_id, "ana", board, "e4")
 
     run(database_url, play)
+    monkeypatch.setattr(loading, "SLICE", 0.0, raising=False)  # a pause after every step
     steps: list[str] = []
-    make, restore = Match.from_config.__func__, Match.restored  # type: ignore[attr-defined]
+    make, restore = FideBoard.__init__, FideBoard.restore
 
-    def made(cls: type[Match], config: MatchConfig) -> Match:
+    def made(board: FideBoard, *args: Any) -> None:
         steps.append("made")
-        return make(cls, config)  # type: ignore[no-any-return]
+        make(board, *args)
 
-    def restored(match: Match, *args: object) -> Match:
+    def restored(board: FideBoard, state: object) -> None:
         steps.append("restored")
-        return restore(match, *args)  # type: ignore[arg-type]
+        restore(board, state)
 
-    monkeypatch.setattr(Match, "from_config", classmethod(made))
-    monkeypatch.setattr(Match, "restored", restored)
+    monkeypatch.setattr(FideBoard, "__init__", made)
+    monkeypatch.setattr(FideBoard, "restore", restored)
 
     async def reload(service: MatchService, store: Storage) -> None:
+        loaded = False
+
         async def other() -> None:
-            while "restored" not in steps:
+            while not loaded:
                 steps.append("other")
                 await asyncio.sleep(0)
 
         task = asyncio.create_task(other())
         await service.shown_game(1)
+        loaded = True
         await task
 
     run(database_url, reload)
-    made_at, restored_at = steps.index("made"), steps.index("restored")
-    assert "other" in steps[made_at:restored_at]
+    making = steps[steps.index("made") : len(steps) - steps[::-1].index("made")]
+    restoring = steps[steps.index("restored") : len(steps) - steps[::-1].index("restored")]
+    assert making.count("made") == 40 and "other" in making
+    assert restoring.count("restored") == 2 and "other" in restoring
 
 
 D4 = json.dumps({"root": START, "moves": ["d2d4"]})

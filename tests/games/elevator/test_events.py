@@ -172,6 +172,14 @@ def test_a_damaged_row_of_a_log_is_refused_by_its_place_in_the_log() -> None:
         events_from_json(rows)
 
 
+def test_a_part_of_a_log_read_alone_names_a_damaged_row_by_its_place_in_the_whole_log() -> None:
+    rows = [json.dumps(event.to_dict()) for event in ONE_OF_EACH[:4]]
+    rows[2] = rows[2][:-5]
+    assert events_from_json(rows[:2], 1) == list(ONE_OF_EACH[:2])
+    with pytest.raises(RecordError, match="event 3 of the log is not valid JSON"):
+        events_from_json(rows[2:], 3)
+
+
 def test_a_row_holding_two_events_is_refused_though_the_log_reads_as_an_array() -> None:
     first, second, third = (json.dumps(event.to_dict()) for event in ONE_OF_EACH[:3])
     with pytest.raises(RecordError, match="event 1 of the log is not valid JSON"):

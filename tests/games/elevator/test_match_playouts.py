@@ -257,6 +257,24 @@ def test_boards_never_saved_are_restored_from_no_state_as_they_start() -> None:
     _same(match, Match.restore(match.config, match.events, states))
 
 
+def test_a_restore_in_steps_pauses_after_each_board_and_gives_the_same_match() -> None:
+    match = Match(boards=5, layout="ring")
+    for board, move in [(2, "e4"), (4, "d4"), (2, "e5"), (4, "d5")]:
+        match.play(board, move)
+    states = [match.board_state(n) if n in (2, 4) else None for n in range(1, 6)]
+    steps = Match.restoring(match.config, match.events, states)
+    paused = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            restored = done.value
+            break
+        paused += 1
+    assert paused == 5 + 2 + 2  # five boards made, the two saved restored, then checked
+    _same(match, restored)
+
+
 def test_a_board_the_log_moves_on_is_refused_without_its_state() -> None:
     match = Match(3)
     match.play(1, "e4")
