@@ -24,7 +24,7 @@ from typing import Final, TypeVar, cast
 import chess
 import chess.svg
 import resvg_py
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageFont
 
 logger = logging.getLogger(__name__)
 
@@ -94,18 +94,12 @@ class SpriteCache:
         """Return a line of text as a mask, with its offset from the anchor point."""
 
         def make() -> tuple[Image.Image, int, int]:
-            typeface = self.font(size, bold=bold)
-            box = typeface.getbbox(text, anchor=anchor)
-            left, top, right, bottom = (round(edge) for edge in box)
-            mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
-            ImageDraw.Draw(mask).text(
-                (-left, -top),
-                text,
-                font=typeface,
-                fill=255,
-                anchor=anchor,
-            )
-            return mask, left, top
+            # the mask ImageDraw.text would draw, laid out once: it measures and renders in one
+            rendered, (left, top) = self.font(size, bold=bold).getmask2(text, "L", anchor=anchor)
+            width, height = rendered.size
+            if not (width and height):  # no ink: an empty mask at least a pixel wide and high
+                return Image.new("L", (max(1, width), max(1, height))), left, top
+            return Image.Image()._new(rendered), left, top
 
         return self.get(("text", text, size, bold, anchor), make)
 
