@@ -127,6 +127,17 @@ def layout(text: str, size: int, *, bold: bool = False, fonts: Fonts | None = No
 
 
 def _lay(text: str, size: int, bold: bool, fonts: Fonts) -> Line:
+    primary = fonts.primary(bold)
+    if text and text.isascii() and text.isprintable() and primary.covers(text):
+        # what _by_clusters makes of ASCII in the first font (clocks, moves, status):
+        # one left-to-right run, found without cutting, choosing and ordering every character
+        run = Run(text, primary, False, _advance(text, primary, size, False))
+        return Line((run,), run.width, (), True)
+    return _by_clusters(text, size, bold, fonts)
+
+
+def _by_clusters(text: str, size: int, bold: bool, fonts: Fonts) -> Line:
+    """Lay out a line cluster by cluster: each in the first font that has it, runs in order."""
     parts = clusters(text)
     primary = fonts.primary(bold)
     faces: list[Face] = []

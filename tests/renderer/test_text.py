@@ -11,6 +11,8 @@ from PIL import Image, ImageChops, ImageDraw
 from renderer.fonts import EMOJI_STRIKE, Face, Fonts, ignorable
 from renderer.text import (
     ELLIPSIS,
+    _by_clusters,
+    _lay,
     clusters,
     draw_line,
     emoji,
@@ -223,3 +225,13 @@ def test_without_the_noto_fonts_names_are_drawn_with_boxes_and_that_is_logged_on
     ]
     assert len(told) == 1
     assert "apt-get install fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji" in told[0]
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_ascii_is_laid_out_as_cluster_by_cluster_in_one_run(noto: Fonts, bold: bool) -> None:
+    printable_ascii = "".join(chr(code) for code in range(32, 127))
+    lines = [*printable_ascii, printable_ascii, "4:05", "0:09.3", "1:02:03", "2d 5h", "Board 12"]
+    for text in lines:
+        fast = _lay(text, 19, bold, noto)
+        assert fast == _by_clusters(text, 19, bold, noto), text
+        assert fast.plain and len(fast.runs) == 1
