@@ -360,8 +360,28 @@ def _line(
     drawn: Drawn, fill: Colour, under: Colour, palette: Palette
 ) -> tuple[Image.Image, Image.Image]:
     """Return a line drawn on a colour and mapped, and where its ink is."""
-    ink = drawn.mask.point(lambda value: 255 if value else 0)
-    if drawn.colour is not None:
-        glyphs = drawn.colour.getchannel("A").point(lambda value: 255 if value else 0)
-        ink = ImageChops.lighter(ink, glyphs)
-    return _mapped(_patch(drawn, fill, under), palette), ink
+    ink = _looked_up(drawn.mask, INK, "L")
+    if drawn.colour is None:
+        # each pixel is the fill blended on the colour by the mask, then mapped: a table of the
+        # mask's 256 values gives the patch _mapped(_patch(...)) makes, at a fraction of its cost
+        return _looked_up(drawn.mask, _shades(fill, under, palette), "P"), ink
+    glyphs = _looked_up(drawn.colour.getchannel("A"), INK, "L")
+    return _mapped(_patch(drawn, fill, under), palette), ImageChops.lighter(ink, glyphs)
+
+
+INK: Final = [0] + [255] * 255  # a mask's table: where it has any ink at all
+
+
+@functools.lru_cache(maxsize=64)
+def _shades(fill: Colour, under: Colour, palette: Palette) -> list[int]:
+    """Return the palette index of fill blended on under by each of a mask's 256 values."""
+    mask = Image.frombytes("L", (256, 1), bytes(range(256)))
+    return list(_mapped(_patch(Drawn(mask, None, 0, 0), fill, under), palette).tobytes())
+
+
+def _looked_up(mask: Image.Image, table: list[int], mode: str) -> Image.Image:
+    """Return each value of a mask looked up in a table of 256, as an image of mode.
+
+    It is Image.point without the table's conversion, which costs four times the lookup.
+    """
+    return mask._new(mask.im.point(table, mode))
