@@ -166,12 +166,21 @@ class Lines:
 def _frame(
     view: BoardView, layout: BoardLayout, perspective: Perspective, palette: Palette
 ) -> Image.Image:
-    """Map once the parts that stay: the background, the empty board and its coordinates."""
+    """Map once the parts that stay: the background, the empty board and its coordinates.
+
+    The elevators' corners are drawn on it too, as over everything else (see _diagram).
+    """
     image = Image.new("RGB", (layout.width, layout.height), BACKGROUND)
     image.paste(background(view, layout.square, perspective, False), (layout.left, layout.top))
     for strip, at in ruler_strips(layout, view.shape, perspective):
         image.paste(strip, at)
-    return _mapped(image, palette)
+    mapped = _mapped(image, palette)
+    draw = ImageDraw.Draw(mapped)
+    origins = plan(view.shape, layout.square, perspective).origins
+    for name in view.elevators:
+        x, y = origins[name]
+        corners(draw, layout.left + x, layout.top + y, layout.square, index(ELEVATOR_MARK, palette))
+    return mapped
 
 
 @functools.lru_cache(maxsize=4096)
@@ -209,7 +218,8 @@ def _diagram(
         piece = pieces.get(name)
         base = tinted.get(name) or (ELEVATOR if name in view.elevators else PLAIN)
         symbol = piece.symbol if piece is not None else None
-        rows.setdefault(y, []).append((x, symbol, square_colour(name, base)))
+        elevator = name in view.elevators
+        rows.setdefault(y, []).append((x, symbol, square_colour(name, base), elevator))
     for y, cells in rows.items():
         row = tuple(sorted(cells, key=lambda cell: cell[0]))
         key = ("indexed row", frame_key, y, row)
@@ -237,12 +247,14 @@ def _diagram(
         draw.rounded_rectangle(badge.box, radius=badge.radius, fill=index(ARRIVED_MARK, palette))
         arrow(draw, badge.arrow, badge.reach, arrival.direction, index(WHITE, palette))
         surface.write_on(badge.label, label, badge.typeface, WHITE, ARRIVED_MARK, anchor="lm")
-    for name in view.elevators:
+    # the corners go over everything: the frame and the rows have them, the marks may not
+    marked = view.capturable is not None or view.departure is not None or view.arrivals
+    for name in view.elevators if marked else ():
         x, y = origins[name]
         corners(draw, left + x, top + y, square, index(ELEVATOR_MARK, palette))
 
 
-Cell = tuple[int, str | None, Colour]  # a square's left edge, its piece and its colour
+Cell = tuple[int, str | None, Colour, bool]  # a square's left edge, piece, colour, if an elevator
 
 
 def _row(
@@ -252,13 +264,15 @@ def _row(
     left, top, square = layout.left, layout.top, layout.square
     row = frame.crop((left, top + y, left + layout.diagram_width, top + y + square))
     draw = ImageDraw.Draw(row)
-    for x, symbol, under in cells:
+    for x, symbol, under, elevator in cells:
         if symbol is None:
             draw.rectangle((x, 0, x + square - 1, square - 1), index(under, palette))
-            continue
-        key = ("indexed tile", palette.key, symbol, square, under)
-        made = functools.partial(_tile, symbol, square, under, palette)
-        row.paste(SPRITES.get(key, made), (x, 0))
+        else:
+            key = ("indexed tile", palette.key, symbol, square, under)
+            made = functools.partial(_tile, symbol, square, under, palette)
+            row.paste(SPRITES.get(key, made), (x, 0))
+        if elevator:
+            corners(draw, x, 0, square, index(ELEVATOR_MARK, palette))
     return row
 
 

@@ -42,6 +42,19 @@ def test_a_placement_that_does_not_fit_is_refused(text: str) -> None:
         read_placement(text, CHESSBOARD)
 
 
+def test_the_same_rank_read_on_other_ranks_levels_and_boards_names_their_own_squares() -> None:
+    rank = "1p6"
+    assert read_placement(f"8/{rank}/8/8/8/8/8/8", CHESSBOARD) == {"b7": Piece("P", "black")}
+    assert read_placement(f"8/8/8/8/8/8/{rank}/8", CHESSBOARD) == {"b2": Piece("P", "black")}
+    two_levels = Shape(8, 8, 2)
+    both = read_placement(f"{'8/' * 7}{rank}|{'8/' * 7}{rank}", two_levels)
+    assert both == {"1b1": Piece("P", "black"), "2b1": Piece("P", "black")}
+    with pytest.raises(PlacementError, match="rank 1 of the placement has 8 files, not 9"):
+        read_placement(f"{'9/' * 8}{rank}", Shape(9, 9))
+    with pytest.raises(PlacementError, match="rank 1 of the placement has 8 files, not 9"):
+        read_placement(f"{'9/' * 8}{rank}", Shape(9, 9))
+
+
 def test_kings_are_found_and_pieces_taken_off() -> None:
     assert king(START, CHESSBOARD, "black") == "e8"
     assert king("8/8/8/8/8/8/8/8", CHESSBOARD, "white") is None
