@@ -20,8 +20,9 @@ from PIL import Image, ImageDraw
 
 from renderer.bidi import FSI, PDI, levels, visual_order
 from renderer.fonts import EMOJI_STRIKE, Face, Fonts, shaping, system_fonts, warn_once
+from renderer.glyphs import glyphs
 from renderer.palette import Colour, mark_colour_glyphs
-from renderer.sprites import SPRITES, Font
+from renderer.sprites import SPRITES, Font, draw_text
 
 ELLIPSIS: Final = "…"
 MEASURED: Final = 8192  # lines whose width is kept, a few hundred bytes each
@@ -131,7 +132,10 @@ def _lay(text: str, size: int, bold: bool, fonts: Fonts) -> Line:
     if text and text.isascii() and text.isprintable() and primary.covers(text):
         # what _by_clusters makes of ASCII in the first font (clocks, moves, status):
         # one left-to-right run, found without cutting, choosing and ordering every character
-        run = Run(text, primary, False, _advance(text, primary, size, False))
+        width = glyphs(_loaded(primary, size)[0]).length(text)  # a clock: its glyphs' advances
+        if width is None:
+            width = _advance(text, primary, size, False)
+        run = Run(text, primary, False, width)
         return Line((run,), run.width, (), True)
     return _by_clusters(text, size, bold, fonts)
 
@@ -211,9 +215,11 @@ def measure(text: str, typeface: Font, *, bold: bool = False) -> float:
 def _measure(text: str, size: int, bold: bool, fonts: Fonts) -> float:
     """Measure a line once: names and captions are measured again in every image."""
     line = layout(printable(text), size, bold=bold, fonts=fonts)
-    if line.plain:
-        return SPRITES.font(size, bold=bold).getlength(printable(text))
-    return line.width
+    if not line.plain:
+        return line.width
+    typeface = SPRITES.font(size, bold=bold)
+    width = glyphs(typeface).length(printable(text))  # a clock: its glyphs' advances
+    return typeface.getlength(printable(text)) if width is None else width
 
 
 def fit(text: str, typeface: Font, width: float, *, bold: bool = False) -> str:
@@ -284,10 +290,20 @@ def draw_line(
     """Return a line of (printable) text drawn at size pixels, placed by anchor as Pillow's."""
     line = layout(text, size, bold=bold, fonts=fonts)
     if line.plain:
-        mask, left, top = SPRITES.text(text, size, bold, anchor)
+        plain = ("text", text, size, bold, anchor)
+        mask, left, top = SPRITES.get(plain, lambda: _plain(text, size, bold, anchor))
         return Drawn(mask, None, left, top)
     key = ("line", fonts or system_fonts(), text, size, bold, anchor)
     return SPRITES.get(key, lambda: _draw(line, size, bold, anchor))
+
+
+def _plain(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """Draw a line in the first font alone: a clock composed of its glyphs, else by Pillow."""
+    typeface = SPRITES.font(size, bold=bold)
+    composed = glyphs(typeface).compose(text, anchor)
+    if composed is None:
+        return draw_text(typeface, text, anchor)
+    return composed.mask, composed.left, composed.top
 
 
 def _draw(line: Line, size: int, bold: bool, anchor: str) -> Drawn:

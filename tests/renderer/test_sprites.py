@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from games.elevator import Match
 from renderer import board_png
-from renderer.sprites import ENTRY, SPRITES, SpriteCache
+from renderer.sprites import ENTRY, SPRITES, SpriteCache, draw_text
 
 
 def test_pieces_are_rasterised_once_per_size() -> None:
@@ -83,11 +83,11 @@ def test_each_entry_counts_what_it_holds_beyond_its_pixels() -> None:
 @pytest.mark.parametrize("bold", [False, True])
 def test_a_line_of_text_is_the_mask_pillow_draws_for_it(anchor: str, bold: bool) -> None:
     lines = ["4:05", "0:09.3", "1:02:03", "White to move · move 12", "Zoë Ångström", "", " "]
+    typeface = SPRITES.font(19, bold=bold)
     for text in lines:
-        typeface = SPRITES.font(19, bold=bold)
         left, top, right, bottom = typeface.getbbox(text, anchor=anchor)
         expected = Image.new("L", (max(1, right - left), max(1, bottom - top)))
         ImageDraw.Draw(expected).text((-left, -top), text, font=typeface, fill=255, anchor=anchor)
-        mask, x, y = SPRITES.text(text, 19, bold, anchor)
+        mask, x, y = draw_text(typeface, text, anchor)
         assert (x, y) == (left, top), text
         assert mask.size == expected.size and mask.tobytes() == expected.tobytes(), text
