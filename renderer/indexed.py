@@ -143,8 +143,13 @@ class Lines:
     ) -> None:
         """Keep a line to write on the background."""
         line = printable(text)
-        drawn = draw_line(line, round(typeface.size), anchor=anchor, bold=bold)
-        if drawn.colour is not None:
+        # ASCII is drawn in the text font alone (renderer.text): no emoji to give colours to
+        drawn = (
+            None
+            if line.isascii()
+            else draw_line(line, round(typeface.size), anchor=anchor, bold=bold)
+        )
+        if drawn is not None and drawn.colour is not None:
             patch = _patch(drawn, fill, BACKGROUND)
             self.glyphs.append(patch.crop((0, 0, drawn.colour.width, drawn.colour.height)))
         self.calls.append(
@@ -348,11 +353,10 @@ class Indexed:
         """Write a line where the image is of one colour, under, as far as its ink goes."""
         line = printable(text)
         size = round(typeface.size)
-        drawn = draw_line(line, size, anchor=anchor, bold=bold)
         key = ("indexed line", self.palette.key, line, size, anchor, bold, fill, under)
-        patch, ink = SPRITES.get(key, lambda: _line(drawn, fill, under, self.palette))
-        x, y = round(xy[0]) + drawn.left, round(xy[1]) + drawn.top
-        self.image.paste(patch, (x, y), ink)
+        made = functools.partial(_line, line, size, anchor, bold, fill, under, self.palette)
+        patch, ink, left, top = SPRITES.get(key, made)
+        self.image.paste(patch, (round(xy[0]) + left, round(xy[1]) + top), ink)
 
     def disc(self, box: tuple[float, float, float, float], fill: Colour, outline: Colour) -> None:
         """Draw a filled circle with an outline in box."""
@@ -371,6 +375,21 @@ def _patch(drawn: Drawn, fill: Colour, under: Colour) -> Image.Image:
 
 
 def _line(
+    line: str,
+    size: int,
+    anchor: str,
+    bold: bool,
+    fill: Colour,
+    under: Colour,
+    palette: Palette,
+) -> tuple[Image.Image, Image.Image, int, int]:
+    """Return a line drawn on a colour and mapped, where its ink is, and its offset."""
+    drawn = draw_line(line, size, anchor=anchor, bold=bold)
+    patch, ink = _mapped_line(drawn, fill, under, palette)
+    return patch, ink, drawn.left, drawn.top
+
+
+def _mapped_line(
     drawn: Drawn, fill: Colour, under: Colour, palette: Palette
 ) -> tuple[Image.Image, Image.Image]:
     """Return a line drawn on a colour and mapped, and where its ink is."""

@@ -6,7 +6,7 @@ import pytest
 
 from renderer.board import draw_board
 from renderer.diagram import shows_stairs
-from renderer.indexed import FIXED, Lines, Palette, _line, _mapped, _patch, indexed_board
+from renderer.indexed import FIXED, Lines, Palette, _mapped, _mapped_line, _patch, indexed_board
 from renderer.palette import (
     ARRIVED_MARK,
     BACKGROUND,
@@ -58,7 +58,7 @@ def test_a_line_mapped_by_its_table_is_the_line_drawn_on_its_colour_and_mapped(
     palette = _with_emoji() if emoji else FIXED
     for text in ["4:05", "0:09.3", "White to move · move 12", "Zoë Ångström", "Алексей", "李小龍"]:
         drawn = draw_line(text, 19, anchor="rm")
-        patch, ink = _line(drawn, fill, under, palette)
+        patch, ink = _mapped_line(drawn, fill, under, palette)
         expected = _mapped(_patch(drawn, fill, under), palette)
         assert patch.size == expected.size and patch.tobytes() == expected.tobytes(), text
         assert ink.tobytes() == drawn.mask.point(lambda value: 255 if value else 0).tobytes()
