@@ -24,7 +24,10 @@ from renderer.glyphs import glyphs
 from renderer.palette import Colour, mark_colour_glyphs
 from renderer.sprites import SPRITES, Font, draw_text
 
+ASCII: Final = "".join(chr(code) for code in range(32, 127))  # printable
 ELLIPSIS: Final = "…"
+# the bidirectional classes that leave a left-to-right line so: letters, digits and neutrals
+LEFT_TO_RIGHT: Final = frozenset({"L", "EN", "ES", "ET", "CS", "ON", "WS"})
 MEASURED: Final = 8192  # lines whose width is kept, a few hundred bytes each
 ZWJ: Final = "\u200d"
 # embeddings, overrides and directed isolates: text is drawn without them (FSI and PDI stay)
@@ -129,15 +132,46 @@ def layout(text: str, size: int, *, bold: bool = False, fonts: Fonts | None = No
 
 def _lay(text: str, size: int, bold: bool, fonts: Fonts) -> Line:
     primary = fonts.primary(bold)
-    if text and text.isascii() and text.isprintable() and primary.covers(text):
-        # what _by_clusters makes of ASCII in the first font (clocks, moves, status):
-        # one left-to-right run, found without cutting, choosing and ordering every character
-        width = glyphs(_loaded(primary, size)[0]).length(text)  # a clock: its glyphs' advances
+    if _one_run(text, primary):
+        # what _by_clusters makes of it, found without cutting, choosing and ordering clusters;
+        # a clock: its glyphs' advances (the text font's, as SPRITES loads it from the same file)
+        width = glyphs(SPRITES.font(size, bold=bold)).length(text)
         if width is None:
             width = _advance(text, primary, size, False)
         run = Run(text, primary, False, width)
         return Line((run,), run.width, (), True)
     return _by_clusters(text, size, bold, fonts)
+
+
+def _one_run(text: str, face: Face) -> bool:
+    """Tell whether a line is one left-to-right run in face: clocks, moves, statuses, names.
+
+    Each character is then a cluster of its own, shown as text, that face has and that leaves
+    the line left to right: no marks, joiners or other format characters, no emoji, no
+    right-to-left or Arabic digits.
+    """
+    if not text or not text.isprintable():
+        return False
+    if text.isascii():
+        return _has_ascii(face)
+    return all(_alone(char, face) for char in text)
+
+
+@functools.lru_cache(maxsize=16)
+def _has_ascii(face: Face) -> bool:
+    """Tell whether a font has every printable ASCII character (Source Sans Pro has)."""
+    return face.covers(ASCII)
+
+
+@functools.lru_cache(maxsize=4096)
+def _alone(char: str, face: Face) -> bool:
+    """Tell whether a character is a cluster of its own, left to right, as text in face."""
+    return (
+        unicodedata.bidirectional(char) in LEFT_TO_RIGHT
+        and unicodedata.category(char)[0] not in "MC"
+        and not emoji(char)
+        and face.has(char)
+    )
 
 
 def _by_clusters(text: str, size: int, bold: bool, fonts: Fonts) -> Line:
