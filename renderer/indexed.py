@@ -180,11 +180,10 @@ def _frame(
     for strip, at in ruler_strips(layout, view.shape, perspective):
         image.paste(strip, at)
     mapped = _mapped(image, palette)
-    draw = ImageDraw.Draw(mapped)
     origins = plan(view.shape, layout.square, perspective).origins
     for name in view.elevators:
         x, y = origins[name]
-        corners(draw, layout.left + x, layout.top + y, layout.square, index(ELEVATOR_MARK, palette))
+        _corners(mapped, layout.left + x, layout.top + y, layout.square, palette)
     return mapped
 
 
@@ -212,7 +211,6 @@ def _diagram(
         made = functools.partial(_closed, view, layout, perspective, palette)
         image.paste(SPRITES.get(closed, made), (left, top))
         return
-    draw = ImageDraw.Draw(image)
     origins = plan(view.shape, square, perspective).origins
     tinted = tints(view)
     pieces = view.pieces()
@@ -230,6 +228,17 @@ def _diagram(
         key = ("indexed row", frame_key, y, row)
         made = functools.partial(_row, frame, layout, y, row, palette)
         image.paste(SPRITES.get(key, made), (left, top + y))
+    if view.capturable is not None or view.departure is not None or view.arrivals:
+        _marks(surface, view, layout, origins)
+
+
+def _marks(
+    surface: Indexed, view: BoardView, layout: BoardLayout, origins: dict[str, tuple[int, int]]
+) -> None:
+    """Mark a capture, a departure and arrivals as renderer.diagram does, the corners over them."""
+    left, top, square = layout.left, layout.top, layout.square
+    image, palette = surface.image, surface.palette
+    draw = ImageDraw.Draw(image)
     if view.capturable is not None:
         x, y = origins[view.capturable]
         width = max(2, square // 14)
@@ -253,10 +262,9 @@ def _diagram(
         arrow(draw, badge.arrow, badge.reach, arrival.direction, index(WHITE, palette))
         surface.write_on(badge.label, label, badge.typeface, WHITE, ARRIVED_MARK, anchor="lm")
     # the corners go over everything: the frame and the rows have them, the marks may not
-    marked = view.capturable is not None or view.departure is not None or view.arrivals
-    for name in view.elevators if marked else ():
+    for name in view.elevators:
         x, y = origins[name]
-        corners(draw, left + x, top + y, square, index(ELEVATOR_MARK, palette))
+        _corners(image, left + x, top + y, square, palette)
 
 
 Cell = tuple[int, str | None, Colour, bool]  # a square's left edge, piece, colour, if an elevator
@@ -268,17 +276,29 @@ def _row(
     """Return a row of the diagram: the frame's, with its cells' colours and pieces."""
     left, top, square = layout.left, layout.top, layout.square
     row = frame.crop((left, top + y, left + layout.diagram_width, top + y + square))
-    draw = ImageDraw.Draw(row)
     for x, symbol, under, elevator in cells:
         if symbol is None:
-            draw.rectangle((x, 0, x + square - 1, square - 1), index(under, palette))
+            row.paste(index(under, palette), (x, 0, x + square, square))
         else:
             key = ("indexed tile", palette.key, symbol, square, under)
             made = functools.partial(_tile, symbol, square, under, palette)
             row.paste(SPRITES.get(key, made), (x, 0))
         if elevator:
-            corners(draw, x, 0, square, index(ELEVATOR_MARK, palette))
+            _corners(row, x, 0, square, palette)
     return row
+
+
+def _corners(image: Image.Image, x: int, y: int, square: int, palette: Palette) -> None:
+    """Mark an elevator square's corners, as renderer.diagram.corners draws them."""
+    image.paste(index(ELEVATOR_MARK, palette), (x, y, x + square, y + square), _brackets(square))
+
+
+@functools.lru_cache(maxsize=16)
+def _brackets(square: int) -> Image.Image:
+    """Return where a square's corner brackets are, as a mask: pasted at once, not bar by bar."""
+    mask = Image.new("L", (square, square))
+    corners(ImageDraw.Draw(mask), 0, 0, square, 255)
+    return mask
 
 
 def _closed(
