@@ -24,6 +24,7 @@ from typing import Final
 
 from PIL import Image, ImageChops, ImageDraw
 
+from games.core.geometry import Shape
 from renderer.art import tile
 from renderer.board import BoardLayout, header, ruler_strips
 from renderer.cells import Perspective, plan, square_colour
@@ -48,6 +49,7 @@ from renderer.palette import (
     PLAIN,
     WHITE,
     Colour,
+    Tint,
     fixed_palette,
     glyph_palette,
 )
@@ -213,21 +215,22 @@ def _diagram(
         return
     origins = plan(view.shape, square, perspective).origins
     tinted = tints(view)
-    pieces = view.pieces()
-    # a row of squares is pasted whole, made once for what stands and is tinted on it
-    rows: dict[int, list[Cell]] = {}
-    for name in tinted.keys() | pieces.keys():
-        x, y = origins[name]
-        piece = pieces.get(name)
-        base = tinted.get(name) or (ELEVATOR if name in view.elevators else PLAIN)
-        symbol = piece.symbol if piece is not None else None
-        elevator = name in view.elevators
-        rows.setdefault(y, []).append((x, symbol, square_colour(name, base), elevator))
-    for y, cells in rows.items():
-        row = tuple(sorted(cells, key=lambda cell: cell[0]))
-        key = ("indexed row", frame_key, y, row)
-        made = functools.partial(_row, frame, layout, y, row, palette)
-        image.paste(SPRITES.get(key, made), (left, top + y))
+    # a row of squares is pasted whole, made once for what its rank of the placement holds and
+    # what is tinted on it: found by the rank's text, without reading its squares one by one
+    marked: dict[int, list[tuple[str, Tint]]] = {}
+    for name, tint in tinted.items():
+        found = view.shape.parse(name)
+        assert found is not None
+        marked.setdefault(found.rank, []).append((name, tint))
+    tops = _rank_tops(view.shape, square, perspective)
+    for index, written in enumerate(view.placement.split("/")):
+        rank = view.shape.ranks - 1 - index
+        marks = tuple(sorted(marked.get(rank, ())))
+        if written.isdigit() and not marks:
+            continue  # nothing on it: the frame has it
+        key = ("indexed row", frame_key, rank, written, marks)
+        made = functools.partial(_rank_row, frame, layout, view, perspective, rank, marks, palette)
+        image.paste(SPRITES.get(key, made), (left, top + tops[rank]))
     if view.capturable is not None or view.departure is not None or view.arrivals:
         _marks(surface, view, layout, origins)
 
@@ -268,6 +271,40 @@ def _marks(
 
 
 Cell = tuple[int, str | None, Colour, bool]  # a square's left edge, piece, colour, if an elevator
+
+
+@functools.lru_cache(maxsize=64)
+def _rank_tops(shape: Shape, square: int, perspective: Perspective) -> dict[int, int]:
+    """Return the top edge of each rank's row in a diagram of one level."""
+    tops: dict[int, int] = {}
+    for name, (_, y) in plan(shape, square, perspective).origins.items():
+        found = shape.parse(name)
+        assert found is not None
+        tops[found.rank] = y
+    return tops
+
+
+def _rank_row(
+    frame: Image.Image,
+    layout: BoardLayout,
+    view: BoardView,
+    perspective: Perspective,
+    rank: int,
+    marks: tuple[tuple[str, Tint], ...],
+    palette: Palette,
+) -> Image.Image:
+    """Return a rank's row: its squares with what stands and is tinted on them."""
+    origins = plan(view.shape, layout.square, perspective).origins
+    y = _rank_tops(view.shape, layout.square, perspective)[rank]
+    tinted = dict(marks)
+    pieces = {name: piece for name, piece in view.pieces().items() if origins[name][1] == y}
+    cells: list[Cell] = []
+    for name in tinted.keys() | pieces.keys():
+        piece = pieces.get(name)
+        base = tinted.get(name) or (ELEVATOR if name in view.elevators else PLAIN)
+        symbol = piece.symbol if piece is not None else None
+        cells.append((origins[name][0], symbol, square_colour(name, base), name in view.elevators))
+    return _row(frame, layout, y, tuple(sorted(cells, key=lambda cell: cell[0])), palette)
 
 
 def _row(
