@@ -57,6 +57,7 @@ from renderer.panel import neighbour_panel, panel_key
 from renderer.sprites import SPRITES, Font
 from renderer.text import Drawn, draw_line, fit, font, printable
 from views.model import BoardView
+from views.placement import read_rank
 
 # the image parts are mapped onto the palette without staircases' or many actions' colours
 PLAIN_PALETTE: Final = {"stairs": False, "turns": False}
@@ -229,8 +230,10 @@ def _diagram(
         if written.isdigit() and not marks:
             continue  # nothing on it: the frame has it
         key = ("indexed row", frame_key, rank, written, marks)
-        made = functools.partial(_rank_row, frame, layout, view, perspective, rank, marks, palette)
-        image.paste(SPRITES.get(key, made), (left, top + tops[rank]))
+        made = functools.partial(
+            _rank_row, frame, layout, view, perspective, rank, written, marks, palette
+        )
+        _paste(image, SPRITES.get(key, made), (left, top + tops[rank]))
     if view.capturable is not None or view.departure is not None or view.arrivals:
         _marks(surface, view, layout, origins)
 
@@ -290,14 +293,15 @@ def _rank_row(
     view: BoardView,
     perspective: Perspective,
     rank: int,
+    written: str,
     marks: tuple[tuple[str, Tint], ...],
     palette: Palette,
 ) -> Image.Image:
-    """Return a rank's row: its squares with what stands and is tinted on them."""
+    """Return a rank's row: its squares with what stands (written so) and is tinted on them."""
     origins = plan(view.shape, layout.square, perspective).origins
     y = _rank_tops(view.shape, layout.square, perspective)[rank]
     tinted = dict(marks)
-    pieces = {name: piece for name, piece in view.pieces().items() if origins[name][1] == y}
+    pieces = read_rank(written, view.shape, rank)
     cells: list[Cell] = []
     for name in tinted.keys() | pieces.keys():
         piece = pieces.get(name)
@@ -319,7 +323,7 @@ def _row(
         else:
             key = ("indexed tile", palette.key, symbol, square, under)
             made = functools.partial(_tile, symbol, square, under, palette)
-            row.paste(SPRITES.get(key, made), (x, 0))
+            _paste(row, SPRITES.get(key, made), (x, 0))
         if elevator:
             _corners(row, x, 0, square, palette)
     return row
@@ -364,7 +368,7 @@ def _panel(
         raise NotPlain
     palette = surface.palette
     key = ("indexed", palette.key, *panel_key(view, box4, unit, perspective, label, BACKGROUND))
-    surface.image.paste(SPRITES.get(key, lambda: _mapped(picture, palette)), box4[:2])
+    _paste(surface.image, SPRITES.get(key, lambda: _mapped(picture, palette)), box4[:2])
 
 
 def _tile(symbol: str, square: int, under: Colour, palette: Palette) -> Image.Image:
@@ -413,12 +417,27 @@ class Indexed:
         key = ("indexed line", self.palette.key, line, size, anchor, bold, fill, under)
         made = functools.partial(_line, line, size, anchor, bold, fill, under, self.palette)
         patch, ink, left, top = SPRITES.get(key, made)
-        self.image.paste(patch, (round(xy[0]) + left, round(xy[1]) + top), ink)
+        _paste(self.image, patch, (round(xy[0]) + left, round(xy[1]) + top), ink)
 
     def disc(self, box: tuple[float, float, float, float], fill: Colour, outline: Colour) -> None:
         """Draw a filled circle with an outline in box."""
         fill_index, outline_index = index(fill, self.palette), index(outline, self.palette)
         ImageDraw.Draw(self.image).ellipse(box, fill=fill_index, outline=outline_index)
+
+
+def _paste(
+    image: Image.Image, part: Image.Image, at: tuple[int, int], mask: Image.Image | None = None
+) -> None:
+    """Paste a part of image's mode at a point, through a mask if given, as Image.paste does.
+
+    Image.paste checks and converts what it is given, which costs more than copying parts this
+    small, a few dozen times an image; these are the composer's own, made in memory.
+    """
+    box = (at[0], at[1], at[0] + part.width, at[1] + part.height)
+    if mask is None:
+        image.im.paste(part.im, box)
+    else:
+        image.im.paste(part.im, box, mask.im)
 
 
 def _patch(drawn: Drawn, fill: Colour, under: Colour) -> Image.Image:

@@ -38,6 +38,11 @@ def read_placement(text: str, shape: Shape) -> dict[str, Piece]:
     return pieces
 
 
+def read_rank(text: str, shape: Shape, rank: int, level: int = 0) -> dict[str, Piece]:
+    """Return the pieces one rank of a placement shows (its text between slashes), by square."""
+    return dict(_read_rank(text, rank, level, shape.files, shape.levels))
+
+
 # ranks read once: a move changes one or two of them, and every image reads them all again
 @functools.lru_cache(maxsize=1024)
 def _read_rank(

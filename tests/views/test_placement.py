@@ -7,7 +7,14 @@ import pytest
 from games.core.geometry import CHESSBOARD, Shape
 from games.core.pieces import Piece
 from views.model import split_move
-from views.placement import PlacementError, king, read_placement, without, write_placement
+from views.placement import (
+    PlacementError,
+    king,
+    read_placement,
+    read_rank,
+    without,
+    write_placement,
+)
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 
@@ -49,6 +56,8 @@ def test_the_same_rank_read_on_other_ranks_levels_and_boards_names_their_own_squ
     two_levels = Shape(8, 8, 2)
     both = read_placement(f"{'8/' * 7}{rank}|{'8/' * 7}{rank}", two_levels)
     assert both == {"1b1": Piece("P", "black"), "2b1": Piece("P", "black")}
+    assert read_rank(rank, CHESSBOARD, 6) == {"b7": Piece("P", "black")}
+    assert read_rank(rank, two_levels, 0, level=1) == {"2b1": Piece("P", "black")}
     with pytest.raises(PlacementError, match="rank 1 of the placement has 8 files, not 9"):
         read_placement(f"{'9/' * 8}{rank}", Shape(9, 9))
     with pytest.raises(PlacementError, match="rank 1 of the placement has 8 files, not 9"):
