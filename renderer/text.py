@@ -134,13 +134,17 @@ def _lay(text: str, size: int, bold: bool, fonts: Fonts) -> Line:
     primary = fonts.primary(bold)
     if _one_run(text, primary):
         # what _by_clusters makes of it, found without cutting, choosing and ordering clusters;
-        # a clock: its glyphs' advances (the text font's, as SPRITES loads it from the same file)
-        width = glyphs(SPRITES.font(size, bold=bold)).length(text)
-        if width is None:
-            width = _advance(text, primary, size, False)
-        run = Run(text, primary, False, width)
+        # measured as it is drawn, in the text font as SPRITES loads it (the same file)
+        run = Run(text, primary, False, _length(text, size, bold))
         return Line((run,), run.width, (), True)
     return _by_clusters(text, size, bold, fonts)
+
+
+def _length(text: str, size: int, bold: bool) -> float:
+    """Measure a line drawn in the text font alone: a clock by its glyphs' advances."""
+    typeface = SPRITES.font(size, bold=bold)
+    width = glyphs(typeface).length(text)
+    return typeface.getlength(text) if width is None else width
 
 
 def _one_run(text: str, face: Face) -> bool:
@@ -248,12 +252,11 @@ def measure(text: str, typeface: Font, *, bold: bool = False) -> float:
 @functools.lru_cache(maxsize=MEASURED)
 def _measure(text: str, size: int, bold: bool, fonts: Fonts) -> float:
     """Measure a line once: names and captions are measured again in every image."""
-    line = layout(printable(text), size, bold=bold, fonts=fonts)
-    if not line.plain:
-        return line.width
-    typeface = SPRITES.font(size, bold=bold)
-    width = glyphs(typeface).length(printable(text))  # a clock: its glyphs' advances
-    return typeface.getlength(printable(text)) if width is None else width
+    shown = printable(text)
+    line = layout(shown, size, bold=bold, fonts=fonts)
+    if not line.plain or _one_run(shown, (fonts or system_fonts()).primary(bold)):
+        return line.width  # one run is measured as drawn already (_lay)
+    return _length(shown, size, bold)
 
 
 def fit(text: str, typeface: Font, width: float, *, bold: bool = False) -> str:
