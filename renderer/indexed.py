@@ -363,12 +363,17 @@ def _panel(
     box = (layout.left + layout.diagram_width + layout.pad, layout.top, layout.panel)
     box4 = (*box, layout.diagram_height + layout.ruler)
     unit, label = layout.unit, layout.ruler_size
-    picture, glyphs = neighbour_panel(view, box4, unit, perspective, label, BACKGROUND)
-    if glyphs:
-        raise NotPlain
     palette = surface.palette
+
+    def made() -> Image.Image | None:
+        picture, glyphs = neighbour_panel(view, box4, unit, perspective, label, BACKGROUND)
+        return None if glyphs else _mapped(picture, palette)  # emoji: drawn in RGB
+
     key = ("indexed", palette.key, *panel_key(view, box4, unit, perspective, label, BACKGROUND))
-    _paste(surface.image, SPRITES.get(key, lambda: _mapped(picture, palette)), box4[:2])
+    mapped = SPRITES.get(key, made)
+    if mapped is None:
+        raise NotPlain
+    _paste(surface.image, mapped, box4[:2])
 
 
 def _tile(symbol: str, square: int, under: Colour, palette: Palette) -> Image.Image:

@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
-import pytest
+from typing import Any
 
+import pytest
+from PIL import Image
+
+from renderer import indexed as indexed_module
 from renderer.board import draw_board
 from renderer.diagram import shows_stairs
-from renderer.indexed import FIXED, Lines, Palette, _mapped, _mapped_line, _patch, indexed_board
+from renderer.indexed import (
+    FIXED,
+    Lines,
+    Palette,
+    _mapped,
+    _mapped_line,
+    _patch,
+    indexed_board,
+    plain,
+)
 from renderer.palette import (
     ARRIVED_MARK,
     BACKGROUND,
@@ -62,3 +75,19 @@ def test_a_line_mapped_by_its_table_is_the_line_drawn_on_its_colour_and_mapped(
         expected = _mapped(_patch(drawn, fill, under), palette)
         assert patch.size == expected.size and patch.tobytes() == expected.tobytes(), text
         assert ink.tobytes() == drawn.mask.point(lambda value: 255 if value else 0).tobytes()
+
+
+def test_a_board_whose_panel_has_emoji_is_left_to_the_rgb_drawing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    label, view = next((label, view) for label, view in board_views() if plain(view))
+    drawn = indexed_module.neighbour_panel
+
+    def with_emoji(*args: Any) -> tuple[Image.Image, list[tuple[int, int, int, int]]]:
+        picture, _ = drawn(*args)
+        return picture, [(0, 0, 4, 4)]
+
+    SPRITES.clear()
+    monkeypatch.setattr(indexed_module, "neighbour_panel", with_emoji)
+    assert indexed_board(view, "white", 640) is None, label
+    SPRITES.clear()
