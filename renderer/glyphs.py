@@ -16,6 +16,8 @@ Pillow whole (renderer.text).
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Final
 
@@ -60,8 +62,8 @@ class Glyphs:
     Threads may share it: what they find is the same, so a race only finds it twice.
     """
 
-    def __init__(self, typeface: Font) -> None:
-        self.font = typeface
+    def __init__(self, size: int, bold: bool) -> None:
+        self.size, self.bold = size, bold
         self.glyphs: dict[str, Glyph] = {}
         self.pairs: dict[str, bool] = {}
         self.rises: dict[str, int] = {}  # an anchor's vertical letter: its box's top from "s"
@@ -99,6 +101,11 @@ class Glyphs:
         composed = self._compose(pair, "ls")
         drawn = draw_text(self.font, pair, "ls")
         return (composed.left, composed.top) == drawn[1:] and _same_mask(composed.mask, drawn[0])
+
+    @property
+    def font(self) -> Font:
+        """Return the text font at this size, as SPRITES keeps it."""
+        return SPRITES.font(self.size, bold=self.bold)
 
     def _inked(self, text: str) -> bool:
         return any(self._glyph(sign).inked for sign in text)
@@ -176,6 +183,21 @@ def _same_mask(composed: Image.Image, drawn: Image.Image) -> bool:
     return composed.size == drawn.size and composed.tobytes() == drawn.tobytes()
 
 
-def glyphs(typeface: Font) -> Glyphs:
-    """Return a font's signs (a font loaded once, as SPRITES keeps them)."""
-    return SPRITES.get(("glyphs", typeface), lambda: Glyphs(typeface))
+KEPT: Final = 32  # sizes and weights whose signs are kept, some 20 KB each
+
+# kept apart from SPRITES, whose images come and go: what was found of a font's pairs stays
+_KNOWN: OrderedDict[tuple[int, bool], Glyphs] = OrderedDict()
+_KNOWN_LOCK: Final = threading.Lock()
+
+
+def glyphs(size: int, bold: bool) -> Glyphs:
+    """Return the text font's signs at size pixels, regular or bold."""
+    with _KNOWN_LOCK:
+        found = _KNOWN.get((size, bold))
+        if found is None:
+            found = _KNOWN[size, bold] = Glyphs(size, bold)
+            while len(_KNOWN) > KEPT:
+                _KNOWN.popitem(last=False)
+        else:
+            _KNOWN.move_to_end((size, bold))
+        return found

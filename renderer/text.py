@@ -143,7 +143,7 @@ def _lay(text: str, size: int, bold: bool, fonts: Fonts) -> Line:
 def _length(text: str, size: int, bold: bool) -> float:
     """Measure a line drawn in the text font alone: a clock by its glyphs' advances."""
     typeface = SPRITES.font(size, bold=bold)
-    width = glyphs(typeface).length(text)
+    width = glyphs(size, bold).length(text)
     return typeface.getlength(text) if width is None else width
 
 
@@ -337,7 +337,7 @@ def draw_line(
 def _plain(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """Draw a line in the first font alone: a clock composed of its glyphs, else by Pillow."""
     typeface = SPRITES.font(size, bold=bold)
-    composed = glyphs(typeface).compose(text, anchor)
+    composed = glyphs(size, bold).compose(text, anchor)
     if composed is None:
         return draw_text(typeface, text, anchor)
     return composed.mask, composed.left, composed.top
