@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from typing import Final
 
@@ -46,14 +46,16 @@ from renderer.palette import (
     ELEVATOR,
     ELEVATOR_MARK,
     MUTED,
+    PANEL,
     PLAIN,
+    TEXT,
     WHITE,
     Colour,
     Tint,
     fixed_palette,
     glyph_palette,
 )
-from renderer.panel import neighbour_panel, panel_key
+from renderer.panel import neighbour_panel, neighbour_titles, panel_key, panel_picture
 from renderer.sprites import SPRITES, Font
 from renderer.text import Drawn, draw_line, fit, font, printable
 from views.model import BoardView
@@ -359,11 +361,36 @@ def _closed(
 def _panel(
     surface: Indexed, view: BoardView, layout: BoardLayout, perspective: Perspective
 ) -> None:
-    """Paste the neighbours' panel, mapped once."""
+    """Paste the neighbours' panel, mapped once; its titles written apart where that is the same.
+
+    Boards whose neighbours differ only in number (the 1,000 first images of a match) share
+    one panel without titles, found once to give each of them its picture pixel for pixel.
+    """
     box = (layout.left + layout.diagram_width + layout.pad, layout.top, layout.panel)
     box4 = (*box, layout.diagram_height + layout.ruler)
     unit, label = layout.unit, layout.ruler_size
     palette = surface.palette
+    if any(neighbour.board is not None for neighbour in view.neighbours):
+        unnumbered = replace(
+            view,
+            neighbours=tuple(
+                replace(neighbour, board=0) if neighbour.board is not None else neighbour
+                for neighbour in view.neighbours
+            ),
+        )
+        key = (
+            "indexed untitled",
+            palette.key,
+            *panel_key(unnumbered, box4, unit, perspective, label, BACKGROUND),
+        )
+        untitled = SPRITES.get(
+            key, lambda: _untitled(view, box4, unit, perspective, label, palette)
+        )
+        if untitled is not None:
+            _paste(surface.image, untitled, box4[:2])
+            for at, title, typeface in neighbour_titles(view, box4, unit, perspective, label):
+                surface.write_on(at, title, typeface, TEXT, PANEL, anchor="lt", bold=True)
+            return
 
     def made() -> Image.Image | None:
         picture, glyphs = neighbour_panel(view, box4, unit, perspective, label, BACKGROUND)
@@ -374,6 +401,35 @@ def _panel(
     if mapped is None:
         raise NotPlain
     _paste(surface.image, mapped, box4[:2])
+
+
+def _untitled(
+    view: BoardView,
+    box: tuple[int, int, int, int],
+    unit: int,
+    perspective: Perspective,
+    label: int,
+    palette: Palette,
+) -> Image.Image | None:
+    """Return the panel without its neighbours' titles, mapped, if writing them on it is the
+    panel drawn whole (the titles stand on the panel's colour alone); else None.
+
+    It is checked on the board it is first made for: the others differ only in the titles.
+    """
+    whole, glyphs = neighbour_panel(view, box, unit, perspective, label, BACKGROUND)
+    untitled, _ = panel_picture(view, box, unit, perspective, label, BACKGROUND, titled=False)
+    if glyphs:
+        return None
+    mapped = _mapped(untitled, palette)
+    titled = Indexed(mapped.copy(), palette)
+    shifted = [
+        ((x - box[0], y - box[1]), title, typeface)
+        for (x, y), title, typeface in neighbour_titles(view, box, unit, perspective, label)
+    ]
+    for at, title, typeface in shifted:
+        titled.write_on(at, title, typeface, TEXT, PANEL, anchor="lt", bold=True)
+    same = titled.image.tobytes() == _mapped(whole, palette).tobytes()
+    return mapped if same else None
 
 
 def _tile(symbol: str, square: int, under: Colour, palette: Palette) -> Image.Image:

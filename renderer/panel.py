@@ -64,7 +64,7 @@ def neighbour_panel(
     It is drawn once while the neighbours, their squares and the layout stay as they are.
     """
     key = panel_key(view, box, unit, perspective, label, under)
-    return SPRITES.get(key, lambda: _picture(view, box, unit, perspective, label, under))
+    return SPRITES.get(key, lambda: panel_picture(view, box, unit, perspective, label, under))
 
 
 def panel_key(
@@ -92,7 +92,7 @@ def panel_key(
     )
 
 
-def _picture(
+def panel_picture(
     view: BoardView,
     box: tuple[int, int, int, int],
     unit: int,
