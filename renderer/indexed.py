@@ -4,9 +4,13 @@ Mapping a finished RGB image onto the palette costs half as much as encoding it.
 is mapped alone (no dithering), so a part mapped once (a piece on its square, a line of text
 on its background, the neighbour panel, the board with its coordinates) is the same wherever
 it is pasted: this module pastes those parts, mapped once and cached, and draws the solid
-shapes (highlights, elevator corners, discs) in the index of their colour. The image is the
-one renderer.board draws and renderer.palette maps, byte for byte
-(tests/renderer/test_indexed.py).
+shapes (highlights, discs) in the index of their colour. The image is the one renderer.board
+draws and renderer.palette maps, byte for byte (tests/renderer/test_indexed.py).
+
+What is new after a move is made in a few lookups: a row of the diagram is found by its rank's
+text in the placement, a line of text is mapped through a table of its mask's values (its
+clocks composed of glyphs drawn once, renderer.glyphs), and boards whose neighbours differ
+only in number share one panel on which each writes its neighbours' titles.
 
 A closed board's diagram, faded, is drawn once in RGB and mapped: it no longer changes. Emoji
 in a name give the image a palette of its own (renderer.palette): its parts are mapped onto
