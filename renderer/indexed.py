@@ -374,29 +374,23 @@ def _panel(
     box4 = (*box, layout.diagram_height + layout.ruler)
     unit, label = layout.unit, layout.ruler_size
     palette = surface.palette
-    if any(neighbour.board is not None for neighbour in view.neighbours):
-        unnumbered = replace(
-            view,
-            neighbours=tuple(
-                replace(neighbour, board=0) if neighbour.board is not None else neighbour
-                for neighbour in view.neighbours
-            ),
-        )
-        key = (
-            "indexed untitled",
-            palette.key,
-            *panel_key(unnumbered, box4, unit, perspective, label, BACKGROUND),
-        )
-        untitled = SPRITES.get(
-            key, lambda: _untitled(view, box4, unit, perspective, label, palette)
-        )
-        if untitled is not None:
-            _paste(surface.image, untitled, box4[:2])
-            for at, title, typeface in neighbour_titles(view, box4, unit, perspective, label):
-                surface.write_on(at, title, typeface, TEXT, PANEL, anchor="lt", bold=True)
-            return
 
     def made() -> Image.Image | None:
+        if any(neighbour.board is not None for neighbour in view.neighbours):
+            unnumbered = replace(
+                view,
+                neighbours=tuple(
+                    replace(neighbour, board=0) if neighbour.board is not None else neighbour
+                    for neighbour in view.neighbours
+                ),
+            )
+            found = panel_key(unnumbered, box4, unit, perspective, label, BACKGROUND)
+            untitled = SPRITES.get(
+                ("indexed untitled", palette.key, *found),
+                lambda: _untitled(view, box4, unit, perspective, label, palette),
+            )
+            if untitled is not None:
+                return _titled(untitled, view, box4, unit, perspective, label, palette)
         picture, glyphs = neighbour_panel(view, box4, unit, perspective, label, BACKGROUND)
         return None if glyphs else _mapped(picture, palette)  # emoji: drawn in RGB
 
@@ -405,6 +399,24 @@ def _panel(
     if mapped is None:
         raise NotPlain
     _paste(surface.image, mapped, box4[:2])
+
+
+def _titled(
+    untitled: Image.Image,
+    view: BoardView,
+    box: tuple[int, int, int, int],
+    unit: int,
+    perspective: Perspective,
+    label: int,
+    palette: Palette,
+) -> Image.Image:
+    """Return a mapped panel without titles with the neighbours' titles written on it."""
+    titled = Indexed(untitled.copy(), palette)
+    for (x, y), title, typeface in neighbour_titles(view, box, unit, perspective, label):
+        titled.write_on(
+            (x - box[0], y - box[1]), title, typeface, TEXT, PANEL, anchor="lt", bold=True
+        )
+    return titled.image
 
 
 def _untitled(
@@ -421,19 +433,12 @@ def _untitled(
     It is checked on the board it is first made for: the others differ only in the titles.
     """
     whole, glyphs = neighbour_panel(view, box, unit, perspective, label, BACKGROUND)
-    untitled, _ = panel_picture(view, box, unit, perspective, label, BACKGROUND, titled=False)
     if glyphs:
         return None
+    untitled, _ = panel_picture(view, box, unit, perspective, label, BACKGROUND, titled=False)
     mapped = _mapped(untitled, palette)
-    titled = Indexed(mapped.copy(), palette)
-    shifted = [
-        ((x - box[0], y - box[1]), title, typeface)
-        for (x, y), title, typeface in neighbour_titles(view, box, unit, perspective, label)
-    ]
-    for at, title, typeface in shifted:
-        titled.write_on(at, title, typeface, TEXT, PANEL, anchor="lt", bold=True)
-    same = titled.image.tobytes() == _mapped(whole, palette).tobytes()
-    return mapped if same else None
+    titled = _titled(mapped, view, box, unit, perspective, label, palette)
+    return mapped if titled.tobytes() == _mapped(whole, palette).tobytes() else None
 
 
 def _tile(symbol: str, square: int, under: Colour, palette: Palette) -> Image.Image:
