@@ -7,11 +7,13 @@ position rounded to a pixel and blends it over those before ("over": a + b * (25
 what pasting white through the glyph's mask does); the line's box spans the glyphs' boxes, the
 baseline and the pen's end, and the anchor is found from the pen's end and the font's metrics.
 Where no pair of signs is kerned or joined, that is a sum of glyphs drawn once, and so it is
-composed here. It is checked, not assumed: a pair of signs is composed only once it has been
-drawn both ways and found the same, with Pillow's length; and where the glyphs' masks cannot
-tell how far a box reaches right (a glyph's outline may stop short of its last column of ink),
-Pillow is asked for the box. Other text (names, words, scripts that need shaping) is left to
-Pillow whole (renderer.text).
+composed here. It is checked, not assumed: the first time a size is used, every pair of signs
+is drawn both ways (some 15 ms), and a line with a pair that differs, in its pixels or in
+Pillow's length, is left to Pillow; where the glyphs' masks cannot tell how far a box reaches
+right (an outline may end past its last column of ink), Pillow is asked for the box. The
+anchors are placed by Pillow's rules (tests/renderer/test_glyphs.py checks every clock against
+Pillow). Other text (names, words, scripts that need shaping) is left to Pillow whole
+(renderer.text).
 """
 
 from __future__ import annotations
