@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from datetime import timedelta
@@ -145,6 +146,10 @@ class BoardLayout:
 
         The coordinates stand beside the diagram, in strips taken from the room it fills.
         """
+        return _laid_out(width, shape)
+
+    @classmethod
+    def _for_width(cls, width: int, shape: Shape) -> BoardLayout:
         pad = max(6, width // 64)
         unit = (width - 3 * pad - round(width * 0.2)) // 8
         size = ruler_font(width)
@@ -186,6 +191,11 @@ class BoardLayout:
     def height(self) -> int:
         """Return the image's height."""
         return self.top + self.diagram_height + self.ruler + self.footer
+
+
+@functools.lru_cache(maxsize=64)  # every image lays itself out; its coordinates' room is measured
+def _laid_out(width: int, shape: Shape) -> BoardLayout:
+    return BoardLayout._for_width(width, shape)
 
 
 def format_clock(left: timedelta) -> str:

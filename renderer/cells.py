@@ -166,6 +166,7 @@ def square_origin(
     return plan(shape, square, perspective).origins[name]
 
 
+@functools.lru_cache(maxsize=4096)  # a few hundred names: asked for every square of every image
 def is_light(name: str) -> bool:
     """Tell whether a square is a light one (h1 is light); levels are coloured alike."""
     found = _NAME.fullmatch(name)

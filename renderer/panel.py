@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import cast
 
 from PIL import Image, ImageDraw
@@ -21,7 +22,7 @@ from renderer.palette import (
     mark_colour_glyphs,
 )
 from renderer.reserves import draw_reserves
-from renderer.sprites import SPRITES
+from renderer.sprites import SPRITES, Font
 from renderer.text import fit, font, wrap, write
 from views.model import BoardView, Neighbour
 
@@ -63,7 +64,7 @@ def neighbour_panel(
     It is drawn once while the neighbours, their squares and the layout stay as they are.
     """
     key = panel_key(view, box, unit, perspective, label, under)
-    return SPRITES.get(key, lambda: _picture(view, box, unit, perspective, label, under))
+    return SPRITES.get(key, lambda: panel_picture(view, box, unit, perspective, label, under))
 
 
 def panel_key(
@@ -91,18 +92,24 @@ def panel_key(
     )
 
 
-def _picture(
+def panel_picture(
     view: BoardView,
     box: tuple[int, int, int, int],
     unit: int,
     perspective: Perspective,
     label: int,
     under: Colour,
+    *,
+    titled: bool = True,
 ) -> tuple[Image.Image, list[tuple[int, int, int, int]]]:
-    """Draw the neighbours' panel once, on the colour it stands on, with its glyphs' boxes."""
+    """Draw the neighbours' panel once, on the colour it stands on, with its glyphs' boxes.
+
+    titled: the neighbours' titles ("Board 12") are written; without them, boards whose
+    neighbours differ only in number have the same panel (renderer.indexed writes the titles).
+    """
     left, top, width, height = box
     canvas = Image.new("RGB", (left + width + 1, top + height + 1), under)
-    _draw_neighbours(canvas, view, box, unit, perspective, label)
+    _draw_neighbours(canvas, view, box, unit, perspective, label, titled=titled)
     picture = canvas.crop((left, top, left + width + 1, top + height + 1))
     return picture, list(canvas.info.get(COLOUR_GLYPHS, []))
 
@@ -114,6 +121,8 @@ def _draw_neighbours(
     unit: int,
     perspective: Perspective,
     label: int,
+    *,
+    titled: bool = True,
 ) -> None:
     """Draw the neighbours' panel (or why there is none) on image, in box."""
     left, top, width, height = box
@@ -128,20 +137,38 @@ def _draw_neighbours(
             write(image, (left + inset, y), line, small, MUTED, anchor="lt")
         return
     for neighbour in view.neighbours:
-        _neighbour(image, neighbour, view, box, unit, perspective, label)
+        _neighbour(image, neighbour, view, box, unit, perspective, label, titled=titled)
 
 
-def _neighbour(
-    image: Image.Image,
+@dataclass(frozen=True, slots=True)
+class _Place:
+    """Where a neighbour's part of the panel goes: its title, its note and its squares."""
+
+    y: int
+    inset: int
+    heading: Font
+    small: Font
+    names: Font
+    note_top: int
+    title_height: int
+    columns: int
+    rows: int
+    places: dict[str, tuple[int, int]]
+    named: int
+    cell: int
+    x_text: int
+    room_text: int
+
+
+def _place(
     neighbour: Neighbour,
     view: BoardView,
     box: tuple[int, int, int, int],
     unit: int,
     perspective: Perspective,
     label: int,
-) -> None:
-    """Draw where rides one way land: the board's name, then its elevator squares, named."""
-    draw = ImageDraw.Draw(image)
+) -> _Place:
+    """Work out where a neighbour's part of the panel goes."""
     left, top, width, height = box
     inset = max(6, width // 14)
     heading = font(unit * 0.3)
@@ -161,11 +188,69 @@ def _neighbour(
     y = top + inset
     if neighbour.direction == "down":
         y = top + height - inset - title_height - rows * (cell + named)
+    x_text = left + inset + round(unit * 0.32)
+    room_text = width - (x_text - left) - inset
+    return _Place(
+        y,
+        inset,
+        heading,
+        small,
+        names,
+        note_top,
+        title_height,
+        columns,
+        rows,
+        places,
+        named,
+        cell,
+        x_text,
+        room_text,
+    )
+
+
+def neighbour_titles(
+    view: BoardView,
+    box: tuple[int, int, int, int],
+    unit: int,
+    perspective: Perspective,
+    label: int,
+) -> list[tuple[tuple[int, int], str, Font]]:
+    """Return where the panel writes its neighbours' titles (bold, in TEXT), and what."""
+    titles: list[tuple[tuple[int, int], str, Font]] = []
+    for neighbour in view.neighbours:
+        if neighbour.board is not None:
+            at = _place(neighbour, view, box, unit, perspective, label)
+            title = fit(f"Board {neighbour.board}", at.heading, at.room_text)
+            titles.append(((at.x_text, at.y), title, at.heading))
+    return titles
+
+
+def _neighbour(
+    image: Image.Image,
+    neighbour: Neighbour,
+    view: BoardView,
+    box: tuple[int, int, int, int],
+    unit: int,
+    perspective: Perspective,
+    label: int,
+    *,
+    titled: bool = True,
+) -> None:
+    """Draw where rides one way land: the board's name, then its elevator squares, named."""
+    draw = ImageDraw.Draw(image)
+    left, width = box[0], box[2]
+    place = _place(neighbour, view, box, unit, perspective, label)
+    y, inset, heading, small, names = place.y, place.inset, place.heading, place.small, place.names
+    note_top, title_height, named, cell = (
+        place.note_top,
+        place.title_height,
+        place.named,
+        place.cell,
+    )
+    columns, places, x_text, room_text = place.columns, place.places, place.x_text, place.room_text
     colour = TEXT if neighbour.board is not None else MUTED
     centre = (left + inset + unit * 0.12, y + heading.size * 0.55)
     arrow(draw, centre, unit * 0.24, neighbour.direction, colour)
-    x_text = left + inset + round(unit * 0.32)
-    room_text = width - (x_text - left) - inset
     if neighbour.board is None:
         title = "No board" if neighbour.end else "Blocked"
         write(image, (x_text, y), fit(title, heading, room_text), heading, MUTED, anchor="lt")
@@ -173,8 +258,9 @@ def _neighbour(
             line_y = y + note_top + small.size * 1.25 * index
             write(image, (left + inset, line_y), line, small, MUTED, anchor="lt")
         return
-    title = fit(f"Board {neighbour.board}", heading, room_text)
-    write(image, (x_text, y), title, heading, TEXT, anchor="lt", bold=True)
+    if titled:
+        title = fit(f"Board {neighbour.board}", heading, room_text)
+        write(image, (x_text, y), title, heading, TEXT, anchor="lt", bold=True)
     note = neighbour.status
     if neighbour.through is not None:
         note = f"past closed board {neighbour.through}"

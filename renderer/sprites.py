@@ -24,7 +24,7 @@ from typing import Final, TypeVar, cast
 import chess
 import chess.svg
 import resvg_py
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageFont
 
 logger = logging.getLogger(__name__)
 
@@ -90,24 +90,17 @@ class SpriteCache:
         """Return the text font (Source Sans Pro) at size pixels, regular or bold."""
         return self.get(("font", size, bold), lambda: _load_font(size, bold))
 
-    def text(self, text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
-        """Return a line of text as a mask, with its offset from the anchor point."""
 
-        def make() -> tuple[Image.Image, int, int]:
-            typeface = self.font(size, bold=bold)
-            box = typeface.getbbox(text, anchor=anchor)
-            left, top, right, bottom = (round(edge) for edge in box)
-            mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
-            ImageDraw.Draw(mask).text(
-                (-left, -top),
-                text,
-                font=typeface,
-                fill=255,
-                anchor=anchor,
-            )
-            return mask, left, top
+def draw_text(typeface: Font, text: str, anchor: str) -> tuple[Image.Image, int, int]:
+    """Draw a line of text as a mask, as ImageDraw.text would, with its offset from the anchor.
 
-        return self.get(("text", text, size, bold, anchor), make)
+    Pillow lays the line out once: getmask2 measures and renders in one.
+    """
+    rendered, (left, top) = typeface.getmask2(text, "L", anchor=anchor)
+    width, height = rendered.size
+    if not (width and height):  # no ink: an empty mask at least a pixel wide and high
+        return Image.new("L", (max(1, width), max(1, height))), left, top
+    return Image.Image()._new(rendered), left, top
 
 
 def _rasterise_all(size: int) -> dict[str, Image.Image]:

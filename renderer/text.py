@@ -20,10 +20,14 @@ from PIL import Image, ImageDraw
 
 from renderer.bidi import FSI, PDI, levels, visual_order
 from renderer.fonts import EMOJI_STRIKE, Face, Fonts, shaping, system_fonts, warn_once
+from renderer.glyphs import glyphs
 from renderer.palette import Colour, mark_colour_glyphs
-from renderer.sprites import SPRITES, Font
+from renderer.sprites import SPRITES, Font, draw_text
 
+ASCII: Final = "".join(chr(code) for code in range(32, 127))  # printable
 ELLIPSIS: Final = "…"
+# the bidirectional classes that leave a left-to-right line so: letters, digits and neutrals
+LEFT_TO_RIGHT: Final = frozenset({"L", "EN", "ES", "ET", "CS", "ON", "WS"})
 MEASURED: Final = 8192  # lines whose width is kept, a few hundred bytes each
 ZWJ: Final = "\u200d"
 # embeddings, overrides and directed isolates: text is drawn without them (FSI and PDI stay)
@@ -127,6 +131,55 @@ def layout(text: str, size: int, *, bold: bool = False, fonts: Fonts | None = No
 
 
 def _lay(text: str, size: int, bold: bool, fonts: Fonts) -> Line:
+    primary = fonts.primary(bold)
+    if _one_run(text, primary):
+        # what _by_clusters makes of it, found without cutting, choosing and ordering clusters;
+        # measured as it is drawn, in the text font as SPRITES loads it (the same file)
+        run = Run(text, primary, False, _length(text, size, bold))
+        return Line((run,), run.width, (), True)
+    return _by_clusters(text, size, bold, fonts)
+
+
+def _length(text: str, size: int, bold: bool) -> float:
+    """Measure a line drawn in the text font alone: a clock by its glyphs' advances."""
+    typeface = SPRITES.font(size, bold=bold)
+    width = glyphs(size, bold).length(text)
+    return typeface.getlength(text) if width is None else width
+
+
+def _one_run(text: str, face: Face) -> bool:
+    """Tell whether a line is one left-to-right run in face: clocks, moves, statuses, names.
+
+    Each character is then a cluster of its own, shown as text, that face has and that leaves
+    the line left to right: no marks, joiners or other format characters, no emoji, no
+    right-to-left or Arabic digits.
+    """
+    if not text or not text.isprintable():
+        return False
+    if text.isascii():
+        return _has_ascii(face)
+    return all(_alone(char, face) for char in text)
+
+
+@functools.lru_cache(maxsize=16)
+def _has_ascii(face: Face) -> bool:
+    """Tell whether a font has every printable ASCII character (Source Sans Pro has)."""
+    return face.covers(ASCII)
+
+
+@functools.lru_cache(maxsize=4096)
+def _alone(char: str, face: Face) -> bool:
+    """Tell whether a character is a cluster of its own, left to right, as text in face."""
+    return (
+        unicodedata.bidirectional(char) in LEFT_TO_RIGHT
+        and unicodedata.category(char)[0] not in "MC"
+        and not emoji(char)
+        and face.has(char)
+    )
+
+
+def _by_clusters(text: str, size: int, bold: bool, fonts: Fonts) -> Line:
+    """Lay out a line cluster by cluster: each in the first font that has it, runs in order."""
     parts = clusters(text)
     primary = fonts.primary(bold)
     faces: list[Face] = []
@@ -199,10 +252,11 @@ def measure(text: str, typeface: Font, *, bold: bool = False) -> float:
 @functools.lru_cache(maxsize=MEASURED)
 def _measure(text: str, size: int, bold: bool, fonts: Fonts) -> float:
     """Measure a line once: names and captions are measured again in every image."""
-    line = layout(printable(text), size, bold=bold, fonts=fonts)
-    if line.plain:
-        return SPRITES.font(size, bold=bold).getlength(printable(text))
-    return line.width
+    shown = printable(text)
+    line = layout(shown, size, bold=bold, fonts=fonts)
+    if not line.plain or _one_run(shown, (fonts or system_fonts()).primary(bold)):
+        return line.width  # one run is measured as drawn already (_lay)
+    return _length(shown, size, bold)
 
 
 def fit(text: str, typeface: Font, width: float, *, bold: bool = False) -> str:
@@ -273,10 +327,20 @@ def draw_line(
     """Return a line of (printable) text drawn at size pixels, placed by anchor as Pillow's."""
     line = layout(text, size, bold=bold, fonts=fonts)
     if line.plain:
-        mask, left, top = SPRITES.text(text, size, bold, anchor)
+        plain = ("text", text, size, bold, anchor)
+        mask, left, top = SPRITES.get(plain, lambda: _plain(text, size, bold, anchor))
         return Drawn(mask, None, left, top)
     key = ("line", fonts or system_fonts(), text, size, bold, anchor)
     return SPRITES.get(key, lambda: _draw(line, size, bold, anchor))
+
+
+def _plain(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """Draw a line in the first font alone: a clock composed of its glyphs, else by Pillow."""
+    typeface = SPRITES.font(size, bold=bold)
+    composed = glyphs(size, bold).compose(text, anchor)
+    if composed is None:
+        return draw_text(typeface, text, anchor)
+    return composed.mask, composed.left, composed.top
 
 
 def _draw(line: Line, size: int, bold: bool, anchor: str) -> Drawn:

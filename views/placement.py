@@ -8,6 +8,7 @@ writes each level so, level 1 first, separated by `|`. On an 8x8 board it is FEN
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from typing import Final
 
@@ -33,26 +34,40 @@ def read_placement(text: str, shape: Shape) -> dict[str, Piece]:
             raise PlacementError(f"the placement has {len(ranks)} ranks, the board {shape.ranks}")
         for row, rank_text in enumerate(ranks):
             rank = shape.ranks - 1 - row
-            file = 0
-            run = ""
-            for char in rank_text:
-                if char.isdigit():
-                    run += char
-                    continue
-                if run:
-                    file, run = file + int(run), ""
-                if not char.isalpha() or file >= shape.files:
-                    raise PlacementError(f"rank {rank + 1} of the placement does not fit the board")
-                side: Side = "white" if char.isupper() else "black"
-                pieces[Square(file, rank, level).name(shape.levels)] = Piece(char.upper(), side)
-                file += 1
-            if run:
-                file += int(run)
-            if file != shape.files:
-                raise PlacementError(
-                    f"rank {rank + 1} of the placement has {file} files, not {shape.files}"
-                )
+            pieces.update(_read_rank(rank_text, rank, level, shape.files, shape.levels))
     return pieces
+
+
+def read_rank(text: str, shape: Shape, rank: int, level: int = 0) -> dict[str, Piece]:
+    """Return the pieces one rank of a placement shows (its text between slashes), by square."""
+    return dict(_read_rank(text, rank, level, shape.files, shape.levels))
+
+
+# ranks read once: a move changes one or two of them, and every image reads them all again
+@functools.lru_cache(maxsize=1024)
+def _read_rank(
+    text: str, rank: int, level: int, files: int, levels: int
+) -> tuple[tuple[str, Piece], ...]:
+    """Return the pieces a rank of a placement shows, by square name."""
+    pieces: list[tuple[str, Piece]] = []
+    file = 0
+    run = ""
+    for char in text:
+        if char.isdigit():
+            run += char
+            continue
+        if run:
+            file, run = file + int(run), ""
+        if not char.isalpha() or file >= files:
+            raise PlacementError(f"rank {rank + 1} of the placement does not fit the board")
+        side: Side = "white" if char.isupper() else "black"
+        pieces.append((Square(file, rank, level).name(levels), Piece(char.upper(), side)))
+        file += 1
+    if run:
+        file += int(run)
+    if file != files:
+        raise PlacementError(f"rank {rank + 1} of the placement has {file} files, not {files}")
+    return tuple(pieces)
 
 
 def write_placement(pieces: Mapping[str, Piece], shape: Shape) -> str:

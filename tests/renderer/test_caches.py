@@ -40,9 +40,30 @@ def test_a_neighbour_panel_is_drawn_once_and_reused_while_its_boards_stay_as_the
     monkeypatch.setattr(panel_module, "_draw_neighbours", counted)
     match = Match(3)
     _forget()
-    board_png(match, 2, names=("Ana", "Bo"))
+    board_png(match, 2, names=("Ana", "Bo"))  # whole, and without its titles to write them on
     board_png(match, 2, names=("Cy", "Di"))  # the header changes, the panel does not
-    assert len(drawn) == 1
+    assert len(drawn) == 2
     match.play(1, "e4")  # board 1's turn changes: its part of the panel does
     board_png(match, 2)
-    assert len(drawn) == 2
+    assert len(drawn) == 4
+
+
+def test_boards_whose_neighbours_differ_only_in_number_share_one_panel_and_keep_their_pixels(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    drawn: list[int] = []
+    draw = panel_module._draw_neighbours
+
+    def counted(*args: object, **kwargs: object) -> None:
+        drawn.append(1)
+        draw(*args, **kwargs)  # type: ignore[arg-type]
+
+    match = Match(12, "ring")
+    _forget()
+    monkeypatch.setattr(panel_module, "_draw_neighbours", counted)
+    shared = [board_png(match, board) for board in range(1, 13)]
+    assert len(drawn) == 2  # the first board's panel, whole and without titles
+    monkeypatch.setattr(panel_module, "_draw_neighbours", draw)
+    for board, image in enumerate(shared, start=1):
+        _forget()
+        assert image == board_png(match, board, size=640), board

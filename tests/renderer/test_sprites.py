@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
-from PIL import Image
+import pytest
+from PIL import Image, ImageDraw
 
 from games.elevator import Match
 from renderer import board_png
-from renderer.sprites import ENTRY, SPRITES, SpriteCache
+from renderer.sprites import ENTRY, SPRITES, SpriteCache, draw_text
 
 
 def test_pieces_are_rasterised_once_per_size() -> None:
@@ -76,3 +77,17 @@ def test_each_entry_counts_what_it_holds_beyond_its_pixels() -> None:
         cache.get(number, lambda number=number: mask(number))  # type: ignore[misc]
     cache.get(0, lambda: mask(0))  # the first of 200 masks went: they hold over 100 KB
     assert made == [*range(200), 0]
+
+
+@pytest.mark.parametrize("anchor", ["la", "lt", "lm", "rm", "mb"])
+@pytest.mark.parametrize("bold", [False, True])
+def test_a_line_of_text_is_the_mask_pillow_draws_for_it(anchor: str, bold: bool) -> None:
+    lines = ["4:05", "0:09.3", "1:02:03", "White to move · move 12", "Zoë Ångström", "", " "]
+    typeface = SPRITES.font(19, bold=bold)
+    for text in lines:
+        left, top, right, bottom = typeface.getbbox(text, anchor=anchor)
+        expected = Image.new("L", (max(1, right - left), max(1, bottom - top)))
+        ImageDraw.Draw(expected).text((-left, -top), text, font=typeface, fill=255, anchor=anchor)
+        mask, x, y = draw_text(typeface, text, anchor)
+        assert (x, y) == (left, top), text
+        assert mask.size == expected.size and mask.tobytes() == expected.tobytes(), text

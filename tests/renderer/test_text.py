@@ -11,6 +11,9 @@ from PIL import Image, ImageChops, ImageDraw
 from renderer.fonts import EMOJI_STRIKE, Face, Fonts, ignorable
 from renderer.text import (
     ELLIPSIS,
+    _by_clusters,
+    _lay,
+    _one_run,
     clusters,
     draw_line,
     emoji,
@@ -223,3 +226,33 @@ def test_without_the_noto_fonts_names_are_drawn_with_boxes_and_that_is_logged_on
     ]
     assert len(told) == 1
     assert "apt-get install fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji" in told[0]
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_a_line_of_one_run_is_laid_out_as_cluster_by_cluster(noto: Fonts, bold: bool) -> None:
+    printable_ascii = "".join(chr(code) for code in range(32, 127))
+    latin = "".join(chr(code) for code in range(0xA0, 0x250))
+    lines = [
+        *printable_ascii,
+        printable_ascii,
+        *latin,
+        latin,
+        "4:05",
+        "0:09.3",
+        "2d 5h",
+        "Board 12",
+        "White to move · move 12",
+        "Black won by checkmate · board closed",
+        "Zoë Ångström",
+        "Алексей Петров",
+        "Νίκος Καζαντζάκης",
+        "e\u0301 combined",
+        "a\u200db joined",
+        "© ® ™ ↑ → ½ “quoted” — «guillemets» …",
+        "12 (34) [56] -7 +8 #9 %",
+    ]
+    for text in [*lines, *NAMES]:
+        assert _lay(text, 19, bold, noto) == _by_clusters(text, 19, bold, noto), text
+    primary = noto.primary(bold)
+    assert _one_run("White to move · move 12", primary) and _one_run("Алексей Петров", primary)
+    assert not _one_run("e\u0301 combined", primary) and not _one_run("a\u200db joined", primary)

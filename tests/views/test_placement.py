@@ -7,7 +7,14 @@ import pytest
 from games.core.geometry import CHESSBOARD, Shape
 from games.core.pieces import Piece
 from views.model import split_move
-from views.placement import PlacementError, king, read_placement, without, write_placement
+from views.placement import (
+    PlacementError,
+    king,
+    read_placement,
+    read_rank,
+    without,
+    write_placement,
+)
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 
@@ -40,6 +47,21 @@ def test_levels_are_written_level_1_first() -> None:
 def test_a_placement_that_does_not_fit_is_refused(text: str) -> None:
     with pytest.raises(PlacementError):
         read_placement(text, CHESSBOARD)
+
+
+def test_the_same_rank_read_on_other_ranks_levels_and_boards_names_their_own_squares() -> None:
+    rank = "1p6"
+    assert read_placement(f"8/{rank}/8/8/8/8/8/8", CHESSBOARD) == {"b7": Piece("P", "black")}
+    assert read_placement(f"8/8/8/8/8/8/{rank}/8", CHESSBOARD) == {"b2": Piece("P", "black")}
+    two_levels = Shape(8, 8, 2)
+    both = read_placement(f"{'8/' * 7}{rank}|{'8/' * 7}{rank}", two_levels)
+    assert both == {"1b1": Piece("P", "black"), "2b1": Piece("P", "black")}
+    assert read_rank(rank, CHESSBOARD, 6) == {"b7": Piece("P", "black")}
+    assert read_rank(rank, two_levels, 0, level=1) == {"2b1": Piece("P", "black")}
+    with pytest.raises(PlacementError, match="rank 1 of the placement has 8 files, not 9"):
+        read_placement(f"{'9/' * 8}{rank}", Shape(9, 9))
+    with pytest.raises(PlacementError, match="rank 1 of the placement has 8 files, not 9"):
+        read_placement(f"{'9/' * 8}{rank}", Shape(9, 9))
 
 
 def test_kings_are_found_and_pieces_taken_off() -> None:
