@@ -25,6 +25,7 @@ import random
 import statistics
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from bench.big_match import game
@@ -34,6 +35,7 @@ from tests.bot.exts.games.test_dm_games import dm_until
 from tests.bot.exts.games.test_practice_games import next_turn
 from tests.bot.exts.test_matches import move, replied
 from tests.bot.test_main import running_bot
+from tests.fakediscord.ratelimits import GLOBAL_LIMIT
 from tests.fakediscord.server import FakeDiscord
 from tests.waiting import eventually
 
@@ -85,7 +87,10 @@ async def humans(discord: FakeDiscord, pair: int, guild: int, moves: int) -> lis
 async def practice(
     discord: FakeDiscord, player: int, guild: int, stop: asyncio.Event, started: asyncio.Event
 ) -> list[float]:
-    """Play the bot in a DM game, a random move at once after each of its; return its times."""
+    """Play the bot in DM games, a random move at once after each of its; return its times.
+
+    A game that ends is followed by a new one, so that the night keeps every practice game.
+    """
     user = discord.add_user(f"practice{player}")
     discord.add_member(guild, user)
     general = discord.channel_named(guild, "general")
@@ -95,19 +100,21 @@ async def practice(
         {"type": 4, "name": "strength", "value": STRENGTH},
         {"type": 3, "name": "side", "value": "white"},
     ]
-    said = await replied(discord, await discord.invoke(user, general, "challenge", options))
-    assert "begins in your DMs" in said, said
-    texts = await next_turn(discord, user, 0)
-    started.set()
-    chooser, times = random.Random(player), []
-    while not stop.is_set() and not texts[-1].endswith("The game is over."):
-        dm = discord.dms[user]
-        typed = [{"type": 3, "name": "move", "value": "", "focused": True}]
-        offered = [c["value"] for c in await discord.autocomplete(user, dm, "move", typed)]
-        played = time.perf_counter()
-        await move(discord, user, dm, chooser.choice(offered))
-        texts = await next_turn(discord, user, len(texts))
-        times.append(time.perf_counter() - played)
+    chooser, times, seen = random.Random(player), [], 0
+    while not stop.is_set():
+        said = await replied(discord, await discord.invoke(user, general, "challenge", options))
+        assert "begins in your DMs" in said, said
+        texts = await next_turn(discord, user, seen)
+        started.set()
+        while not stop.is_set() and not texts[-1].endswith("The game is over."):
+            dm = discord.dms[user]
+            typed = [{"type": 3, "name": "move", "value": "", "focused": True}]
+            offered = [c["value"] for c in await discord.autocomplete(user, dm, "move", typed)]
+            played = time.perf_counter()
+            await move(discord, user, dm, chooser.choice(offered))
+            texts = await next_turn(discord, user, len(texts))
+            times.append(time.perf_counter() - played)
+        seen = len(texts)
     return times
 
 
@@ -123,10 +130,19 @@ def cores_apart() -> tuple[set[int], set[int]] | None:
     return {cores[0]}, set(cores[1:])
 
 
+@dataclass(frozen=True)
+class Night:
+    """What one night measured: human moves' times, the bot's replies' times, requests a second."""
+
+    humans: list[float]
+    replies: list[float]
+    requests: list[int]  # requests Discord's global limit counts, each whole second of play
+
+
 async def measure(
     practising: int, pairs: int, moves: int, folder: Path, apart: tuple[set[int], set[int]] | None
-) -> tuple[list[float], list[float]]:
-    """Run the night; return the human moves' times and the bot's replies' times.
+) -> Night:
+    """Run the night: the human moves' times, the bot's replies' times, its requests a second.
 
     apart: the cores of the offline Discord and of the bot (None: all share every core).
     """
@@ -145,10 +161,15 @@ async def measure(
                 for n in range(practising)
             ]
             await asyncio.gather(*(event.wait() for event in begun))
+            clock = discord.rate_limits.clock
+            first = int(clock()) + 1
             played = await asyncio.gather(*(humans(discord, n, guild, moves) for n in range(pairs)))
+            seconds = [discord.rate_limits.counted[s] for s in range(first, int(clock()))]
             stop.set()
             replies = await asyncio.gather(*bots)
-        return [t for each in played for t in each], [t for each in replies for t in each]
+        return Night(
+            [t for each in played for t in each], [t for each in replies for t in each], seconds
+        )
     finally:
         await discord.stop()
 
@@ -161,11 +182,9 @@ async def run(args: argparse.Namespace) -> None:
         os.sched_setaffinity(0, apart[0])
     try:
         with tempfile.TemporaryDirectory() as folder:
-            alone, _ = await measure(0, args.pairs, args.moves, Path(folder), apart)
+            quiet = await measure(0, args.pairs, args.moves, Path(folder), apart)
         with tempfile.TemporaryDirectory() as folder:
-            busy, replies = await measure(
-                args.practice, args.pairs, args.moves, Path(folder), apart
-            )
+            night = await measure(args.practice, args.pairs, args.moves, Path(folder), apart)
     finally:
         if apart is not None:
             os.sched_setaffinity(0, every)  # a test's process goes on with every core
@@ -187,12 +206,24 @@ async def run(args: argparse.Namespace) -> None:
             " its own, as Discord's servers are not on the bot's machine"
             f" (load average {os.getloadavg()[0]:.1f}: other work shares them)"
         )
-    print(f"{'human moves, to the image':<34}{'moves':>7}{'p50 ms':>9}{'p99 ms':>9}")
-    for name, times in (("alone (anchor)", alone), (f"beside {args.practice} practice", busy)):
-        ms = [t * 1000 for t in times]
-        print(f"{name:<34}{len(ms):>7}{statistics.median(ms):>9.0f}{percentile(ms, 0.99):>9.0f}")
-    ratio = percentile(busy, 0.99) / percentile(alone, 0.99)
+    print(
+        f"{'human moves, to the image':<34}{'moves':>7}{'p50 ms':>9}{'p99 ms':>9}"
+        f"{'requests/s':>12}{'most in 1 s':>13}"
+    )
+    for name, measured in (("alone (anchor)", quiet), (f"beside {args.practice} practice", night)):
+        ms = [t * 1000 for t in measured.humans]
+        rate = statistics.mean(measured.requests) if measured.requests else 0.0
+        print(
+            f"{name:<34}{len(ms):>7}{statistics.median(ms):>9.0f}{percentile(ms, 0.99):>9.0f}"
+            f"{rate:>12.1f}{max(measured.requests, default=0):>13}"
+        )
+    ratio = percentile(night.humans, 0.99) / percentile(quiet.humans, 0.99)
     print(f"human p99, beside practice / alone: {ratio:.2f}x (goal at most 1.5x)")
+    print(
+        f"requests/s: those Discord's global limit counts ({GLOBAL_LIMIT} a second), while the"
+        " people played; the bot paces itself under it, so at the limit posts wait their turn"
+    )
+    replies = night.replies
     if replies:
         goal = BUDGET + MARGIN
         p99 = percentile(replies, 0.99)

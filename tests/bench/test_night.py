@@ -17,5 +17,7 @@ def test_the_benchmark_prints_the_human_moves_alone_and_beside_practice_and_the_
     assert lines[0].startswith("the real bot in the offline Discord: 1 pairs of people")
     assert lines[1].startswith("the offline Discord and its players on core")
     assert [line.split()[0] for line in lines[3:5]] == ["alone", "beside"]
+    assert lines[2].endswith("requests/s  most in 1 s")
     assert lines[5].startswith("human p99, beside practice / alone:")
-    assert lines[6].startswith("the bot's") and "Discord's posting included" in lines[6]
+    assert lines[6].startswith("requests/s: those Discord's global limit counts")
+    assert lines[7].startswith("the bot's") and "Discord's posting included" in lines[7]

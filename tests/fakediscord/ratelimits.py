@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
@@ -94,6 +95,8 @@ class RateLimits:
     global_limit: int = GLOBAL_LIMIT
     windows: dict[tuple[str, str], Window] = field(default_factory=dict)
     given: list[tuple[str, str, bool]] = field(default_factory=list)  # (method, path, global)
+    # requests the global limit counted, by the whole second of the clock they came in
+    counted: Counter[int] = field(default_factory=Counter)
 
     def take(
         self, method: str, template: str, params: dict[str, str], body: object = None
@@ -111,6 +114,7 @@ class RateLimits:
         if route is None:
             assert glob is not None
             glob.used += 1
+            self.counted[int(now)] += 1
             return Verdict({})
         key = (route.name, params.get(route.resource, ""))
         window = self._window(key, route.limit, route.per / self.speed, now)
@@ -127,6 +131,7 @@ class RateLimits:
             renamed.used += 1
         if glob is not None:
             glob.used += 1
+            self.counted[int(now)] += 1
         window.used += 1
         return Verdict(self._headers(route, window, now))
 
