@@ -164,7 +164,7 @@ async def measure(
             clock = discord.rate_limits.clock
             first = int(clock()) + 1
             played = await asyncio.gather(*(humans(discord, n, guild, moves) for n in range(pairs)))
-            seconds = [discord.rate_limits.counted[s] for s in range(first, int(clock()))]
+            seconds = [discord.rate_limits.per_second[s] for s in range(first, int(clock()))]
             stop.set()
             replies = await asyncio.gather(*bots)
         return Night(

@@ -96,7 +96,7 @@ class RateLimits:
     windows: dict[tuple[str, str], Window] = field(default_factory=dict)
     given: list[tuple[str, str, bool]] = field(default_factory=list)  # (method, path, global)
     # requests the global limit counted, by the whole second of the clock they came in
-    counted: Counter[int] = field(default_factory=Counter)
+    per_second: Counter[int] = field(default_factory=Counter)
 
     def take(
         self, method: str, template: str, params: dict[str, str], body: object = None
@@ -114,7 +114,7 @@ class RateLimits:
         if route is None:
             assert glob is not None
             glob.used += 1
-            self.counted[int(now)] += 1
+            self.per_second[int(now)] += 1
             return Verdict({})
         key = (route.name, params.get(route.resource, ""))
         window = self._window(key, route.limit, route.per / self.speed, now)
@@ -131,7 +131,7 @@ class RateLimits:
             renamed.used += 1
         if glob is not None:
             glob.used += 1
-            self.counted[int(now)] += 1
+            self.per_second[int(now)] += 1
         window.used += 1
         return Verdict(self._headers(route, window, now))
 
