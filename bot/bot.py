@@ -191,7 +191,7 @@ class ElevatorBot(commands.AutoShardedBot):
             await self.load_extension(name)
         # a send may sleep out a rate limit of up to RATE_LIMIT_WAIT inside discord.py: give
         # it longer than that before taking it for a sender that does not answer
-        sender = DiscordSender(self, self._service)
+        sender = DiscordSender(self, self._service, answer_wait=self.settings.practice_answer_wait)
         worker = DeliveryWorker(
             self._store,
             sender,

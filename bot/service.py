@@ -147,6 +147,7 @@ class MatchService:
         self.moderated_matches = front.moderated_matches
         self.invitation = front.invitation
         self.action_notices = front.action_notices
+        self.next_action = front.next_action
 
         self.guild_matches = listing.guild_matches
         self.recent_games = listing.recent_games

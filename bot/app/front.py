@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from collections.abc import Collection, Mapping, Sequence
@@ -301,6 +302,36 @@ class Front:
         payloads = [(row["place"], row["kind"], json.loads(row["payload"])) for row in found]
         game = next((payload["game"] for _, _, payload in payloads if "game" in payload), None)
         return [notice_from_row(*row) for row in payloads], game
+
+    async def next_action(
+        self, match_id: int, place: str, notice_id: int, action_key: str, wait: float
+    ) -> str | None:
+        """Return the key of the action queued in a place after action_key's notice.
+
+        Waits up to wait seconds for such an action to be committed; None if none came.
+        """
+        committed = asyncio.Event()
+
+        def seen(loaded: Loaded) -> None:
+            if loaded.id == match_id:
+                committed.set()
+
+        self._units.watchers.append(seen)
+        try:
+            deadline = time.monotonic() + wait
+            while True:
+                committed.clear()  # before the read: a commit after it wakes the wait
+                async with self._units.store.read() as db:
+                    found = await storage.next_action_key(
+                        db, match_id, place, notice_id, action_key
+                    )
+                left = deadline - time.monotonic()
+                if found is not None or left <= 0:
+                    return found
+                with contextlib.suppress(TimeoutError):  # then one last look
+                    await asyncio.wait_for(committed.wait(), left)
+        finally:
+            self._units.watchers.remove(seen)
 
 
 def _copy(match: Hosted) -> Hosted:

@@ -33,10 +33,16 @@ logger = logging.getLogger(__name__)
 class DiscordSender(Poster):
     """Posts outbox notices in the channels bound to their places."""
 
-    def __init__(self, client: discord.Client, service: MatchService) -> None:
+    def __init__(
+        self, client: discord.Client, service: MatchService, *, answer_wait: float = 0.0
+    ) -> None:
+        """Post for service's matches through client.
+
+        answer_wait: seconds a practice game's move waits for the bot's answer (DmPoster).
+        """
         super().__init__(client, service)
         self._reported: set[tuple[int, str]] = set()  # lost channels already reported
-        self._dm = DmPoster(client, service)
+        self._dm = DmPoster(client, service, answer_wait=answer_wait)
         self._channels = ChannelPoster(client, service)
 
     async def send(self, delivery: Delivery) -> None:

@@ -8,6 +8,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Awaitable
 from dataclasses import replace
+from typing import Any
 
 import discord
 
@@ -49,8 +50,12 @@ logger = logging.getLogger(__name__)
 class DmPoster(Poster):
     """Shows a DM game's actions to both players, and reminds the one to move."""
 
-    def __init__(self, client: discord.Client, service: MatchService) -> None:
+    def __init__(
+        self, client: discord.Client, service: MatchService, *, answer_wait: float = 0.0
+    ) -> None:
+        """Post for service's DM games; answer_wait: see _answered_at_once."""
         super().__init__(client, service)
+        self._answer_wait = answer_wait
         self._games_done: OrderedDict[str, None] = OrderedDict()  # DM game actions posted
 
     async def post_game(self, delivery: Delivery, bound: dict[str, str]) -> None:
@@ -75,6 +80,14 @@ class DmPoster(Poster):
         if not sides:
             return
         notices, stored = await self._service.action_notices(action)
+        answer = await self._answered_at_once(delivery, action, bound, notices, stored)
+        joined = [action]
+        if answer is not None:  # one post for the player's move and the bot's answer
+            later, later_notices, stored = answer
+            notices = notices + later_notices
+            joined.append(later)
+            for side in sides:
+                self._games_done[f"{later}:{side}"] = None
         transfers_gone = [
             n for n in notices if isinstance(n, TransferGone) and n.place.startswith("user:")
         ]
@@ -120,10 +133,45 @@ class DmPoster(Poster):
                 refused.append(f"{side}: {error}")
             except BaseException:
                 for unshown in sides[index:]:  # not shown yet: the retry shows them
-                    self._games_done.pop(f"{action}:{unshown}", None)
+                    for key in joined:
+                        self._games_done.pop(f"{key}:{unshown}", None)
                 raise
         if refused:
             raise Undeliverable("a player's DMs refuse the bot: " + "; ".join(refused))
+
+    async def _answered_at_once(
+        self,
+        delivery: Delivery,
+        action: str,
+        bound: dict[str, str],
+        notices: list[Notice],
+        stored: dict[str, Any] | None,
+    ) -> tuple[str, list[Notice], dict[str, Any]] | None:
+        """Return the practice opponent's answer to a plain move, if it comes at once.
+
+        A move that leaves the practice opponent to move waits for its answer up to
+        answer_wait seconds (PRACTICE_ANSWER_WAIT): the player then gets one post for both,
+        a turn's two images in one, as Discord lets a bot make only so many requests. None:
+        post the action alone (a game between people, an action with more than moves to
+        show, or no answer in time).
+        """
+        practising = [side for side in SIDES if bound.get(f"dm:{side}", NO_DMS) == NO_DMS]
+        if not self._answer_wait or len(practising) != 1 or stored is None or not _plain(notices):
+            return None
+        game = ShownGame.from_record(stored)
+        bot = practising[0]
+        if not any(view.turn == bot and not view.finished for view in game.view.views):
+            return None
+        assert delivery.match_id is not None
+        later = await self._service.next_action(
+            delivery.match_id, delivery.place, delivery.id, action, self._answer_wait
+        )
+        if later is None:
+            return None
+        later_notices, later_stored = await self._service.action_notices(later)
+        if later_stored is None or not _plain(later_notices):
+            return None
+        return later, later_notices, later_stored
 
     async def _post_replays(
         self,
@@ -287,6 +335,11 @@ class DmPoster(Poster):
             await self._retire(channel, match_id, f"dm-message:{side}", posted.id)
         except Exception:
             logger.exception("game %d: the previous image kept its menu", match_id)
+
+
+def _plain(notices: list[Notice]) -> bool:
+    """Tell whether an action's notices are moves alone, said in lines over its image."""
+    return all(isinstance(notice, (BoardImage, RideNews, FlagNews)) for notice in notices)
 
 
 def _game_image(game: ShownGame, side: Side, mine: list[int]) -> bytes:

@@ -215,6 +215,9 @@ from bot.storage.outbox import (
     mark_sent as mark_sent,
 )
 from bot.storage.outbox import (
+    next_action_key as next_action_key,
+)
+from bot.storage.outbox import (
     postpone as postpone,
 )
 from bot.storage.outbox import (

@@ -55,6 +55,23 @@ async def action_notices(db: Db, action_key: str) -> list[Row]:
     )
 
 
+async def next_action_key(
+    db: Db, match_id: int, place: str, notice_id: int, action_key: str
+) -> str | None:
+    """Return the key of the next action queued in a place after a notice of action_key's."""
+    found = await rows(
+        db,
+        "SELECT idempotency_key FROM outbox WHERE match_id = ? AND place = ? AND id > ? "
+        "AND NOT (idempotency_key >= ? AND idempotency_key < ?) ORDER BY id LIMIT 1",
+        match_id,
+        place,
+        notice_id,
+        action_key + ":",
+        action_key + ";",
+    )
+    return str(found[0]["idempotency_key"]).rsplit(":", 1)[0] if found else None
+
+
 async def last_sent_before(
     db: Db, match_id: int | None, place: str, notice_id: int
 ) -> float | None:

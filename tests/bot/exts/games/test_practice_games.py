@@ -82,3 +82,48 @@ def test_a_chess_game_against_the_bot_is_played_to_its_end_in_the_players_dms(
                 Path(shown, "last.png").write_bytes(images[-1][1])
 
     offline(scenario)
+
+
+async def _first_answer(discord: FakeDiscord, tmp_path: Path, wait: str) -> list[str]:
+    """Play e4 against the bot with a setting of PRACTICE_ANSWER_WAIT; return the DMs after it."""
+    ana, _, guild = club(discord)
+    options = [
+        {"type": 6, "name": "opponent", "value": str(discord.application_id)},
+        {"type": 3, "name": "game", "value": "chess"},
+        {"type": 4, "name": "strength", "value": 1},
+    ]
+    async with running_bot(tmp_path, discord, PRACTICE_ANSWER_WAIT=wait):
+        sent = await discord.invoke(
+            ana, discord.channel_named(guild, "general"), "challenge", options
+        )
+        assert "begins in your DMs" in await replied(discord, sent)
+        dm = discord.dms[ana]
+        await dm_texts(discord, ana, 2)  # the introduction, and the game with White to move
+        assert "Played e4 on board 1" in await move(discord, ana, dm, "e4")
+        texts = await next_turn(discord, ana, 2)
+        images = [s for s in discord.sent if s.channel_id == dm and s.files]
+        assert len(images) == len(texts) - 1  # each post of the game has its image
+        return texts[2:]
+
+
+def test_a_move_the_bot_answers_in_time_is_posted_with_its_answer_as_one_image(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        # a wait far past strength 1's half second: the answer always comes within it
+        (both,) = await _first_answer(discord, tmp_path, "10")
+        lines = both.splitlines()
+        assert lines[:2] == ["Game 1:", "Board 1: White played e4."]
+        assert lines[2].startswith("Board 1: Black played ")
+        assert lines[-1] == "Your move on board 1."
+
+    offline(scenario)
+
+
+def test_without_a_wait_the_move_and_the_bots_answer_are_posted_apart(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        mine, answer = await _first_answer(discord, tmp_path, "0")
+        assert mine.splitlines()[1:] == ["Board 1: White played e4.", "Your opponent's move."]
+        assert answer.splitlines()[1].startswith("Board 1: Black played ")
+
+    offline(scenario)
