@@ -39,6 +39,7 @@ from tests.fakediscord.ratelimits import GLOBAL_LIMIT
 from tests.fakediscord.server import FakeDiscord
 from tests.waiting import eventually
 
+WARM = 3  # the bot's answers in every practice game before the people start
 PACE = 2.0  # seconds between two moves of one game: a move posts twice in a DM, 5 in 5 s
 STRENGTH = 3
 BUDGET = 2.0  # seconds strength 3 thinks at most, with no clock
@@ -85,11 +86,19 @@ async def humans(discord: FakeDiscord, pair: int, guild: int, moves: int) -> lis
 
 
 async def practice(
-    discord: FakeDiscord, player: int, guild: int, stop: asyncio.Event, started: asyncio.Event
+    discord: FakeDiscord,
+    player: int,
+    guild: int,
+    stop: asyncio.Event,
+    started: asyncio.Event,
+    pace: float,
 ) -> list[float]:
-    """Play the bot in DM games, a random move at once after each of its; return its times.
+    """Play the bot in DM games, a random move after each of its; return its answers' times.
 
-    A game that ends is followed by a new one, so that the night keeps every practice game.
+    pace: the least seconds from one of the player's moves to the next (0: at once after
+    the bot's answer). A game that ends is followed by a new one, so that the night keeps
+    every practice game. started is set once the bot has answered WARM moves: the people
+    start then, in a night under way rather than in its first burst of challenges.
     """
     user = discord.add_user(f"practice{player}")
     discord.add_member(guild, user)
@@ -105,7 +114,6 @@ async def practice(
         said = await replied(discord, await discord.invoke(user, general, "challenge", options))
         assert "begins in your DMs" in said, said
         texts = await next_turn(discord, user, seen)
-        started.set()
         while not stop.is_set() and not texts[-1].endswith("The game is over."):
             dm = discord.dms[user]
             typed = [{"type": 3, "name": "move", "value": "", "focused": True}]
@@ -114,6 +122,9 @@ async def practice(
             await move(discord, user, dm, chooser.choice(offered))
             texts = await next_turn(discord, user, len(texts))
             times.append(time.perf_counter() - played)
+            if len(times) >= WARM:
+                started.set()
+            await asyncio.sleep(max(0.0, played + pace - time.perf_counter()))
         seen = len(texts)
     return times
 
@@ -140,7 +151,12 @@ class Night:
 
 
 async def measure(
-    practising: int, pairs: int, moves: int, folder: Path, apart: tuple[set[int], set[int]] | None
+    practising: int,
+    pairs: int,
+    moves: int,
+    folder: Path,
+    apart: tuple[set[int], set[int]] | None,
+    pace: float = PACE,
 ) -> Night:
     """Run the night: the human moves' times, the bot's replies' times, its requests a second.
 
@@ -157,7 +173,7 @@ async def measure(
             stop = asyncio.Event()
             begun = [asyncio.Event() for _ in range(practising)]
             bots = [
-                asyncio.create_task(practice(discord, n, guild, stop, begun[n]))
+                asyncio.create_task(practice(discord, n, guild, stop, begun[n], pace))
                 for n in range(practising)
             ]
             await asyncio.gather(*(event.wait() for event in begun))
@@ -184,14 +200,21 @@ async def run(args: argparse.Namespace) -> None:
         with tempfile.TemporaryDirectory() as folder:
             quiet = await measure(0, args.pairs, args.moves, Path(folder), apart)
         with tempfile.TemporaryDirectory() as folder:
-            night = await measure(args.practice, args.pairs, args.moves, Path(folder), apart)
+            night = await measure(
+                args.practice, args.pairs, args.moves, Path(folder), apart, args.practice_pace
+            )
     finally:
         if apart is not None:
             os.sched_setaffinity(0, every)  # a test's process goes on with every core
     print(
         f"the real bot in the offline Discord: {args.pairs} pairs of people playing chess in"
         f" their DMs, a move every {PACE:g} s, {args.moves} moves a game; then the same beside"
-        f" {args.practice} practice games at strength {STRENGTH} ({BUDGET:g} s budget)"
+        f" {args.practice} practice games at strength {STRENGTH} ({BUDGET:g} s budget), whose"
+        + (
+            f" players move at most every {args.practice_pace:g} s"
+            if args.practice_pace
+            else " players answer the instant the bot has (a load that grows as the bot speeds up)"
+        )
     )
     if apart is None:
         print(
@@ -240,6 +263,13 @@ def main() -> None:
     parser.add_argument("--practice", type=int, default=20, help="practice games (20)")
     parser.add_argument("--pairs", type=int, default=4, help="pairs of people (4)")
     parser.add_argument("--moves", type=int, default=40, help="moves a human game (40)")
+    parser.add_argument(
+        "--practice-pace",
+        type=float,
+        default=PACE,
+        help=f"seconds between a practice player's moves, at least ({PACE:g}, as the people's;"
+        " 0: the instant the bot has answered, a load that grows with the bot's speed)",
+    )
     parser.add_argument(
         "--together",
         action="store_true",
