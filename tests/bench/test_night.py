@@ -12,7 +12,9 @@ def test_the_benchmark_prints_the_human_moves_alone_and_beside_practice_and_the_
     printed_by: Printed,
 ) -> None:
     cores = os.sched_getaffinity(0)
-    lines = printed_by(night, "--practice", "1", "--pairs", "1", "--moves", "2").splitlines()
+    lines = printed_by(
+        night, "--practice", "1", "--pairs", "1", "--moves", "2", "--practice-pace", "0"
+    ).splitlines()
     assert os.sched_getaffinity(0) == cores  # the test's process gets its cores back
     assert lines[0].startswith("the real bot in the offline Discord: 1 pairs of people")
     assert lines[1].startswith("the offline Discord and its players on core")
