@@ -15,7 +15,7 @@ from typing import Any
 from bot.hosted import Hosted
 from bot.lobby import Roster
 from games.core.clocks import Clocks
-from games.elevator import Side
+from games.core.pieces import Side
 from views.model import MAX_SHOWN, BoardView, MatchView, board_views, match_view
 from views.records import board_from_record, board_record, match_from_record, match_record
 

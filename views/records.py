@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.geometry import CHESSBOARD, Shape
-from games.elevator import Piece, Side
+from games.core.pieces import Piece, Side
 from views.model import Arrival, BoardView, Cell, Departure, MatchView, Neighbour
 
 

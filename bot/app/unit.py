@@ -34,9 +34,9 @@ from bot.notices import BoardImage, Notice, posted_in
 from bot.shown import shown_boards, shown_game
 from bot.storage import Db, Storage, StorageBusy
 from games.core.clocks import BoardClock, Clocks, TimeControl, clock_rows
-from games.core.errors import shown
+from games.core.errors import GameError, shown
+from games.core.events import Event
 from games.core.pieces import Side
-from games.elevator import Event, GameError
 
 logger = logging.getLogger(__name__)
 
