@@ -22,11 +22,12 @@ from bot.hosted import Hosted, new_roster
 from bot.lobby import Roster
 from bot.news import boards_of
 from bot.storage import Db, Row
+from games.core.capabilities import Teams
 from games.core.clocks import Clocks, TimeControl, from_rows
-from games.core.events import events_from_json
+from games.core.errors import GameError
+from games.core.events import Event, events_from_json
 from games.core.log import GameConfig
-from games.core.pieces import side_name
-from games.elevator import Event, GameError, Match, Side
+from games.core.pieces import Side, side_name
 
 logger = logging.getLogger(__name__)
 
@@ -69,7 +70,7 @@ class Loaded:
 
     def team(self, side: Side, board: int = 1) -> str:
         """Return the name of the team (or the player) playing a side on a board."""
-        if isinstance(self.match, Match):
+        if isinstance(self.match, Teams):
             return self.match.team(board, side)
         if self.names is not None:
             return self.names[0 if side == "white" else 1]

@@ -11,8 +11,7 @@ from typing import Protocol
 from PIL import Image, ImageDraw
 
 from games.core.geometry import CHESSBOARD, FILES, Shape
-from games.core.pieces import side_name
-from games.elevator import Match, Side
+from games.core.pieces import Side, side_name
 from renderer.cells import Perspective, extent, fit_square
 from renderer.diagram import draw_diagram
 from renderer.errors import check_board, check_names_and_clocks, check_perspective, check_size
@@ -28,11 +27,11 @@ from renderer.panel import draw_panel
 from renderer.rulers import draw_rulers, ruler_font, ruler_room
 from renderer.sprites import SPRITES, Font
 from renderer.text import fit, font, measure, write
-from views.model import BoardView, board_view
+from views.model import BoardView, Viewed, board_view
 
 
 def board_image(
-    match: Match,
+    match: Viewed,
     board: int,
     perspective: Perspective = "white",
     size: int = 640,
