@@ -17,6 +17,19 @@ def _forget() -> None:
     _measure.cache_clear()
 
 
+def _count_panels(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count each neighbour panel drawn from now on: the list grows by one a panel."""
+    drawn: list[int] = []
+    draw = panel_module._draw_neighbours
+
+    def counted(*args: object, **kwargs: object) -> None:
+        drawn.append(1)
+        draw(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(panel_module, "_draw_neighbours", counted)
+    return drawn
+
+
 def test_every_picture_is_the_same_drawn_from_empty_caches_and_from_full_ones() -> None:
     drawn = 0
     for label, draw in pictures():
@@ -30,14 +43,7 @@ def test_every_picture_is_the_same_drawn_from_empty_caches_and_from_full_ones() 
 def test_a_neighbour_panel_is_drawn_once_and_reused_while_its_boards_stay_as_they_are(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    drawn: list[int] = []
-    draw = panel_module._draw_neighbours
-
-    def counted(*args: object, **kwargs: object) -> None:
-        drawn.append(1)
-        draw(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(panel_module, "_draw_neighbours", counted)
+    drawn = _count_panels(monkeypatch)
     match = Match(3)
     _forget()
     board_png(match, 2, names=("Ana", "Bo"))  # whole, and without its titles to write them on
@@ -51,16 +57,10 @@ def test_a_neighbour_panel_is_drawn_once_and_reused_while_its_boards_stay_as_the
 def test_boards_whose_neighbours_differ_only_in_number_share_one_panel_and_keep_their_pixels(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    drawn: list[int] = []
-    draw = panel_module._draw_neighbours
-
-    def counted(*args: object, **kwargs: object) -> None:
-        drawn.append(1)
-        draw(*args, **kwargs)  # type: ignore[arg-type]
-
     match = Match(12, "ring")
     _forget()
-    monkeypatch.setattr(panel_module, "_draw_neighbours", counted)
+    draw = panel_module._draw_neighbours
+    drawn = _count_panels(monkeypatch)
     shared = [board_png(match, board) for board in range(1, 13)]
     assert len(drawn) == 2  # the first board's panel, whole and without titles
     monkeypatch.setattr(panel_module, "_draw_neighbours", draw)

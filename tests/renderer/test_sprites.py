@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -33,7 +34,8 @@ def test_threads_rendering_at_once_draw_the_same_image() -> None:
     assert all(result == expected for result in results)
 
 
-def test_the_cache_drops_the_least_recently_used_past_its_budget() -> None:
+def _three_made() -> tuple[SpriteCache, list[str], Callable[[str], Image.Image]]:
+    """Return a cache with room for three images, a, b and c made in turn, and the maker."""
     cache = SpriteCache(budget=3 * (100 * 100 * 3 + ENTRY))
     made: list[str] = []
 
@@ -43,6 +45,11 @@ def test_the_cache_drops_the_least_recently_used_past_its_budget() -> None:
 
     for name in ["a", "b", "c"]:
         cache.get(name, lambda name=name: image(name))  # type: ignore[misc]
+    return cache, made, image
+
+
+def test_the_cache_drops_the_least_recently_used_past_its_budget() -> None:
+    cache, made, image = _three_made()
     cache.get("a", lambda: image("a again"))  # still there: a is now the most recent
     cache.get("d", lambda: image("d"))  # over budget: b goes
     cache.get("b", lambda: image("b again"))
@@ -50,15 +57,7 @@ def test_the_cache_drops_the_least_recently_used_past_its_budget() -> None:
 
 
 def test_a_smaller_budget_drops_the_least_recently_used_at_once() -> None:
-    cache = SpriteCache(budget=3 * (100 * 100 * 3 + ENTRY))
-    made: list[str] = []
-
-    def image(name: str) -> Image.Image:
-        made.append(name)
-        return Image.new("RGB", (100, 100))
-
-    for name in ["a", "b", "c"]:
-        cache.get(name, lambda name=name: image(name))  # type: ignore[misc]
+    cache, made, image = _three_made()
     cache.resize(100 * 100 * 3 + ENTRY)  # room for one: a and b go, c stays
     for name in ["c", "b"]:
         cache.get(name, lambda name=name: image(f"{name} again"))  # type: ignore[misc]
