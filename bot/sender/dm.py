@@ -8,7 +8,6 @@ import logging
 from collections import OrderedDict
 from collections.abc import Awaitable
 from dataclasses import replace
-from typing import Any
 
 import discord
 
@@ -80,21 +79,21 @@ class DmPoster(Poster):
         if not sides:
             return
         notices, stored = await self._service.action_notices(action)
-        answer = await self._answered_at_once(delivery, action, bound, notices, stored)
         joined = [action]
-        if answer is not None:  # one post for the player's move and the bot's answer
-            later, later_notices, stored = answer
-            notices = notices + later_notices
-            joined.append(later)
-            for side in sides:
-                self._games_done[f"{later}:{side}"] = None
+        if stored is not None:
+            game = ShownGame.from_record(stored)
+            answer = await self._answered_at_once(delivery, action, bound, notices, game)
+            if answer is not None:  # one post for the player's move and the bot's answer
+                later, later_notices, game = answer
+                notices = notices + later_notices
+                joined.append(later)
+                for side in sides:
+                    self._games_done[f"{later}:{side}"] = None
+        else:  # queued before notices carried the game: show it as it is now
+            game = await self._service.shown_game(delivery.match_id)
         transfers_gone = [
             n for n in notices if isinstance(n, TransferGone) and n.place.startswith("user:")
         ]
-        if stored is not None:
-            game = ShownGame.from_record(stored)
-        else:  # queued before notices carried the game: show it as it is now
-            game = await self._service.shown_game(delivery.match_id)
         roster = await self._service.roster(delivery.match_id)
         game = await self._named(game, roster)
         lines, prompts = self._game_lines(notices, {v.number: v.gates for v in game.view.views})
@@ -145,8 +144,8 @@ class DmPoster(Poster):
         action: str,
         bound: dict[str, str],
         notices: list[Notice],
-        stored: dict[str, Any] | None,
-    ) -> tuple[str, list[Notice], dict[str, Any]] | None:
+        game: ShownGame,
+    ) -> tuple[str, list[Notice], ShownGame] | None:
         """Return the practice opponent's answer to a plain move, if it comes at once.
 
         A move that leaves the practice opponent to move waits for its answer up to
@@ -156,9 +155,8 @@ class DmPoster(Poster):
         show, or no answer in time).
         """
         practising = [side for side in SIDES if bound.get(f"dm:{side}", NO_DMS) == NO_DMS]
-        if not self._answer_wait or len(practising) != 1 or stored is None or not _plain(notices):
+        if not self._answer_wait or len(practising) != 1 or not _plain(notices):
             return None
-        game = ShownGame.from_record(stored)
         bot = practising[0]
         if not any(view.turn == bot and not view.finished for view in game.view.views):
             return None
@@ -171,7 +169,7 @@ class DmPoster(Poster):
         later_notices, later_stored = await self._service.action_notices(later)
         if later_stored is None or not _plain(later_notices):
             return None
-        return later, later_notices, later_stored
+        return later, later_notices, ShownGame.from_record(later_stored)
 
     async def _post_replays(
         self,
