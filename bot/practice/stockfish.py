@@ -193,12 +193,23 @@ class Stockfish:
 
 
 def _yielding(pid: int | None) -> None:
-    """Make a Stockfish give way to the bot for the CPU, as the practice workers do."""
+    """Make a Stockfish, every thread of it, give way to the bot for the CPU, as workers do."""
     if pid is None:
         return
-    with contextlib.suppress(OSError):  # a process gone already, or a system that refuses
-        own = os.getpriority(os.PRIO_PROCESS, 0)
-        os.setpriority(os.PRIO_PROCESS, pid, min(own + NICENESS, 19))
+    niceness = min(os.getpriority(os.PRIO_PROCESS, 0) + NICENESS, 19)
+    # Niceness is a thread's on Linux: Stockfish has started its search threads by the time it
+    # answers the handshake, and setting the process's would leave them as eager as the bot.
+    for thread in _threads(pid):
+        with contextlib.suppress(OSError):  # a thread gone already, or a system that refuses
+            os.setpriority(os.PRIO_PROCESS, thread, niceness)
+
+
+def _threads(pid: int) -> list[int]:
+    """Return the ids of a process's threads (only its own id where /proc does not list them)."""
+    try:
+        return [int(name) for name in os.listdir(f"/proc/{pid}/task")]
+    except OSError:
+        return [pid]
 
 
 def _score(info: chess.engine.InfoDict, color: chess.Color) -> int:

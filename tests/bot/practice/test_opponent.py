@@ -177,14 +177,17 @@ def test_practice_thinking_gives_way_to_the_bot_for_the_cpu(
     assert thinking == min(own + worker.NICENESS, 19)
 
 
-def test_stockfish_gives_way_to_the_bot_for_the_cpu(
+def test_every_thread_of_stockfish_gives_way_to_the_bot_for_the_cpu(
     runner: asyncio.Runner, opponent: Opponent, stockfish: str
 ) -> None:
     answer(runner, opponent, games.new_game("chess"), 1, "white", budget=0.3)
     engine = opponent.engine
     assert engine is not None and engine.pid is not None
+    threads = [int(name) for name in os.listdir(f"/proc/{engine.pid}/task")]
+    assert len(threads) > 1  # its search threads besides the one that reads UCI
     own = os.getpriority(os.PRIO_PROCESS, 0)
-    assert os.getpriority(os.PRIO_PROCESS, engine.pid) == min(own + worker.NICENESS, 19)
+    wanted = min(own + worker.NICENESS, 19)
+    assert {os.getpriority(os.PRIO_PROCESS, thread) for thread in threads} == {wanted}
 
 
 def test_a_worker_that_failed_to_start_is_started_again_by_the_next_turn(
