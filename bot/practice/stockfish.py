@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +17,7 @@ from typing import Final
 import chess
 import chess.engine
 
-from bot.practice.worker import NICENESS
+from bot.giving_way import make_give_way
 from games.core.pieces import Side
 
 logger = logging.getLogger(__name__)
@@ -161,7 +160,8 @@ class Stockfish:
             chess.engine.popen_uci(self.path), STARTING
         )
         self._protocol, self._loop, self._skill = protocol, loop, None
-        _yielding(self.pid)
+        if self.pid is not None:
+            make_give_way(self.pid)
         logger.info("Stockfish started: %s (pid %s)", self.path, self.pid)
         return protocol
 
@@ -190,26 +190,6 @@ class Stockfish:
         # A process started by an event loop that has since closed cannot be closed by it.
         with contextlib.suppress(RuntimeError):
             transport.close()
-
-
-def _yielding(pid: int | None) -> None:
-    """Make a Stockfish, every thread of it, give way to the bot for the CPU, as workers do."""
-    if pid is None:
-        return
-    niceness = min(os.getpriority(os.PRIO_PROCESS, 0) + NICENESS, 19)
-    # Niceness is a thread's on Linux: Stockfish has started its search threads by the time it
-    # answers the handshake, and setting the process's would leave them as eager as the bot.
-    for thread in _threads(pid):
-        with contextlib.suppress(OSError):  # a thread gone already, or a system that refuses
-            os.setpriority(os.PRIO_PROCESS, thread, niceness)
-
-
-def _threads(pid: int) -> list[int]:
-    """Return the ids of a process's threads (only its own id where /proc does not list them)."""
-    try:
-        return [int(name) for name in os.listdir(f"/proc/{pid}/task")]
-    except OSError:
-        return [pid]
 
 
 def _score(info: chess.engine.InfoDict, color: chess.Color) -> int:

@@ -3,28 +3,19 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import multiprocessing
-import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Final, TypeVar
 
+from bot.giving_way import give_way
+
 T = TypeVar("T")
 
 # Loaded once by the fork server, so that each new worker starts with the rules imported.
 PRELOAD: Final = ["bot.practice.plan"]
-# How much less a worker, and each Stockfish (stockfish.py), gets of a busy CPU than the bot: a
-# player's move waits for no practice thinking, which thinks less instead, within its budget
-NICENESS: Final = 10
-
-
-def _yielding() -> None:
-    """Make this worker process, and what it starts, give way to the bot for the CPU."""
-    with contextlib.suppress(OSError):
-        os.nice(NICENESS)
 
 
 def _context() -> multiprocessing.context.BaseContext:
@@ -41,7 +32,7 @@ def _context() -> multiprocessing.context.BaseContext:
 
 def _started_pool(size: int) -> ProcessPoolExecutor:
     """Return a pool of size worker processes, started (its first job starts one)."""
-    pool = ProcessPoolExecutor(max_workers=size, mp_context=_context(), initializer=_yielding)
+    pool = ProcessPoolExecutor(max_workers=size, mp_context=_context(), initializer=give_way)
     pool.submit(int).result()
     return pool
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from collections.abc import Awaitable, Callable
@@ -13,6 +12,7 @@ from typing import Final
 import discord
 
 from bot.errors import NotFoundError
+from bot.giving_way import in_background
 from bot.service import MatchService
 from games.core.pieces import Side
 from renderer import RenderError, Replay, fitted_replay
@@ -53,7 +53,7 @@ async def replay_post(
     game = await service.replay_game(match_id, board, upto)
     draw = partial(fitted_replay, game, board, limit=limit, perspective=perspective)
     try:
-        replay = await asyncio.to_thread(draw)
+        replay = await in_background(draw)
     except RenderError as error:
         raise NotFoundError(str(error)) from None
     file = discord.File(io.BytesIO(replay.gif), filename=f"replay-board-{board}.gif")

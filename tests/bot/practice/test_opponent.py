@@ -12,6 +12,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 import games
+from bot import giving_way
 from bot.hosted import Hosted
 from bot.practice import worker
 from bot.practice.opponent import Opponent
@@ -174,7 +175,7 @@ def test_practice_thinking_gives_way_to_the_bot_for_the_cpu(
 ) -> None:
     own = os.nice(0)
     thinking = runner.run(opponent.worker.run(60, os.nice, 0))  # the worker's niceness
-    assert thinking == min(own + worker.NICENESS, 19)
+    assert thinking == min(own + giving_way.NICENESS, 19)
 
 
 def test_every_thread_of_stockfish_gives_way_to_the_bot_for_the_cpu(
@@ -186,7 +187,7 @@ def test_every_thread_of_stockfish_gives_way_to_the_bot_for_the_cpu(
     threads = [int(name) for name in os.listdir(f"/proc/{engine.pid}/task")]
     assert len(threads) > 1  # its search threads besides the one that reads UCI
     own = os.getpriority(os.PRIO_PROCESS, 0)
-    wanted = min(own + worker.NICENESS, 19)
+    wanted = min(own + giving_way.NICENESS, 19)
     assert {os.getpriority(os.PRIO_PROCESS, thread) for thread in threads} == {wanted}
 
 
