@@ -1,8 +1,11 @@
-"""The SQLite file behind a bot of one process: its connection, schema steps and transactions.
+"""The SQLite file behind a bot of one process: its connections, schema steps and transactions.
 
 One connection writes, behind a lock, so transactions never interleave; every write runs
-in BEGIN IMMEDIATE, taking SQLite's write lock up front instead of failing half-way. One
-process owns the file (bot/claim.py), so a match needs no lock beyond the service's own.
+in BEGIN IMMEDIATE, taking SQLite's write lock up front instead of failing half-way. A
+second connection reads, in transactions of its own that see only what was committed, so a
+player's read never queues behind another game's writes (WAL lets a reader and a writer go
+at once). One process owns the file (bot/claim.py), so a match needs no lock beyond the
+service's own.
 """
 
 from __future__ import annotations
@@ -80,6 +83,10 @@ class SqliteStorage(Storage):
         self.path = path
         self._lock = asyncio.Lock()
         self._queued = False  # the transaction under way put notices in the outbox
+        # until the reader opens (and for ever in memory, which a second connection cannot
+        # share), reads take the writer's connection between its transactions
+        self._reader = connection
+        self._reading = self._lock
 
     @classmethod
     async def connect(cls, path: Path | str) -> SqliteStorage:
@@ -90,12 +97,8 @@ class SqliteStorage(Storage):
                     f"{path} is a folder, not a SQLite database: check DATABASE_PATH"
                 )
             path.parent.mkdir(parents=True, exist_ok=True)
+        connection = await _opened(path)
         try:
-            connection = await aiosqlite.connect(path, isolation_level=None)
-        except sqlite3.Error as error:  # a file it may not open
-            raise _unopened(path, error) from None
-        try:
-            connection.row_factory = aiosqlite.Row
             try:
                 await _use_wal(connection)  # the first read of the file
             except sqlite3.DatabaseError as error:  # not a SQLite file, or a damaged one
@@ -108,16 +111,32 @@ class SqliteStorage(Storage):
             storage = cls(connection, path)
             await storage._migrate()
             await storage._watch_outbox()
+            if isinstance(path, Path):
+                await storage._open_reader()
         except BaseException:
             await connection.close()
             raise
         return storage
 
+    async def _open_reader(self) -> None:
+        """Open the connection that reads, once the schema is up to date."""
+        reader = await _opened(self.path)
+        try:
+            for pragma in ("foreign_keys = ON", "busy_timeout = 5000", "query_only = ON"):
+                await reader.execute(f"PRAGMA {pragma}")
+        except BaseException:
+            await reader.close()
+            raise
+        self._reader, self._reading = reader, asyncio.Lock()
+
     def __str__(self) -> str:
         return str(self.path)
 
     async def close(self) -> None:
-        """Close the connection once the writes under way are done."""
+        """Close the connections once the reads and writes under way are done."""
+        if self._reader is not self._db:
+            async with self._reading:
+                await self._reader.close()
         async with self._lock:
             await self._db.close()
 
@@ -191,13 +210,30 @@ class SqliteStorage(Storage):
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Db]:
-        """Read between transactions, never seeing one half-done."""
-        async with self._lock:
-            yield SqliteDb(self._db)
+        """Read what was committed, as one snapshot, never a transaction half-done."""
+        async with self._reading:
+            if self._reader is self._db:  # between the writer's transactions
+                yield SqliteDb(self._db)
+                return
+            try:
+                await self._reader.execute("BEGIN")
+                yield SqliteDb(self._reader)
+            finally:
+                # Statements run in order on aiosqlite's thread, so this ends the snapshot even
+                # when the task was cancelled before BEGIN ran; shielded, it runs if cancelled
+                # again. A BEGIN never sent leaves nothing to end.
+                with contextlib.suppress(sqlite3.OperationalError):
+                    await asyncio.shield(self._reader.execute("COMMIT"))
+
+    @asynccontextmanager
+    async def read_one(self) -> AsyncIterator[Db]:
+        """Read with one query: a statement sees one committed state without a transaction."""
+        async with self._reading:
+            yield SqliteDb(self._reader)
 
     async def stream(self, sql: str, size: int) -> AsyncIterator[list[Row]]:
-        """Run a query between transactions, yielding its rows size at a time."""
-        async with self._lock, self._db.execute(sql) as cursor:
+        """Run a query on what was committed, yielding its rows size at a time."""
+        async with self._reading, self._reader.execute(sql) as cursor:
             while batch := await cursor.fetchmany(size):
                 rows: list[Row] = list(batch)
                 yield rows
@@ -209,6 +245,16 @@ class SqliteStorage(Storage):
     async def owning(self, match_id: int) -> AsyncIterator[int | None]:
         """Hold a match: nothing to do, as one process owns the file (bot/claim.py)."""
         yield None
+
+
+async def _opened(path: Path | str) -> aiosqlite.Connection:
+    """Open a connection to the file that reads rows by name."""
+    try:
+        connection = await aiosqlite.connect(path, isolation_level=None)
+    except sqlite3.Error as error:  # a file it may not open
+        raise _unopened(path, error) from None
+    connection.row_factory = aiosqlite.Row
+    return connection
 
 
 def _unopened(path: Path | str, error: sqlite3.Error) -> StorageError:

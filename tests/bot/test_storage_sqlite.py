@@ -1,4 +1,4 @@
-"""The SQLite file alone: its pragmas, its writer, and the schema steps an old file takes."""
+"""The SQLite file alone: its pragmas, its writer and reader, and the schema steps of old files."""
 
 from __future__ import annotations
 
@@ -77,6 +77,40 @@ def test_concurrent_transactions_on_one_file_never_interleave(tmp_path: Path) ->
             await storage.close()
 
     assert asyncio.run(scenario()) == 50
+
+
+def test_a_read_goes_while_a_transaction_is_under_way_and_sees_only_what_was_committed(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        store = await Storage.open(tmp_path / "elevator.db")
+        try:
+            async with store.transaction() as db:
+                await storage.insert_match(db, "{}", "ana", 0.0)
+                # would wait for ever behind this transaction if reads took the writer's turn
+                async with asyncio.timeout(10), store.read() as reading:
+                    seen = await reading.fetch("SELECT host FROM matches")
+                assert [tuple(row) for row in seen] == []
+            async with store.read() as reading:
+                seen = await reading.fetch("SELECT host FROM matches")
+            assert [tuple(row) for row in seen] == [("ana",)]
+        finally:
+            await store.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_reading_connection_refuses_to_write(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        store = await Storage.open(tmp_path / "elevator.db")
+        try:
+            async with store.read() as reading:
+                with pytest.raises(sqlite3.OperationalError, match="readonly"):
+                    await reading.execute("DELETE FROM matches")
+        finally:
+            await store.close()
+
+    asyncio.run(scenario())
 
 
 def test_two_processes_opening_one_file_take_each_schema_step_once(tmp_path: Path) -> None:
