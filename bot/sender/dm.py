@@ -102,41 +102,60 @@ class DmPoster(Poster):
             for notice in notices
             if isinstance(notice, DrawOffered) and notice.place.startswith("board:")
         }
-        refused: list[str] = []
-        for index, side in enumerate(sides):
+        replays = [n for n in notices if isinstance(n, ReplayShown)]
+
+        async def show(side: Side) -> None:
             offered = [board for board, by in offers.items() if by != side]
-            try:
-                await self._show_game(delivery, side, game, roster, lines, bound, offered, action)
-                for prompt in prompts:
-                    if roster.teams[side][:1] == [prompt.place.removeprefix("user:")]:
-                        channel = await self._channel(
-                            int(bound[f"dm:{side}"]), delivery.posted_after
-                        )
-                        posted = await channel.send(
-                            f"You won board {prompt.board}: you may send one piece onward; "
-                            f"the chance lapses {lapses(prompt.deadline)}.",
-                            view=transfer_view(
-                                delivery.match_id, prompt.board, list(prompt.options)
-                            ),
-                            nonce=nonce(action, side, "prompt", str(prompt.board)),
-                        )
-                        await self._keep_prompt(channel, delivery.match_id, prompt.board, posted.id)
-                for gone in transfers_gone:
-                    words = overview_words(gone)
-                    if gone.side == side and words is not None:
-                        channel = await self._channel(int(bound[f"dm:{side}"]))
-                        await self._close_prompt(channel, bound, gone.board, words)
-                replays = [n for n in notices if isinstance(n, ReplayShown)]
-                await self._post_replays(delivery, side, replays, bound, action)
-            except (discord.Forbidden, discord.NotFound, Undeliverable) as error:
-                refused.append(f"{side}: {error}")
-            except BaseException:
-                for unshown in sides[index:]:  # not shown yet: the retry shows them
+            await self._show_game(delivery, side, game, roster, lines, bound, offered, action)
+            for prompt in prompts:
+                if roster.teams[side][:1] == [prompt.place.removeprefix("user:")]:
+                    await self._prompt(delivery, side, prompt, bound, action)
+            for gone in transfers_gone:
+                words = overview_words(gone)
+                if gone.side == side and words is not None:
+                    channel = await self._channel(int(bound[f"dm:{side}"]))
+                    await self._close_prompt(channel, bound, gone.board, words)
+            await self._post_replays(delivery, side, replays, bound, action)
+
+        # both players at once: the one who moved and the one whose move it is both wait
+        shows = [asyncio.ensure_future(show(side)) for side in sides]
+        try:
+            await asyncio.gather(*shows, return_exceptions=True)
+        finally:  # a side not shown, or cancelled on the way, is shown by the retry
+            for side, shown in zip(sides, shows, strict=True):
+                if not shown.done():
+                    shown.cancel()
+                if not shown.done() or shown.cancelled() or shown.exception() is not None:
                     for key in joined:
-                        self._games_done.pop(f"{key}:{unshown}", None)
-                raise
+                        self._games_done.pop(f"{key}:{side}", None)
+        refused: list[str] = []
+        for side, shown in zip(sides, shows, strict=True):
+            error = shown.exception()
+            if isinstance(error, discord.Forbidden | discord.NotFound | Undeliverable):
+                refused.append(f"{side}: {error}")
+            elif error is not None:
+                raise error
         if refused:
             raise Undeliverable("a player's DMs refuse the bot: " + "; ".join(refused))
+
+    async def _prompt(
+        self,
+        delivery: Delivery,
+        side: Side,
+        prompt: TransferPrompt,
+        bound: dict[str, str],
+        action: str,
+    ) -> None:
+        """Offer the winner of a board the piece to send onward, in their DMs."""
+        assert delivery.match_id is not None
+        channel = await self._channel(int(bound[f"dm:{side}"]), delivery.posted_after)
+        posted = await channel.send(
+            f"You won board {prompt.board}: you may send one piece onward; "
+            f"the chance lapses {lapses(prompt.deadline)}.",
+            view=transfer_view(delivery.match_id, prompt.board, list(prompt.options)),
+            nonce=nonce(action, side, "prompt", str(prompt.board)),
+        )
+        await self._keep_prompt(channel, delivery.match_id, prompt.board, posted.id)
 
     async def _answered_at_once(
         self,

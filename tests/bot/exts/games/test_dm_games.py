@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from tests.bot.exts.test_matches import club, move, replied, resign, started, until
@@ -175,6 +176,24 @@ def test_a_dm_game_from_challenge_to_result(tmp_path: Path) -> None:
             assert await resign(discord, bo, bo_dm, 2, back="nobody can") == "You resigned board 2."
             last = await dm_until(discord, ana, "Final result")
             assert "Final result: 1-0 (ana 2, bo 0)." in last and "The game is over." in last
+
+    offline(scenario)
+
+
+def test_a_player_sees_each_move_while_the_other_players_dms_are_slow(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        async with running_bot(tmp_path, discord):
+            ana_dm, _ = await dm_game(discord, ana, bo, guild, "chess", "Chess")
+            discord.held[ana_dm] = asyncio.Event()  # Ana's DMs answer slowly from now on
+            assert "Played e4 on board 1" in await move(discord, ana, ana_dm, "e4")
+            # Bo is shown it is his move without waiting for Ana's copy of the same news
+            said = await dm_until(discord, bo, "White played e4.")
+            assert said.endswith("Your move on board 1."), said
+            assert not any("e4" in str(m["content"]) for m in discord.messages[ana_dm])
+            discord.held.pop(ana_dm).set()
+            said = await dm_until(discord, ana, "White played e4.")
+            assert said.endswith("Your opponent's move."), said
 
     offline(scenario)
 
