@@ -80,8 +80,13 @@ async def _practise_again(
 
 
 async def _offer_in_dms(interaction: discord.Interaction, service: MatchService, game: int) -> None:
-    """Challenge the other player of a DM game to a rematch, colours swapped."""
+    """Challenge the other player of a DM game to a rematch, colours swapped.
+
+    Deferred first: the offer is a post in the other player's DMs, which Discord's rate
+    limit there may hold for seconds, longer than an interaction waits for its answer.
+    """
     user = interaction.user
+    await interaction.response.defer(ephemeral=True, thinking=True)
     invitation, other = await service.offer_game_rematch(game, str(user.id))
     found = await service.invitation(invitation)
     colour = "White" if found["challenger_side"] == "black" else "Black"
@@ -100,7 +105,7 @@ async def _offer_in_dms(interaction: discord.Interaction, service: MatchService,
         raise NotFoundError(
             f"I cannot send {opponent.mention} a direct message, so no rematch was offered"
         ) from None
-    await interaction.response.send_message(
+    await interaction.followup.send(
         f"Rematch offered to {opponent.mention}: you would play "
         f"{'Black' if colour == 'White' else 'White'}.",
         ephemeral=True,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from tests.bot.exts.games.test_dm_games import challenged, dm_until
@@ -63,6 +64,30 @@ def test_a_dm_rematch_is_offered_once_and_accepted_with_colours_swapped(tmp_path
             assert "Played e4 on board 1" in await move(discord, bo, bo_dm, "e4")
             late = await discord.click(ana, int(last["id"]), "rematch:1:ask")
             assert "already accepted: it is game 2" in await replied(discord, late)
+
+    offline(scenario)
+
+
+def test_a_rematch_offer_held_up_in_the_other_players_dms_answers_the_asker_at_once(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        async with running_bot(tmp_path, discord):
+            await challenged(discord, ana, bo, guild, "chess")
+            ana_dm, bo_dm = discord.dms[ana], discord.dms[bo]
+            await move(discord, ana, ana_dm, "e4")
+            await resign(discord, bo, bo_dm, back="nobody can")
+            last = await button_shown(discord, ana_dm, "rematch:1:ask")
+            # Bo's DMs answer slowly (Discord's 5 posts in 5 s there), longer than the 3 s
+            # an interaction waits for its first answer
+            discord.held[bo_dm] = asyncio.Event()
+            asked = await discord.click(ana, int(last["id"]), "rematch:1:ask")
+            await eventually(lambda: asked.responses, "the click answered", changes=discord.changes)
+            discord.held.pop(bo_dm).set()
+            assert "Rematch offered to" in await replied(discord, asked)
+            await dm_until(discord, bo, "offers a rematch of game 1")
+            assert asked.id not in discord.late
 
     offline(scenario)
 
