@@ -54,7 +54,8 @@ def forget(discord: FakeDiscord) -> None:
     for messages in discord.messages.values():
         del messages[:-KEPT]
     for old in list(discord.interactions)[: -KEPT * 20]:
-        del discord.interactions[old]
+        discord.tokens.pop(discord.interactions.pop(old).token, None)
+        discord.replied.pop(old, None)
     del discord.edits[: -KEPT * 20]
 
 

@@ -46,8 +46,8 @@ BUDGET = 2.0  # seconds strength 3 thinks at most, with no clock
 
 
 def images(discord: FakeDiscord, channel: int) -> int:
-    """Return how many images the bot has posted in a channel."""
-    return sum(1 for sent in discord.sent if sent.channel_id == channel and sent.files)
+    """Return how many images the bot has posted in a channel (its messages alone are read)."""
+    return sum(1 for message in discord.messages.get(channel, ()) if message["attachments"])
 
 
 async def humans(discord: FakeDiscord, pair: int, guild: int, moves: int) -> list[float]:

@@ -247,6 +247,7 @@ class Acting(World):
         interaction = Interaction(self.new_id(), secrets.token_urlsafe(24), channel_id, kind)
         interaction.original = message
         self.interactions[interaction.id] = interaction
+        self.tokens[interaction.token] = interaction
         payload: Json = {
             "id": str(interaction.id),
             "application_id": str(self.application_id),
@@ -287,7 +288,7 @@ class Acting(World):
 
     def replies(self, interaction: Interaction) -> list[Sent]:
         """Return the messages the bot sent in answer to an interaction."""
-        return [sent for sent in self.sent if sent.interaction_id == interaction.id]
+        return list(self.replied.get(interaction.id, ()))
 
     def _may_type(self, user_id: int, channel_id: int) -> None:
         """Refuse a command where Discord hides the message box: no Send Messages there."""

@@ -112,7 +112,7 @@ class Messages(Acting):
 
     async def _followup(self, request: web.Request) -> web.Response:
         token = request.match_info["token"]
-        interaction = next((i for i in self.interactions.values() if i.token == token), None)
+        interaction = self.tokens.get(token)
         if interaction is None:
             return error(404, 10015, "Unknown Webhook")
         if asyncio.get_running_loop().time() - interaction.created > TOKEN_LIFETIME:
@@ -198,7 +198,7 @@ class Messages(Acting):
 
     async def _original(self, request: web.Request) -> web.Response:
         token = request.match_info["token"]
-        interaction = next((i for i in self.interactions.values() if i.token == token), None)
+        interaction = self.tokens.get(token)
         if interaction is None or interaction.original is None:
             return error(404, 10008, "Unknown Message")
         return answer(interaction.original)
@@ -206,7 +206,7 @@ class Messages(Acting):
     async def _edit_original(self, request: web.Request) -> web.Response:
         """Edit the first reply to an interaction: a deferred one gets its words here."""
         token = request.match_info["token"]
-        interaction = next((i for i in self.interactions.values() if i.token == token), None)
+        interaction = self.tokens.get(token)
         if interaction is None:
             return error(404, 10015, "Unknown Webhook")
         if not interaction.responses:
@@ -326,6 +326,8 @@ class Messages(Acting):
             pings(body.get("content") or "", body.get("allowed_mentions")),
         )
         self.sent.append(sent)
+        if reply is not None:
+            self.replied.setdefault(reply, []).append(sent)
         self.changes.notify()  # made, though its answer may be stalled
         return sent
 

@@ -88,7 +88,9 @@ class World:
         self.dms: dict[int, int] = {}  # user: their DM channel with the bot
         self.bot_permissions: dict[int, int] = {}  # guild: the bot's permissions, if not all
         self.sent: list[Sent] = []
+        self.replied: dict[int, list[Sent]] = {}  # interaction id: what was sent in answer
         self.interactions: dict[int, Any] = {}  # id: an Interaction (tests.fakediscord.acting)
+        self.tokens: dict[str, Any] = {}  # an interaction's token: that Interaction
         # told of each request answered, message recorded and heartbeat heard: what a test
         # waits for through eventually() is looked at again then, and only then
         self.changes = Changes()
