@@ -258,18 +258,18 @@ class Front:
 
         A 1,000-board match binds some 2,000 places: naming the few wanted reads those alone.
         """
-        async with self._units.store.read() as db:
+        async with self._units.store.read_one() as db:
             found = await storage.binding_rows(db, match_id, places)
             return {row["place"]: row["target"] for row in found}
 
     async def bound_to(self, target: str) -> list[tuple[int, str]]:
         """Return the (match, place) pairs living at a target, newest match first."""
-        async with self._units.store.read() as db:
+        async with self._units.store.read_one() as db:
             return [(row["match_id"], row["place"]) for row in await storage.bound_to(db, target)]
 
     async def games_of(self, user: str) -> list[int]:
         """Return the active or paused matches a user plays in, newest first."""
-        async with self._units.store.read() as db:
+        async with self._units.store.read_one() as db:
             return [row["id"] for row in await storage.matches_of(db, user)]
 
     async def moderated_matches(
@@ -277,13 +277,13 @@ class Front:
     ) -> list[MatchSummary]:
         """Return a server's live matches and those over in the last week, newest first."""
         since = self._units.clock() - recent
-        async with self._units.store.read() as db:
+        async with self._units.store.read_one() as db:
             found = await storage.moderated_matches(db, guild, since, limit)
         return [summary_of(row) for row in found]
 
     async def invitation(self, invitation: int) -> dict[str, object]:
         """Return a challenge: who, against whom, its shape and status."""
-        async with self._units.store.read() as db:
+        async with self._units.store.read_one() as db:
             row = await storage.invitation_row(db, invitation)
         if row is None:
             raise NotFoundError("there is no such challenge")
@@ -297,7 +297,7 @@ class Front:
 
     async def action_notices(self, action_key: str) -> tuple[list[Notice], dict[str, Any] | None]:
         """Return every notice one action queued, in order, and the game it stored, if any."""
-        async with self._units.store.read() as db:
+        async with self._units.store.read_one() as db:
             found = await storage.action_notices(db, action_key)
         payloads = [(row["place"], row["kind"], json.loads(row["payload"])) for row in found]
         game = next((payload["game"] for _, _, payload in payloads if "game" in payload), None)
@@ -321,7 +321,7 @@ class Front:
             deadline = time.monotonic() + wait
             while True:
                 committed.clear()  # before the read: a commit after it wakes the wait
-                async with self._units.store.read() as db:
+                async with self._units.store.read_one() as db:
                     found = await storage.next_action_key(
                         db, match_id, place, notice_id, action_key
                     )

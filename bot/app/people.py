@@ -36,7 +36,7 @@ class People:
         found = {user: self._known[user] for user in wanted if user in self._known}
         missing = [user for user in wanted if user not in found]
         if missing:
-            async with self._units.store.read() as db:
+            async with self._units.store.read_one() as db:
                 read = await storage.names_of(db, missing)
             self._keep(read)
             found |= read

@@ -1,9 +1,9 @@
 """The SQLite file behind a bot of one process: its connections, schema steps and transactions.
 
 One connection writes, behind a lock, so transactions never interleave; every write runs
-in BEGIN IMMEDIATE, taking SQLite's write lock up front instead of failing half-way. A
-second connection reads, in transactions of its own that see only what was committed, so a
-player's read never queues behind another game's writes (WAL lets a reader and a writer go
+in BEGIN IMMEDIATE, taking SQLite's write lock up front instead of failing half-way. Other
+connections read, in transactions of their own that see only what was committed, so a
+player's read never queues behind another game's writes (WAL lets readers and a writer go
 at once). One process owns the file (bot/claim.py), so a match needs no lock beyond the
 service's own.
 """
@@ -26,6 +26,8 @@ from bot.storage.connection import Db, Row, Storage, StorageError, failed_statem
 
 logger = logging.getLogger(__name__)
 
+# connections that read at once: a read waits for a free one, never for the writer
+READERS: Final = 3
 WAL_RETRIES: Final = (0.01, 0.05, 0.1, 0.2, 0.5, 1.0, 1.0, 2.0, 5.0)  # seconds
 
 
@@ -83,10 +85,10 @@ class SqliteStorage(Storage):
         self.path = path
         self._lock = asyncio.Lock()
         self._queued = False  # the transaction under way put notices in the outbox
-        # until the reader opens (and for ever in memory, which a second connection cannot
-        # share), reads take the writer's connection between its transactions
-        self._reader = connection
-        self._reading = self._lock
+        # the connections that read, free for the next read; None until they open, and for
+        # ever in memory, which another connection cannot share: reads then take the writer's
+        # connection between its transactions
+        self._readers: asyncio.Queue[aiosqlite.Connection] | None = None
 
     @classmethod
     async def connect(cls, path: Path | str) -> SqliteStorage:
@@ -112,31 +114,35 @@ class SqliteStorage(Storage):
             await storage._migrate()
             await storage._watch_outbox()
             if isinstance(path, Path):
-                await storage._open_reader()
+                await storage._open_readers()
         except BaseException:
             await connection.close()
             raise
         return storage
 
-    async def _open_reader(self) -> None:
-        """Open the connection that reads, once the schema is up to date."""
-        reader = await _opened(self.path)
+    async def _open_readers(self) -> None:
+        """Open the connections that read, once the schema is up to date."""
+        readers: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
         try:
-            for pragma in ("foreign_keys = ON", "busy_timeout = 5000", "query_only = ON"):
-                await reader.execute(f"PRAGMA {pragma}")
+            for _ in range(READERS):
+                reader = await _opened(self.path)
+                readers.put_nowait(reader)
+                for pragma in ("foreign_keys = ON", "busy_timeout = 5000", "query_only = ON"):
+                    await reader.execute(f"PRAGMA {pragma}")
         except BaseException:
-            await reader.close()
+            while not readers.empty():
+                await readers.get_nowait().close()
             raise
-        self._reader, self._reading = reader, asyncio.Lock()
+        self._readers = readers
 
     def __str__(self) -> str:
         return str(self.path)
 
     async def close(self) -> None:
         """Close the connections once the reads and writes under way are done."""
-        if self._reader is not self._db:
-            async with self._reading:
-                await self._reader.close()
+        if self._readers is not None:
+            for _ in range(READERS):  # each once its read is done
+                await (await self._readers.get()).close()
         async with self._lock:
             await self._db.close()
 
@@ -211,32 +217,48 @@ class SqliteStorage(Storage):
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Db]:
         """Read what was committed, as one snapshot, never a transaction half-done."""
-        async with self._reading:
-            if self._reader is self._db:  # between the writer's transactions
+        async with self._reader() as reader:
+            if reader is None:  # between the writer's transactions
                 yield SqliteDb(self._db)
                 return
             try:
-                await self._reader.execute("BEGIN")
-                yield SqliteDb(self._reader)
+                await reader.execute("BEGIN")
+                yield SqliteDb(reader)
             finally:
                 # Statements run in order on aiosqlite's thread, so this ends the snapshot even
                 # when the task was cancelled before BEGIN ran; shielded, it runs if cancelled
                 # again. A BEGIN never sent leaves nothing to end.
                 with contextlib.suppress(sqlite3.OperationalError):
-                    await asyncio.shield(self._reader.execute("COMMIT"))
+                    await asyncio.shield(reader.execute("COMMIT"))
 
     @asynccontextmanager
     async def read_one(self) -> AsyncIterator[Db]:
         """Read with one query: a statement sees one committed state without a transaction."""
-        async with self._reading:
-            yield SqliteDb(self._reader)
+        async with self._reader() as reader:
+            yield SqliteDb(self._db if reader is None else reader)
 
     async def stream(self, sql: str, size: int) -> AsyncIterator[list[Row]]:
         """Run a query on what was committed, yielding its rows size at a time."""
-        async with self._reading, self._reader.execute(sql) as cursor:
+        async with (
+            self._reader() as reader,
+            (self._db if reader is None else reader).execute(sql) as cursor,
+        ):
             while batch := await cursor.fetchmany(size):
                 rows: list[Row] = list(batch)
                 yield rows
+
+    @asynccontextmanager
+    async def _reader(self) -> AsyncIterator[aiosqlite.Connection | None]:
+        """Hold a free reading connection for a read (None: read on the writer's, in turn)."""
+        if self._readers is None:
+            async with self._lock:
+                yield None
+            return
+        reader = await self._readers.get()
+        try:
+            yield reader
+        finally:
+            self._readers.put_nowait(reader)
 
     async def claim_shards(self, shards: Shards) -> None:
         """Hold shards: nothing to do, as one process owns the whole file (bot/claim.py)."""

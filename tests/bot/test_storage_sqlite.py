@@ -11,6 +11,7 @@ import pytest
 from bot import storage
 from bot.storage import Storage, StorageError, migration_steps
 from bot.storage.copying import REBUILT, TABLES
+from bot.storage.sqlite import READERS
 
 
 def test_opening_creates_the_file_and_takes_every_schema_step(tmp_path: Path) -> None:
@@ -87,13 +88,21 @@ def test_a_read_goes_while_a_transaction_is_under_way_and_sees_only_what_was_com
         try:
             async with store.transaction() as db:
                 await storage.insert_match(db, "{}", "ana", 0.0)
-                # would wait for ever behind this transaction if reads took the writer's turn
-                async with asyncio.timeout(10), store.read() as reading:
-                    seen = await reading.fetch("SELECT host FROM matches")
-                assert [tuple(row) for row in seen] == []
+
+                # would wait for ever behind this transaction if reads took the writer's turn;
+                # more reads than there are readers take their turns among them
+                async def hosts() -> list[tuple[object, ...]]:
+                    async with store.read() as reading:
+                        return [
+                            tuple(row) for row in await reading.fetch("SELECT host FROM matches")
+                        ]
+
+                async with asyncio.timeout(10):
+                    seen = await asyncio.gather(*(hosts() for _ in range(READERS * 2)))
+                assert seen == [[]] * READERS * 2
             async with store.read() as reading:
-                seen = await reading.fetch("SELECT host FROM matches")
-            assert [tuple(row) for row in seen] == [("ana",)]
+                after = await reading.fetch("SELECT host FROM matches")
+            assert [tuple(row) for row in after] == [("ana",)]
         finally:
             await store.close()
 
