@@ -4,18 +4,21 @@ Discord lets a bot make about 50 requests a second (interactions' answers aside)
 answers one more with a global 429, after which discord.py holds every request of the
 process until the second is over. On a busy night that stalls a player's move behind
 another game's posts for up to a second. `Pace` lets requests go at most `per_second` in
-any second, in the order they asked, so the limit is never met; and an edit that only
-tidies (taking the buttons off an image that a newer one has replaced) goes only while the
-last second used less than a fifth of that, never ahead of a post that someone waits for.
+any second, in the order they asked, so the limit is never met. A game against the
+practice opponent posts patiently: its player has the opponent's thinking time to wait
+anyway, so when the second is full its posts go after those of games between people. An
+edit that only tidies (taking the buttons off an image that a newer one has replaced) goes
+last, and only while the last second used less than a fifth of the limit.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from typing import Any, Final, Protocol
 
 from bot import metrics
@@ -27,6 +30,8 @@ SPARE: Final = 0.2
 
 # set in a task that makes requests nobody waits for: they go after every other
 COSMETIC: Final = contextvars.ContextVar("cosmetic", default=False)
+# set in a task whose requests may wait for everyone else's (a practice game's posts)
+PATIENT: Final = contextvars.ContextVar("patient", default=False)
 # routes Discord does not count toward the global limit: interactions and their tokens
 UNCOUNTED: Final = ("/interactions/", "/webhooks/")
 
@@ -54,19 +59,24 @@ class Pace:
         self._clock = clock
         self._let: deque[float] = deque()  # when each request of the last window went
         self._urgent = asyncio.Lock()  # urgent requests go in the order they asked
+        self._patient = asyncio.Lock()
         self._cosmetic = asyncio.Lock()
         self._urgent_waiting = 0
         self._no_urgent_waits = asyncio.Event()
         self._no_urgent_waits.set()
 
-    async def take(self, *, cosmetic: bool = False) -> None:
-        """Wait until a request may go without passing the limit; count it as gone."""
+    async def take(self, *, cosmetic: bool = False, patient: bool = False) -> None:
+        """Wait until a request may go without passing the limit; count it as gone.
+
+        cosmetic: it goes after every other, in the spare room; patient: after the urgent.
+        """
         asked = self._clock()
-        if cosmetic:
-            async with self._cosmetic:
+        if cosmetic or patient:
+            room = max(1, int(self.per_second * SPARE)) if cosmetic else self.per_second
+            async with self._cosmetic if cosmetic else self._patient:
                 while True:
                     await self._no_urgent_waits.wait()
-                    now = await self._room(max(1, int(self.per_second * SPARE)))
+                    now = await self._room(room)
                     if self._no_urgent_waits.is_set():  # none asked while it waited for room
                         break
                 self._let.append(now)
@@ -82,7 +92,7 @@ class Pace:
                 if not self._urgent_waiting:
                     self._no_urgent_waits.set()
         if now > asked:
-            kind = "cosmetic" if cosmetic else "urgent"
+            kind = "cosmetic" if cosmetic else "patient" if patient else "urgent"
             metrics.PACED_SECONDS.labels(kind).observe(now - asked)
 
     async def _room(self, room: int) -> float:
@@ -103,7 +113,7 @@ class Pace:
 
         async def paced(route: Route, **kwargs: Any) -> Any:
             if not route.path.startswith(UNCOUNTED):
-                await self.take(cosmetic=COSMETIC.get())
+                await self.take(cosmetic=COSMETIC.get(), patient=PATIENT.get())
             return await request(route, **kwargs)
 
         # discord.py has no hook before a request: its client's one entry point is wrapped
@@ -118,3 +128,13 @@ def cosmetically(work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         await work
 
     return asyncio.create_task(run())
+
+
+@contextlib.contextmanager
+def patiently() -> Iterator[None]:
+    """Let the block's requests (its task's, and those of tasks it starts) wait for the urgent."""
+    token = PATIENT.set(True)
+    try:
+        yield
+    finally:
+        PATIENT.reset(token)

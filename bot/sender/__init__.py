@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 
 import discord
@@ -19,8 +20,9 @@ from bot.notices import (
     notice_from_row,
     posted_in,
 )
+from bot.pacing import patiently
 from bot.sender.channels import ChannelPoster
-from bot.sender.dm import DmPoster
+from bot.sender.dm import DmPoster, practising
 from bot.sender.places import Poster, nonce
 from bot.sender.words import score_words
 from bot.service import MatchService
@@ -67,7 +69,9 @@ class DiscordSender(Poster):
             await self._dm.remind(delivery, bound)
             return
         if "dm:white" in bound:  # a casual game, shown in both players' DMs
-            await self._dm.post_game(delivery, bound)
+            # a practice game's player waits for the opponent's thinking anyway
+            with patiently() if practising(bound) else contextlib.nullcontext():
+                await self._dm.post_game(delivery, bound)
             return
         try:
             notice = notice_from_row(delivery.place, delivery.kind, delivery.payload)

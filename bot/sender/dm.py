@@ -354,6 +354,11 @@ class DmPoster(Poster):
             logger.exception("game %d: the previous image kept its menu", match_id)
 
 
+def practising(bound: dict[str, str]) -> bool:
+    """Say whether a DM game is played against the practice opponent, who reads no DMs."""
+    return any(bound.get(f"dm:{side}", NO_DMS) == NO_DMS for side in SIDES)
+
+
 def _plain(notices: list[Notice]) -> bool:
     """Tell whether an action's notices are moves alone, said in lines over its image."""
     return all(isinstance(notice, (BoardImage, RideNews, FlagNews)) for notice in notices)

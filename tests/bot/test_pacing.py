@@ -7,14 +7,14 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from bot.pacing import Pace, cosmetically
+from bot.pacing import Pace, cosmetically, patiently
 
 WINDOW = 0.2  # a shortened second: the tests' requests age out five times faster
 
 
-async def granted(pace: Pace, *, cosmetic: bool = False) -> float:
+async def granted(pace: Pace, *, cosmetic: bool = False, patient: bool = False) -> float:
     """Take a request's turn; return when it was let go."""
-    await pace.take(cosmetic=cosmetic)
+    await pace.take(cosmetic=cosmetic, patient=patient)
     return time.monotonic()
 
 
@@ -40,6 +40,36 @@ def test_cosmetic_requests_go_only_after_every_urgent_one_that_waits() -> None:
 
     urgent, tidying = asyncio.run(scenario())
     assert max(urgent) <= min(tidying)
+
+
+def test_patient_requests_go_after_every_urgent_one_that_waits_and_before_cosmetic_ones() -> None:
+    async def scenario() -> tuple[list[float], list[float], list[float]]:
+        pace = Pace(4, window=WINDOW)
+        urgent = [asyncio.create_task(granted(pace)) for _ in range(6)]
+        tidying = [asyncio.create_task(granted(pace, cosmetic=True)) for _ in range(2)]
+        practice = [asyncio.create_task(granted(pace, patient=True)) for _ in range(3)]
+        urgent += [asyncio.create_task(granted(pace)) for _ in range(6)]
+        return (
+            list(await asyncio.gather(*urgent)),
+            list(await asyncio.gather(*practice)),
+            list(await asyncio.gather(*tidying)),
+        )
+
+    urgent, practice, tidying = asyncio.run(scenario())
+    assert max(urgent) <= min(practice)
+    assert max(practice) <= min(tidying)
+
+
+def test_a_patient_request_goes_at_once_when_the_second_has_room() -> None:
+    async def scenario() -> float:
+        pace = Pace(10, window=60.0)  # nothing ages out during the test
+        for _ in range(5):  # half the second used: a cosmetic one would wait, a patient one not
+            await pace.take()
+        asked = time.monotonic()
+        await pace.take(patient=True)
+        return time.monotonic() - asked
+
+    assert asyncio.run(scenario()) < 1.0
 
 
 def test_a_cosmetic_request_goes_at_once_when_the_second_has_room() -> None:
@@ -122,3 +152,28 @@ def test_requests_made_cosmetically_wait_for_room_that_posts_leave() -> None:
 
     order = asyncio.run(scenario())
     assert order[-1] == "/channels/{channel_id}/messages/{id}"
+
+
+def test_requests_made_patiently_go_after_the_posts_people_wait_for() -> None:
+    async def scenario() -> list[str]:
+        http = Client()
+        Pace(2, window=WINDOW).install(http)
+        order: list[str] = []
+
+        async def post(route: str) -> None:
+            order.append(await http.request(Route(route)))
+
+        async def practice_post() -> None:
+            with patiently():
+                await post("/channels/{channel_id}/messages?practice")
+
+        posts = [asyncio.create_task(post("/channels/{channel_id}/messages")) for _ in range(2)]
+        await asyncio.sleep(0)  # the two take the second's room
+        practice = asyncio.create_task(practice_post())
+        await asyncio.sleep(0)
+        later = asyncio.create_task(post("/channels/{channel_id}/messages"))  # waits too
+        await asyncio.gather(*posts, practice, later)
+        return order
+
+    order = asyncio.run(scenario())
+    assert order[-1] == "/channels/{channel_id}/messages?practice"
