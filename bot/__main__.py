@@ -22,6 +22,7 @@ from discord.gateway import DiscordWebSocket
 from bot.allocator import map_large_blocks_apart
 from bot.bot import DiscordUnreachable, ElevatorBot, unreachable
 from bot.claim import DatabaseClaimed, claim
+from bot.collector import freeze_what_the_start_made
 from bot.settings import Settings, SettingsError, load_settings
 from bot.shards import Shards, ShardsError
 from bot.storage import StorageError, is_postgres
@@ -149,6 +150,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             with claim(settings.claimed_file) if settings.claimed_file else nullcontext():
                 map_large_blocks_apart()  # before any image: bot/allocator.py says why
+                freeze_what_the_start_made()  # bot/collector.py says why
                 asyncio.run(run(settings, token, shards))
     except (DatabaseClaimed, StorageError) as error:  # StorageBusy: a shard runs elsewhere
         print(f"error: {error}", file=sys.stderr)
