@@ -18,14 +18,14 @@ ENDS = ("Your move on board 1.", "The game is over.")
 async def next_turn(discord: FakeDiscord, user: int, seen: int) -> list[str]:
     """Wait until a DM after the first seen ones gives the user the move or ends the game."""
 
-    def texts() -> list[str]:
-        return [m["content"] for m in discord.messages[discord.dms[user]]]
+    def texts(since: int = 0) -> list[str]:
+        return [m["content"] for m in discord.messages[discord.dms[user]][since:]]
 
     return await eventually(
-        lambda: texts() if any(text.endswith(ENDS) for text in texts()[seen:]) else None,
+        lambda: texts() if any(text.endswith(ENDS) for text in texts(seen)) else None,
         "the move, or the end of the game, in a DM",
         changes=discord.changes,
-        seen=lambda: texts()[seen:],
+        seen=lambda: texts(seen),
     )
 
 
