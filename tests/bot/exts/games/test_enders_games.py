@@ -46,6 +46,8 @@ def test_an_enders_game_is_played_in_dms_whole_turns_and_turns_in_parts(tmp_path
             )
             told = await dm_until(discord, bo, "White played B@f2, Bf2-d4 and ended the turn.")
             assert "Your move on board 1." in told
+            # both players are shown an action at once: Ana's copy may come after Bo's
+            await dm_until(discord, ana, "White played B@f2, Bf2-d4 and ended the turn.")
             ana_seen = len(await dm_texts(discord, ana, 1))
 
             # a turn in parts: the mover sees the board privately, the opponent nothing yet
