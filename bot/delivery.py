@@ -166,7 +166,8 @@ class DeliveryWorker:
         attempt = delivery.attempts + 1
         sent_at = self._clock()
         try:
-            async with self._store.transaction() as db:
+            # what the send did is noted after the moves waiting to be written
+            async with self._store.transaction(patient=True) as db:
                 if result is None:
                     await storage.mark_sent(db, delivery.id, sent_at)
                 elif isinstance(result, RetryLater):

@@ -157,8 +157,12 @@ class Storage:
         """Return how many schema steps the database has taken."""
         raise NotImplementedError
 
-    def transaction(self) -> AbstractAsyncContextManager[Db]:
-        """Run the block as one write transaction: all of it commits, or none of it."""
+    def transaction(self, *, patient: bool = False) -> AbstractAsyncContextManager[Db]:
+        """Run the block as one write transaction: all of it commits, or none of it.
+
+        patient: bookkeeping nobody waits on (a notice marked sent) that may let the
+        transactions waiting their turn go first, where the engine has one writer.
+        """
         raise NotImplementedError
 
     def read(self) -> AbstractAsyncContextManager[Db]:

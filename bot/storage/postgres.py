@@ -444,8 +444,10 @@ class PostgresStorage(Storage):
             yield connection
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Db]:
+    async def transaction(self, *, patient: bool = False) -> AsyncIterator[Db]:
         """Run the block as one write transaction: all of it commits, or none of it.
+
+        patient changes nothing here: PostgreSQL's writers go at once, each on its connection.
 
         BEGIN goes with the first statement sent before the end; a block whose writes all
         waited in a batch is sent as one statement, which commits itself (PostgresDb).

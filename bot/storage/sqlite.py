@@ -84,6 +84,9 @@ class SqliteStorage(Storage):
         self._db = connection
         self.path = path
         self._lock = asyncio.Lock()
+        self._waiting = 0  # transactions, not patient ones, waiting for the writer's turn
+        self._none_waiting = asyncio.Event()
+        self._none_waiting.set()
         self._queued = False  # the transaction under way put notices in the outbox
         # the connections that read, free for the next read; None until they open, and for
         # ever in memory, which another connection cannot share: reads then take the writer's
@@ -183,9 +186,13 @@ class SqliteStorage(Storage):
             logger.info("applied schema step %s to %s", name, self.path)
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Db]:
-        """Run the block as one write transaction: all of it commits, or none of it."""
-        async with self._lock:
+    async def transaction(self, *, patient: bool = False) -> AsyncIterator[Db]:
+        """Run the block as one write transaction: all of it commits, or none of it.
+
+        patient: it waits while any other transaction waits for its turn (a notice marked
+        sent lets a player's move write first).
+        """
+        async with self._writing(patient=patient):
             self._queued = False
             try:
                 await self._db.execute("BEGIN IMMEDIATE")
@@ -213,6 +220,30 @@ class SqliteStorage(Storage):
             if self._queued:
                 self._queued = False
                 self.notices_committed.set()
+
+    @asynccontextmanager
+    async def _writing(self, *, patient: bool) -> AsyncIterator[None]:
+        """Hold the writer's turn: in the order asked, the patient after all that wait."""
+        if patient:
+            while True:
+                await self._none_waiting.wait()
+                await self._lock.acquire()
+                if self._none_waiting.is_set():  # none asked while it waited for the lock
+                    break
+                self._lock.release()  # to the one that asked meanwhile
+        else:
+            self._waiting += 1
+            self._none_waiting.clear()
+            try:
+                await self._lock.acquire()
+            finally:
+                self._waiting -= 1
+                if not self._waiting:
+                    self._none_waiting.set()
+        try:
+            yield
+        finally:
+            self._lock.release()
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Db]:

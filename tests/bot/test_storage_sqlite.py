@@ -122,6 +122,32 @@ def test_the_reading_connection_refuses_to_write(tmp_path: Path) -> None:
     asyncio.run(scenario())
 
 
+def test_a_patient_transaction_lets_every_one_waiting_for_its_turn_go_first(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> list[str]:
+        store = await Storage.open(tmp_path / "elevator.db")
+        written: list[str] = []
+
+        async def write(name: str, *, patient: bool = False) -> None:
+            async with store.transaction(patient=patient):
+                written.append(name)
+
+        try:
+            async with store.transaction():  # the writer's turn is taken
+                waiting = [asyncio.create_task(write("marked sent", patient=True))]
+                await asyncio.sleep(0)  # it waits first
+                waiting += [asyncio.create_task(write(f"move {n}")) for n in (1, 2)]
+                await asyncio.sleep(0)
+            await asyncio.gather(*waiting)
+            await write("alone", patient=True)  # with none waiting, it goes at once
+        finally:
+            await store.close()
+        return written
+
+    assert asyncio.run(scenario()) == ["move 1", "move 2", "marked sent", "alone"]
+
+
 def test_two_processes_opening_one_file_take_each_schema_step_once(tmp_path: Path) -> None:
     async def scenario() -> None:
         opened = await asyncio.gather(
