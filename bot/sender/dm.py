@@ -125,16 +125,16 @@ class DmPoster(Poster):
             for side, shown in zip(sides, shows, strict=True):
                 if not shown.done():
                     shown.cancel()
-                if not shown.done() or shown.cancelled() or shown.exception() is not None:
+                if not shown.done() or shown.cancelled() or _failed(shown.exception()):
                     for key in joined:
                         self._games_done.pop(f"{key}:{side}", None)
         refused: list[str] = []
         for side, shown in zip(sides, shows, strict=True):
             error = shown.exception()
-            if isinstance(error, discord.Forbidden | discord.NotFound | Undeliverable):
-                refused.append(f"{side}: {error}")
-            elif error is not None:
+            if error is not None and _failed(error):
                 raise error
+            if error is not None:
+                refused.append(f"{side}: {error}")
         if refused:
             raise Undeliverable("a player's DMs refuse the bot: " + "; ".join(refused))
 
@@ -352,6 +352,12 @@ class DmPoster(Poster):
             await self._retire(channel, match_id, f"dm-message:{side}", posted.id)
         except Exception:
             logger.exception("game %d: the previous image kept its menu", match_id)
+
+
+def _failed(error: BaseException | None) -> bool:
+    """Say whether showing a side failed for a reason a retry may mend (not a refusal)."""
+    refused = isinstance(error, discord.Forbidden | discord.NotFound | Undeliverable)
+    return error is not None and not refused
 
 
 def practising(bound: dict[str, str]) -> bool:
