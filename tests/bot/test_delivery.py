@@ -54,9 +54,10 @@ def test_each_place_gets_its_notices_in_order(database_url: str) -> None:
             sender = Recorder()
             worker = DeliveryWorker(store, sender, clock=lambda: 1.0)
             assert await worker.run_once() == 2
+            first = sorted(sender.sent)  # the places go at once, in no order between them
             assert await worker.run_once() == 1
             assert await worker.run_once() == 0
-            return sender.sent
+            return [*first, *sender.sent[2:]]
         finally:
             await store.close()
 
