@@ -37,15 +37,20 @@ async def button_shown(discord: FakeDiscord, channel: int, custom_id: str) -> Js
     )
 
 
+async def finished(discord: FakeDiscord, ana: int, bo: int, guild: int) -> tuple[int, Json]:
+    """Play a chess game in DMs that Bo resigns after 1. e4; return Bo's DM and Ana's last post."""
+    await challenged(discord, ana, bo, guild, "chess")
+    ana_dm, bo_dm = discord.dms[ana], discord.dms[bo]
+    await move(discord, ana, ana_dm, "e4")
+    await resign(discord, bo, bo_dm, back="nobody can")
+    return bo_dm, await button_shown(discord, ana_dm, "rematch:1:ask")
+
+
 def test_a_dm_rematch_is_offered_once_and_accepted_with_colours_swapped(tmp_path: Path) -> None:
     async def scenario(discord: FakeDiscord) -> None:
         ana, bo, guild = club(discord)
         async with running_bot(tmp_path, discord):
-            await challenged(discord, ana, bo, guild, "chess")
-            ana_dm, bo_dm = discord.dms[ana], discord.dms[bo]
-            await move(discord, ana, ana_dm, "e4")
-            await resign(discord, bo, bo_dm, back="nobody can")
-            last = await button_shown(discord, ana_dm, "rematch:1:ask")
+            bo_dm, last = await finished(discord, ana, bo, guild)
             assert "The game is over." in last["content"]
             stranger = discord.add_user("cy")
             discord.add_member(guild, stranger)
@@ -74,11 +79,7 @@ def test_a_rematch_offer_held_up_in_the_other_players_dms_answers_the_asker_at_o
     async def scenario(discord: FakeDiscord) -> None:
         ana, bo, guild = club(discord)
         async with running_bot(tmp_path, discord):
-            await challenged(discord, ana, bo, guild, "chess")
-            ana_dm, bo_dm = discord.dms[ana], discord.dms[bo]
-            await move(discord, ana, ana_dm, "e4")
-            await resign(discord, bo, bo_dm, back="nobody can")
-            last = await button_shown(discord, ana_dm, "rematch:1:ask")
+            bo_dm, last = await finished(discord, ana, bo, guild)
             # Bo's DMs answer slowly (Discord's 5 posts in 5 s there), longer than the 3 s
             # an interaction waits for its first answer
             discord.held[bo_dm] = asyncio.Event()
