@@ -6,12 +6,14 @@ victory transfers, held moves; a game without one is refused with a sentence say
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bot.errors import RulesError
 from bot.lobby import Roster
 from games.core.boardgame import BoardGame
-from games.core.capabilities import HeldMoves, Teams, VictoryTransfers
+from games.core.capabilities import HeldMoves, Teams, TransfersSettled, VictoryTransfers
+from games.core.events import Event
 from games.core.pieces import Side
 from views.model import side_scores
 
@@ -74,6 +76,13 @@ def pending_transfer(game: Hosted, board: int) -> Side | None:
 def transfer_options(game: Hosted, board: int) -> list[str]:
     """Return the victory transfers on offer from a board ([] in a game without them)."""
     return game.transfer_options(board) if isinstance(game, VictoryTransfers) else []
+
+
+def transfers_settled(game: Hosted, events: Sequence[Event]) -> TransfersSettled:
+    """Say what a game's events did to its victory transfers (nothing, in a game without)."""
+    if not isinstance(game, VictoryTransfers):
+        return TransfersSettled()
+    return game.transfers_settled(events)
 
 
 def scores(game: Hosted, names: tuple[str, str] | None) -> dict[str, float]:

@@ -131,7 +131,6 @@ NOT_YET_BEHIND_THE_REGISTRY = {
     "bot/app/play.py": {"elevator"},
     "bot/app/rematch.py": {"elevator"},
     "bot/app/summaries.py": {"elevator"},
-    "bot/app/transfers.py": {"elevator"},
     "bot/exts/games/_cog.py": {"elevator"},
     "bot/exts/matches/_cog.py": {"elevator"},
     "bot/exts/matches/_lobby.py": {"elevator"},

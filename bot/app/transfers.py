@@ -14,12 +14,17 @@ from bot.app import guards
 from bot.app.outcomes import Outcome
 from bot.app.unit import Change, Held, Units
 from bot.errors import NotAllowedError, WrongStateError
-from bot.hosted import Hosted, pending_transfer, transfer_options, with_transfers
+from bot.hosted import (
+    Hosted,
+    pending_transfer,
+    transfer_options,
+    transfers_settled,
+    with_transfers,
+)
 from bot.loading import Loaded
 from games.core.clocks import TimeControl
 from games.core.events import BoardEnded, Event
 from games.core.pieces import Side, side_name
-from games.elevator import BoardCleared, TransferDeclined, Transferred
 
 if TYPE_CHECKING:
     from bot.app.actions import Actions
@@ -72,8 +77,9 @@ def after(
         for e in events
         if isinstance(e, BoardEnded) and pending_transfer(match, e.board) is not None
     }
-    cleared = [e.board for e in events if isinstance(e, BoardCleared)]
-    settled = {e.board for e in events if isinstance(e, (Transferred, TransferDeclined))}
+    news = transfers_settled(match, events)
+    cleared = list(news.cleared)
+    settled = news.made | news.declined
     voided = {
         board: side
         for board, side in before.winners.items()
@@ -133,9 +139,8 @@ class Transfers:
         """
         settled = await self._scheduler.settle(held)
         lapsed = any(
-            isinstance(event, TransferDeclined) and event.board == board
+            board in transfers_settled(held.loaded.match, outcome.events).declined
             for outcome in settled
-            for event in outcome.events
         )
         loaded: Loaded = held.loaded
         guards.playing(loaded)

@@ -7,10 +7,21 @@ no change outside its own subpackage.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from games.core.events import Event
 from games.core.pieces import Side
+
+
+@dataclass(frozen=True, slots=True)
+class TransfersSettled:
+    """What some events did to victory transfers: boards cleared, transfers made or let go."""
+
+    cleared: tuple[int, ...] = ()  # boards emptied and closed, in the events' order
+    made: frozenset[int] = frozenset()  # boards whose winner sent a piece onward
+    declined: frozenset[int] = frozenset()  # boards whose transfer was let go, or lapsed
 
 
 @runtime_checkable
@@ -28,6 +39,9 @@ class VictoryTransfers(Protocol):
 
     def skip_transfer(self, board: int, *, side: Side | None = None) -> list[Event]:
         """Decline the victory transfer of a just-won board."""
+
+    def transfers_settled(self, events: Sequence[Event]) -> TransfersSettled:
+        """Say what events of this game did to its victory transfers."""
 
 
 @runtime_checkable

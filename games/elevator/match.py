@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from games.core.board import Board, Played
 from games.core.boardgame import BoardGame, Change, side_of
+from games.core.capabilities import TransfersSettled
 from games.core.errors import IllegalMoveError, shown
 from games.core.pieces import Piece, Side, kind_name, opponent, side_name
 from games.core.results import Ending
@@ -36,7 +37,7 @@ from games.elevator.rides import Ride, Rides
 from games.elevator.shaft import DIRECTIONS, Direction, Shaft
 from games.elevator.standings import Standings
 from games.elevator.teams import seats_of, team_order
-from games.elevator.transfers import VictoryTransfers
+from games.elevator.transfers import VictoryTransfers, settled_by
 
 RECORD_FORMAT: Final = "elevator-chess-match"
 RECORD_VERSION: Final = 1
@@ -198,6 +199,10 @@ class Match(BoardGame[MatchConfig]):
     def skip_transfer(self, board: int, *, side: Side | None = None) -> list[Event]:
         """Decline the victory transfer of a just-won board, which is then cleared."""
         return self._act(self._transfers.skip(board, side))
+
+    def transfers_settled(self, events: Sequence[Event]) -> TransfersSettled:
+        """Say which boards events cleared, and whose victory transfers they made or let go."""
+        return settled_by(events)
 
     def resign_match(self, side: Side) -> list[Event]:
         """Resign every board still being played for side, as one action taken back as one."""

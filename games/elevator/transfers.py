@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from games.core.boardgame import Change, side_of
+from games.core.capabilities import TransfersSettled
 from games.core.errors import IllegalMoveError, shown
 from games.core.events import Event
 from games.core.pieces import Side, side_name
@@ -119,3 +121,12 @@ class VictoryTransfers:
     def _decline(self, board: int, winner: Side) -> None:
         self.match._events.append(TransferDeclined(board, winner))
         self.clear(board)
+
+
+def settled_by(events: Sequence[Event]) -> TransfersSettled:
+    """Say which boards events cleared, and whose victory transfers they made or let go."""
+    return TransfersSettled(
+        cleared=tuple(e.board for e in events if isinstance(e, BoardCleared)),
+        made=frozenset(e.board for e in events if isinstance(e, Transferred)),
+        declined=frozenset(e.board for e in events if isinstance(e, TransferDeclined)),
+    )

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from games.core.capabilities import TransfersSettled, VictoryTransfers
 from games.elevator import (
     AmbiguousMoveError,
     Arrived,
@@ -732,6 +733,20 @@ def test_the_winner_may_decline_the_transfer() -> None:
         "BoardCleared",
     ]
     assert match.fen(2) == "8/8/8/8/8/8/8/8 w - - 0 1"
+
+
+def test_a_match_says_which_boards_its_events_cleared_and_whose_transfers_they_settled() -> None:
+    sent, declined = _won_board_one(), _won_board_one()
+    for match in (sent, declined):
+        match.resign(2, "black")
+    made = sent.transfer(2, "Qd5v1")
+    assert sent.transfers_settled(made) == TransfersSettled(cleared=(2,), made=frozenset({2}))
+    let_go = declined.skip_transfer(2)
+    assert declined.transfers_settled(let_go) == TransfersSettled(
+        cleared=(2,), declined=frozenset({2})
+    )
+    assert sent.transfers_settled(sent.play(1, "e4")) == TransfersSettled()
+    assert isinstance(sent, VictoryTransfers)  # as the bot asks for the capability
 
 
 def test_only_the_winner_decides_the_transfer_and_only_with_a_ride() -> None:
