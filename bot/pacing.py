@@ -22,6 +22,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from typing import Any, Final, Protocol
 
 from bot import metrics
+from bot.turns import Waiting
 
 WINDOW: Final = 1.0  # seconds over which Discord counts the global limit
 # share of the limit a cosmetic request may find used, at most: what goes stays counted for a
@@ -61,9 +62,7 @@ class Pace:
         self._urgent = asyncio.Lock()  # urgent requests go in the order they asked
         self._patient = asyncio.Lock()
         self._cosmetic = asyncio.Lock()
-        self._urgent_waiting = 0
-        self._no_urgent_waits = asyncio.Event()
-        self._no_urgent_waits.set()
+        self._waiting = Waiting()  # urgent requests waiting for room
 
     async def take(self, *, cosmetic: bool = False, patient: bool = False) -> None:
         """Wait until a request may go without passing the limit; count it as gone.
@@ -75,22 +74,16 @@ class Pace:
             room = max(1, int(self.per_second * SPARE)) if cosmetic else self.per_second
             async with self._cosmetic if cosmetic else self._patient:
                 while True:
-                    await self._no_urgent_waits.wait()
+                    await self._waiting.until_none()
                     now = await self._room(room)
-                    if self._no_urgent_waits.is_set():  # none asked while it waited for room
+                    if self._waiting.none:  # none asked while it waited for room
                         break
                 self._let.append(now)
         else:
-            self._urgent_waiting += 1
-            self._no_urgent_waits.clear()
-            try:
+            with self._waiting.urgent():
                 async with self._urgent:
                     now = await self._room(self.per_second)
                     self._let.append(now)
-            finally:
-                self._urgent_waiting -= 1
-                if not self._urgent_waiting:
-                    self._no_urgent_waits.set()
         if now > asked:
             kind = "cosmetic" if cosmetic else "patient" if patient else "urgent"
             metrics.PACED_SECONDS.labels(kind).observe(now - asked)

@@ -23,6 +23,7 @@ import aiosqlite
 
 from bot.shards import Shards
 from bot.storage.connection import Db, Row, Storage, StorageError, failed_statement, migration_steps
+from bot.turns import Waiting
 
 logger = logging.getLogger(__name__)
 
@@ -84,9 +85,7 @@ class SqliteStorage(Storage):
         self._db = connection
         self.path = path
         self._lock = asyncio.Lock()
-        self._waiting = 0  # transactions, not patient ones, waiting for the writer's turn
-        self._none_waiting = asyncio.Event()
-        self._none_waiting.set()
+        self._waiting = Waiting()  # transactions, not patient ones, waiting for their turn
         self._queued = False  # the transaction under way put notices in the outbox
         # the connections that read, free for the next read; None until they open, and for
         # ever in memory, which another connection cannot share: reads then take the writer's
@@ -226,20 +225,14 @@ class SqliteStorage(Storage):
         """Hold the writer's turn: in the order asked, the patient after all that wait."""
         if patient:
             while True:
-                await self._none_waiting.wait()
+                await self._waiting.until_none()
                 await self._lock.acquire()
-                if self._none_waiting.is_set():  # none asked while it waited for the lock
+                if self._waiting.none:  # none asked while it waited for the lock
                     break
                 self._lock.release()  # to the one that asked meanwhile
         else:
-            self._waiting += 1
-            self._none_waiting.clear()
-            try:
+            with self._waiting.urgent():
                 await self._lock.acquire()
-            finally:
-                self._waiting -= 1
-                if not self._waiting:
-                    self._none_waiting.set()
         try:
             yield
         finally:

@@ -1,0 +1,37 @@
+"""Turns some may wait for: urgent callers counted while they wait, so patient ones let them by."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Iterator
+
+
+class Waiting:
+    """How many urgent callers wait for their turn, and an event set while none does."""
+
+    def __init__(self) -> None:
+        self._count = 0
+        self._none = asyncio.Event()
+        self._none.set()
+
+    @contextlib.contextmanager
+    def urgent(self) -> Iterator[None]:
+        """Count the caller as an urgent one waiting for the block's length."""
+        self._count += 1
+        self._none.clear()
+        try:
+            yield
+        finally:
+            self._count -= 1
+            if not self._count:
+                self._none.set()
+
+    async def until_none(self) -> None:
+        """Wait until no urgent caller waits."""
+        await self._none.wait()
+
+    @property
+    def none(self) -> bool:
+        """Tell whether no urgent caller waits now."""
+        return self._none.is_set()
