@@ -275,7 +275,7 @@ class SqliteStorage(Storage):
     async def _reader(self) -> AsyncIterator[aiosqlite.Connection | None]:
         """Hold a free reading connection for a read (None: read on the writer's, in turn)."""
         if self._readers is None:
-            async with self._lock:
+            async with self._writing(patient=False):  # a read that waits, as a move does
                 yield None
             return
         reader = await self._readers.get()

@@ -148,6 +148,29 @@ def test_a_patient_transaction_lets_every_one_waiting_for_its_turn_go_first(
     assert asyncio.run(scenario()) == ["move 1", "move 2", "marked sent", "alone"]
 
 
+def test_a_database_in_memory_reads_in_turn_with_its_transactions() -> None:
+    async def scenario() -> list[str]:
+        store = await Storage.open(":memory:")  # another connection would be another database
+        seen: list[str] = []
+
+        async def hosts() -> None:
+            async with store.read() as reading:
+                seen.extend(row[0] for row in await reading.fetch("SELECT host FROM matches"))
+
+        try:
+            async with store.transaction() as db:
+                await storage.insert_match(db, "{}", "ana", 0.0)
+                reading = asyncio.create_task(hosts())  # waits for the commit
+                await asyncio.sleep(0)
+                assert not reading.done()
+            await reading
+        finally:
+            await store.close()
+        return seen
+
+    assert asyncio.run(scenario()) == ["ana"]
+
+
 def test_two_processes_opening_one_file_take_each_schema_step_once(tmp_path: Path) -> None:
     async def scenario() -> None:
         opened = await asyncio.gather(
