@@ -7,7 +7,7 @@ from typing import Final
 from games.chess.board import FideBoard
 from games.chess.game import ChessGame
 from games.core.board import Board
-from games.core.entry import Entry, Explained, Offered
+from games.core.entry import Entry, Explained, Offered, playing
 from games.core.floors import FIDE_KINDS, Floor, FloorSpec
 from games.fairy import FairyBoard
 
@@ -19,21 +19,13 @@ def _chessboard(spec: FloorSpec) -> Board:
     return FairyBoard(spec.number, spec.elevators, spec.fen, armies=spec.armies, kinds=spec.kinds)
 
 
-def _chess_example() -> ChessGame:
-    """The Italian Game, after 1. e4 e5 2. Nf3 Nc6 3. Bc4."""
-    game = ChessGame()
-    for move in ("e4", "e5", "Nf3", "Nc6", "Bc4"):
-        game.play(1, move)
-    return game
-
-
 RULES: Final = Explained(
     "Chess by FIDE's rules, on one board, between two players.\n\n"
     "Write moves in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`) or UCI (`g1f3`); autocomplete "
     "lists your legal moves. Checkmate wins; stalemate, agreement, threefold repetition "
     "and the fifty-move rule draw (claim with `/draw action:claim`).",
     "Above: the Italian Game, after 1. e4 e5 2. Nf3 Nc6 3. Bc4.",
-    _chess_example,
+    playing(ChessGame, "e4", "e5", "Nf3", "Nc6", "Bc4"),
 )
 
 ENTRY: Final = Entry(

@@ -12,6 +12,18 @@ from games.core.floors import Floor
 EXAMPLE_WIDTH: Final = 480  # pixels: sharp at Discord's preview size, small to upload
 
 
+def playing(new: Callable[[], BoardGame[Any]], *actions: str) -> Callable[[], BoardGame[Any]]:
+    """Return what makes a rules example: a new game with actions played on its board 1."""
+
+    def example() -> BoardGame[Any]:
+        game = new()
+        for action in actions:
+            game.play(1, action)
+        return game
+
+    return example
+
+
 @dataclass(frozen=True, slots=True)
 class Explained:
     """A game's rules in a few lines, and the position its example image shows."""

@@ -4,20 +4,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from games.core.entry import Entry, Explained, Offered
+from games.core.entry import Entry, Explained, Offered, playing
 from games.core.floors import Floor
 from games.cylinder.board import CylinderBoard
 from games.cylinder.game import CylinderGame
 from games.cylinder.squares import CYLINDER
-
-
-def _cylinder_example() -> CylinderGame:
-    """The white bishop went from f1 across the edge: b5, a6, then h7, taking the pawn."""
-    game = CylinderGame()
-    for move in ("e4", "d5", "Bb5+", "c6", "Bxh7"):
-        game.play(1, move)
-    return game
-
 
 RULES: Final = Explained(
     "Cylindrical chess is chess on one board whose files a and h are neighbours, as if "
@@ -32,7 +23,7 @@ RULES: Final = Explained(
     "**The game.** Checkmate wins; stalemate, threefold repetition and the fifty-move "
     "rule draw, as in chess.",
     "Above: the bishop went from f1 to b5, then across the edge by a6 to take on h7.",
-    _cylinder_example,
+    playing(CylinderGame, "e4", "d5", "Bb5+", "c6", "Bxh7"),
 )
 
 ENTRY: Final = Entry(

@@ -4,18 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from games.core.entry import Entry, Explained, Offered
+from games.core.entry import Entry, Explained, Offered, playing
 from games.elevator.match import Match
-
-
-def _elevator_example() -> Match:
-    """A white knight has just ridden from d4 on board 1 up to board 2."""
-    match = Match(2)
-    for move in ("Nf3", "d6", "Nd4", "e6"):
-        match.play(1, move)
-    match.play(1, "Nd4^2")
-    return match
-
 
 RULES: Final = Explained(
     "Elevator Chess (Ralph Betza) is played on several boards at once. One team plays "
@@ -31,7 +21,7 @@ RULES: Final = Explained(
     "floor, never two in a row.\n\n"
     "**The match.** The team that wins most boards wins.",
     "Above: a white knight rode from d4 on board 1 up to board 2.",
-    _elevator_example,
+    playing(lambda: Match(2), "Nf3", "d6", "Nd4", "e6", "Nd4^2"),
     board=2,
 )
 

@@ -4,18 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from games.core.entry import Entry, Explained, Offered
+from games.core.entry import Entry, Explained, Offered, playing
 from games.enders.game import EndersGame
-
-
-def _enders_example() -> EndersGame:
-    """Black played the rules' own example; White is in a turn of a drop and two moves."""
-    game = EndersGame()
-    game.play(1, "K@f2 Kf2-f3 end")
-    game.play(1, "B@f10 Bf10-d8 end")
-    game.play(1, "N@f2 Nf2-e4 Kf3-g4")
-    return game
-
 
 RULES: Final = Explained(
     "Ender's Chess is played on a board of 47 cells (the original map is lost: we "
@@ -35,7 +25,7 @@ RULES: Final = Explained(
     "Above: Black played the rules' example 1... B@f10 Bf10-d8. White, in turn 2, "
     "dropped a knight at f2, moved it to e4, then the king f3-g4: ticked pieces may "
     "not move again this turn.",
-    _enders_example,
+    playing(EndersGame, "K@f2 Kf2-f3 end", "B@f10 Bf10-d8 end", "N@f2 Nf2-e4 Kf3-g4"),
 )
 
 ENTRY: Final = Entry(

@@ -4,19 +4,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from games.core.entry import Entry, Explained, Offered
+from games.core.entry import Entry, Explained, Offered, playing
 from games.core.floors import Floor
 from games.escher.board import EscherBoard
 from games.escher.game import EscherGame
-
-
-def _escher_example() -> EscherGame:
-    """The bishop left f1, so the staircases of row 1 and file f each moved a step."""
-    game = EscherGame()
-    for move in ("e4", "e5", "Bc4"):
-        game.play(1, move)
-    return game
-
 
 RULES: Final = Explained(
     "Escher Staircase (Jim Aikin) is chess on one board, with the usual pieces and "
@@ -32,7 +23,7 @@ RULES: Final = Explained(
     "in check or two pieces would share a square.\n\n"
     "**The game.** Checkmate wins; stalemate is a draw.",
     "Above: the bishop left f1, so row 1 and file f each moved a step: the king is on d1.",
-    _escher_example,
+    playing(EscherGame, "e4", "e5", "Bc4"),
 )
 
 ENTRY: Final = Entry(

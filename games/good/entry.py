@@ -4,17 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from games.core.entry import Entry, Explained, Offered
+from games.core.entry import Entry, Explained, Offered, playing
 from games.good.game import GoodGame
-
-
-def _good_example() -> GoodGame:
-    """White's ox pushed a pawn up the a-file; Black's king rode its elevator up to level 4."""
-    game = GoodGame()
-    game.play(1, "O2a3/Pa4")
-    game.play(1, "E3c4U")
-    return game
-
 
 RULES: Final = Explained(
     "Ben Good's Elevator is 3-D chess on four levels of an 8x8 plan cut into 16 "
@@ -34,7 +25,7 @@ RULES: Final = Explained(
     "Stalemate draws; whoever causes a third repetition loses. Any move may be typed "
     "long: `2b1-2c3`.",
     "Above: White's ox pushed the a-pawn to 2a4; Black's king rode pole c4 up to level 4.",
-    _good_example,
+    playing(GoodGame, "O2a3/Pa4", "E3c4U"),
     width=720,
 )
 
