@@ -20,7 +20,7 @@ def _imported(package: str) -> set[tuple[str, str]]:
 
 
 def test_the_rules_import_no_discord_pillow_database_views_renderer_or_bot() -> None:
-    forbidden = {"discord", "PIL", "aiosqlite", "sqlite3", "views", "renderer", "bot"}
+    forbidden = {"discord", "PIL", "sqlite3", "views", "renderer", "bot"}
     assert {(name, top) for name, top in _imported("games") if top in forbidden} == set()
 
 
@@ -49,7 +49,7 @@ def test_only_the_fairy_engine_module_imports_pyffish() -> None:
 
 
 def test_the_read_model_imports_no_discord_pillow_database_renderer_or_bot() -> None:
-    forbidden = {"discord", "PIL", "aiosqlite", "sqlite3", "renderer", "bot"}
+    forbidden = {"discord", "PIL", "sqlite3", "renderer", "bot"}
     assert {(name, top) for name, top in _imported("views") if top in forbidden} == set()
 
 
@@ -64,7 +64,7 @@ def test_the_read_model_and_the_renderer_import_no_python_chess_but_the_fide_spr
 
 
 def test_the_renderer_imports_no_discord_database_or_bot() -> None:
-    forbidden = {"discord", "aiosqlite", "sqlite3", "bot"}
+    forbidden = {"discord", "sqlite3", "bot"}
     assert {(name, top) for name, top in _imported("renderer") if top in forbidden} == set()
 
 

@@ -21,7 +21,7 @@ PRELOAD: Final = ["bot.practice.plan"]
 def _context() -> multiprocessing.context.BaseContext:
     """Return a fork server where there is one (quick to start a worker), else spawn.
 
-    Never fork: the bot's process has threads (the event loop's executors, aiosqlite).
+    Never fork: the bot's process has threads (the event loop's executors, SQLite's connections).
     """
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")

@@ -14,15 +14,14 @@ import asyncio
 import contextlib
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Final
-
-import aiosqlite
+from typing import Final, TypeVar
 
 from bot.shards import Shards
 from bot.storage.connection import Db, Row, Storage, StorageError, failed_statement, migration_steps
+from bot.storage.sqlite_thread import ThreadedConnection
 from bot.turns import Waiting
 
 logger = logging.getLogger(__name__)
@@ -31,30 +30,46 @@ logger = logging.getLogger(__name__)
 READERS: Final = 3
 WAL_RETRIES: Final = (0.01, 0.05, 0.1, 0.2, 0.5, 1.0, 1.0, 2.0, 5.0)  # seconds
 
+T = TypeVar("T")
+
 
 class SqliteDb:
-    """A SQLite connection as the storage functions use it."""
+    """A SQLite connection as the storage functions use it: a statement is one trip."""
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: ThreadedConnection, begin: str | None = None) -> None:
         self.connection = connection
         self.failed: BaseException | None = None  # a statement failed: the transaction with it
+        self._begin = begin  # the BEGIN that opens the transaction, sent with its first statement
+
+    @property
+    def begun(self) -> bool:
+        """Whether the transaction's BEGIN is on its way (always, outside a transaction)."""
+        return self._begin is None
 
     async def execute(self, sql: str, parameters: Sequence[object] = ()) -> int:
         """Run one statement; return how many rows it changed."""
-        with self._noting():
-            async with self.connection.execute(sql, parameters) as cursor:
-                return cursor.rowcount
+        return await self._run(lambda connection: _changed(connection, sql, parameters))
 
     async def executemany(self, sql: str, parameters: Iterable[Sequence[object]]) -> None:
         """Run one statement once per row of parameters."""
-        with self._noting():
-            await self.connection.executemany(sql, parameters)
+        rows = list(parameters)
+        await self._run(lambda connection: connection.executemany(sql, rows).close())
 
     async def fetch(self, sql: str, parameters: Sequence[object] = ()) -> list[Row]:
         """Run a query and return its rows."""
+        return await self._run(lambda connection: _fetched(connection, sql, parameters))
+
+    async def _run(self, step: Callable[[sqlite3.Connection], T]) -> T:
+        """Run a step on the connection's thread, the transaction's BEGIN first if not sent."""
+        begin, self._begin = self._begin, None  # sent now, whatever becomes of the caller
+
+        def job(connection: sqlite3.Connection) -> T:
+            if begin is not None:
+                connection.execute(begin).close()
+            return step(connection)
+
         with self._noting():
-            async with self.connection.execute(sql, parameters) as cursor:
-                return list(await cursor.fetchall())
+            return await self.connection.call(job)
 
     async def update_one(self, sql: str, parameters: Sequence[object], refused: str) -> None:
         """Run an UPDATE that must change one row, or fail the transaction (StorageError)."""
@@ -80,7 +95,7 @@ class SqliteDb:
 class SqliteStorage(Storage):
     """An open SQLite file: one writer connection and the lock that serialises its writes."""
 
-    def __init__(self, connection: aiosqlite.Connection, path: Path | str) -> None:
+    def __init__(self, connection: ThreadedConnection, path: Path | str) -> None:
         super().__init__()
         self._db = connection
         self.path = path
@@ -90,13 +105,13 @@ class SqliteStorage(Storage):
         # the connections that read, free for the next read; None until they open, and for
         # ever in memory, which another connection cannot share: reads then take the writer's
         # connection between its transactions
-        self._readers: asyncio.Queue[aiosqlite.Connection] | None = None
+        self._readers: asyncio.Queue[ThreadedConnection] | None = None
 
     @classmethod
     async def connect(cls, path: Path | str) -> SqliteStorage:
         """Open (creating if need be) the file at path and bring its schema up to date."""
         if isinstance(path, Path):
-            if path.is_dir():  # said here: aiosqlite's thread outlives a failed connect
+            if path.is_dir():  # said here, more plainly than SQLite says it
                 raise StorageError(
                     f"{path} is a folder, not a SQLite database: check DATABASE_PATH"
                 )
@@ -107,11 +122,11 @@ class SqliteStorage(Storage):
                 await _use_wal(connection)  # the first read of the file
             except sqlite3.DatabaseError as error:  # not a SQLite file, or a damaged one
                 raise _unopened(path, error) from None
-            await connection.execute("PRAGMA foreign_keys = ON")
             # WAL with NORMAL survives a killed process; only a power cut may lose the last
             # commits, and it never corrupts the file.
-            await connection.execute("PRAGMA synchronous = NORMAL")
-            await connection.execute("PRAGMA busy_timeout = 5000")
+            await _run(
+                connection, "foreign_keys = ON", "synchronous = NORMAL", "busy_timeout = 5000"
+            )
             storage = cls(connection, path)
             await storage._migrate()
             await storage._watch_outbox()
@@ -124,13 +139,12 @@ class SqliteStorage(Storage):
 
     async def _open_readers(self) -> None:
         """Open the connections that read, once the schema is up to date."""
-        readers: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
+        readers: asyncio.Queue[ThreadedConnection] = asyncio.Queue()
         try:
             for _ in range(READERS):
                 reader = await _opened(self.path)
                 readers.put_nowait(reader)
-                for pragma in ("foreign_keys = ON", "busy_timeout = 5000", "query_only = ON"):
-                    await reader.execute(f"PRAGMA {pragma}")
+                await _run(reader, "foreign_keys = ON", "busy_timeout = 5000", "query_only = ON")
         except BaseException:
             while not readers.empty():
                 await readers.get_nowait().close()
@@ -156,11 +170,11 @@ class SqliteStorage(Storage):
     async def _watch_outbox(self) -> None:
         """Have SQLite say when a notice is put in the outbox, however it is put there."""
 
-        def queued() -> None:  # runs on aiosqlite's thread, inside the INSERT
+        def queued() -> None:  # runs on the connection's thread, inside the INSERT
             self._queued = True
 
-        await self._db.create_function("elevator_queued", 0, queued)
-        await self._db.execute(
+        await self._db.call(lambda c: c.create_function("elevator_queued", 0, queued))
+        await SqliteDb(self._db).execute(
             "CREATE TEMP TRIGGER outbox_queued AFTER INSERT ON main.outbox "
             "BEGIN SELECT elevator_queued(); END"
         )
@@ -193,28 +207,29 @@ class SqliteStorage(Storage):
         """
         async with self._writing(patient=patient):
             self._queued = False
+            db = SqliteDb(self._db, begin="BEGIN IMMEDIATE")
             try:
-                await self._db.execute("BEGIN IMMEDIATE")
-                db = SqliteDb(self._db)
                 yield db
                 if db.failed is not None:
                     raise failed_statement(db.failed)
             except BaseException:
                 self._queued = False
-                # Statements run in order on aiosqlite's thread, so even when the task was
-                # cancelled before BEGIN ran, this ROLLBACK runs after it; shielded, it runs
-                # even if the task is cancelled again.
-                with contextlib.suppress(sqlite3.OperationalError):
-                    await asyncio.shield(self._db.execute("ROLLBACK"))
+                # Jobs run in order on the connection's thread, so even when the task was
+                # cancelled before BEGIN ran, this ROLLBACK runs after it; given to the thread
+                # at once, it runs even if the task is cancelled again.
+                if db.begun:
+                    with contextlib.suppress(sqlite3.OperationalError):
+                        await asyncio.shield(self._db.submit(_rollback))
                 raise
-            # Shielded too: a caller cancelled now may not know whether the commit happened,
-            # but the connection is never left inside a transaction.
+            # Given at once too: a caller cancelled now may not know whether the commit
+            # happened, but the connection is never left inside a transaction.
             try:
-                await asyncio.shield(self._db.execute("COMMIT"))
+                if db.begun:
+                    await asyncio.shield(self._db.submit(_commit))
             except sqlite3.Error:
                 self._queued = False
                 with contextlib.suppress(sqlite3.OperationalError):
-                    await asyncio.shield(self._db.execute("ROLLBACK"))
+                    await asyncio.shield(self._db.submit(_rollback))
                 raise
             if self._queued:
                 self._queued = False
@@ -245,15 +260,16 @@ class SqliteStorage(Storage):
             if reader is None:  # between the writer's transactions
                 yield SqliteDb(self._db)
                 return
+            db = SqliteDb(reader, begin="BEGIN")
             try:
-                await reader.execute("BEGIN")
-                yield SqliteDb(reader)
+                yield db
             finally:
-                # Statements run in order on aiosqlite's thread, so this ends the snapshot even
-                # when the task was cancelled before BEGIN ran; shielded, it runs if cancelled
-                # again. A BEGIN never sent leaves nothing to end.
-                with contextlib.suppress(sqlite3.OperationalError):
-                    await asyncio.shield(reader.execute("COMMIT"))
+                # Jobs run in order on the connection's thread, so this ends the snapshot even
+                # when the task was cancelled before BEGIN ran; given to the thread at once,
+                # it runs if cancelled again. A BEGIN never sent leaves nothing to end.
+                if db.begun:
+                    with contextlib.suppress(sqlite3.OperationalError):
+                        await asyncio.shield(reader.submit(_commit))
 
     @asynccontextmanager
     async def read_one(self) -> AsyncIterator[Db]:
@@ -263,16 +279,18 @@ class SqliteStorage(Storage):
 
     async def stream(self, sql: str, size: int) -> AsyncIterator[list[Row]]:
         """Run a query on what was committed, yielding its rows size at a time."""
-        async with (
-            self._reader() as reader,
-            (self._db if reader is None else reader).execute(sql) as cursor,
-        ):
-            while batch := await cursor.fetchmany(size):
-                rows: list[Row] = list(batch)
-                yield rows
+        async with self._reader() as reader:
+            connection = self._db if reader is None else reader
+            cursor = await connection.call(lambda c: c.execute(sql))
+            try:
+                while batch := await connection.call(lambda _: cursor.fetchmany(size)):
+                    rows: list[Row] = list(batch)
+                    yield rows
+            finally:  # given to the thread at once: the cursor is closed where it lives
+                await asyncio.shield(connection.submit(lambda _: cursor.close()))
 
     @asynccontextmanager
-    async def _reader(self) -> AsyncIterator[aiosqlite.Connection | None]:
+    async def _reader(self) -> AsyncIterator[ThreadedConnection | None]:
         """Hold a free reading connection for a read (None: read on the writer's, in turn)."""
         if self._readers is None:
             async with self._writing(patient=False):  # a read that waits, as a move does
@@ -293,14 +311,48 @@ class SqliteStorage(Storage):
         yield None
 
 
-async def _opened(path: Path | str) -> aiosqlite.Connection:
+async def _opened(path: Path | str) -> ThreadedConnection:
     """Open a connection to the file that reads rows by name."""
     try:
-        connection = await aiosqlite.connect(path, isolation_level=None)
+        return await ThreadedConnection.open(path)
     except sqlite3.Error as error:  # a file it may not open
         raise _unopened(path, error) from None
-    connection.row_factory = aiosqlite.Row
-    return connection
+
+
+def _changed(connection: sqlite3.Connection, sql: str, parameters: Sequence[object]) -> int:
+    """Run a statement; return how many rows it changed."""
+    cursor = connection.execute(sql, parameters)
+    try:
+        return cursor.rowcount
+    finally:
+        cursor.close()
+
+
+def _fetched(connection: sqlite3.Connection, sql: str, parameters: Sequence[object]) -> list[Row]:
+    """Run a query; return its rows."""
+    cursor = connection.execute(sql, parameters)
+    try:
+        return list(cursor.fetchall())
+    finally:
+        cursor.close()
+
+
+def _commit(connection: sqlite3.Connection) -> None:
+    connection.execute("COMMIT").close()
+
+
+def _rollback(connection: sqlite3.Connection) -> None:
+    connection.execute("ROLLBACK").close()
+
+
+async def _run(connection: ThreadedConnection, *pragmas: str) -> None:
+    """Set pragmas on a connection, in one trip to its thread."""
+
+    def job(c: sqlite3.Connection) -> None:
+        for pragma in pragmas:
+            c.execute(f"PRAGMA {pragma}").close()
+
+    await connection.call(job)
 
 
 def _unopened(path: Path | str, error: sqlite3.Error) -> StorageError:
@@ -308,14 +360,14 @@ def _unopened(path: Path | str, error: sqlite3.Error) -> StorageError:
     return StorageError(f"cannot open the SQLite database {path}: {error}; check DATABASE_PATH")
 
 
-async def _use_wal(connection: aiosqlite.Connection) -> None:
+async def _use_wal(connection: ThreadedConnection) -> None:
     """Switch the file to WAL, waiting for another opener that holds it for a moment.
 
     The switch needs the file to itself, and SQLite refuses it at once rather than wait.
     """
     for wait in (*WAL_RETRIES, None):
         try:
-            await connection.execute("PRAGMA journal_mode = WAL")
+            await _run(connection, "journal_mode = WAL")
             return
         except sqlite3.OperationalError as error:
             if "locked" not in str(error) or wait is None:
