@@ -14,15 +14,14 @@ last, and only while the last second used less than a fifth of the limit.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import contextvars
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Coroutine, Iterator
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Final, Protocol
 
 from bot import metrics
-from bot.turns import Waiting
+from bot.turns import PATIENT, Waiting
 
 WINDOW: Final = 1.0  # seconds over which Discord counts the global limit
 # share of the limit a cosmetic request may find used, at most: what goes stays counted for a
@@ -31,8 +30,6 @@ SPARE: Final = 0.2
 
 # set in a task that makes requests nobody waits for: they go after every other
 COSMETIC: Final = contextvars.ContextVar("cosmetic", default=False)
-# set in a task whose requests may wait for everyone else's (a practice game's posts)
-PATIENT: Final = contextvars.ContextVar("patient", default=False)
 # routes Discord does not count toward the global limit: interactions and their tokens
 UNCOUNTED: Final = ("/interactions/", "/webhooks/")
 
@@ -121,13 +118,3 @@ def cosmetically(work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         await work
 
     return asyncio.create_task(run())
-
-
-@contextlib.contextmanager
-def patiently() -> Iterator[None]:
-    """Let the block's requests (its task's, and those of tasks it starts) wait for the urgent."""
-    token = PATIENT.set(True)
-    try:
-        yield
-    finally:
-        PATIENT.reset(token)

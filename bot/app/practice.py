@@ -27,6 +27,7 @@ from bot.loading import Loaded
 from bot.practice.opponent import think, warm
 from bot.practice.turn import Turn
 from bot.shards import Shards
+from bot.turns import PATIENT
 from games.core.pieces import Side, opponent
 
 logger = logging.getLogger(__name__)
@@ -199,6 +200,7 @@ class Practice:
         """Act on a board until there is nothing left to do there; retry what fails."""
         match_id, board = key
         failures = 0
+        PATIENT.set(True)  # its own task's: its moves let people's go first (bot/turns.py)
         try:
             if not await self._owns(match_id):
                 return

@@ -20,12 +20,12 @@ from bot.notices import (
     notice_from_row,
     posted_in,
 )
-from bot.pacing import patiently
 from bot.sender.channels import ChannelPoster
 from bot.sender.dm import DmPoster, practising
 from bot.sender.places import Poster, nonce
 from bot.sender.words import score_words
 from bot.service import MatchService
+from bot.turns import patiently
 
 __all__ = ["DiscordSender", "nonce", "score_words"]
 

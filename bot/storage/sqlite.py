@@ -22,7 +22,7 @@ from typing import Final, TypeVar
 from bot.shards import Shards
 from bot.storage.connection import Db, Row, Storage, StorageError, failed_statement, migration_steps
 from bot.storage.sqlite_thread import ThreadedConnection
-from bot.turns import Waiting
+from bot.turns import PATIENT, Waiting
 
 logger = logging.getLogger(__name__)
 
@@ -203,9 +203,10 @@ class SqliteStorage(Storage):
         """Run the block as one write transaction: all of it commits, or none of it.
 
         patient: it waits while any other transaction waits for its turn (a notice marked
-        sent lets a player's move write first).
+        sent lets a player's move write first), as does every transaction of a task that
+        runs patiently (bot/turns.py).
         """
-        async with self._writing(patient=patient):
+        async with self._writing(patient=patient or PATIENT.get()):
             self._queued = False
             db = SqliteDb(self._db, begin="BEGIN IMMEDIATE")
             try:

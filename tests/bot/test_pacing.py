@@ -7,7 +7,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from bot.pacing import Pace, cosmetically, patiently
+from bot.pacing import Pace, cosmetically
+from bot.turns import patiently
 
 WINDOW = 0.2  # a shortened second: the tests' requests age out five times faster
 

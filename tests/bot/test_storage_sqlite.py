@@ -12,6 +12,7 @@ from bot import storage
 from bot.storage import Storage, StorageError, migration_steps
 from bot.storage.copying import REBUILT, TABLES
 from bot.storage.sqlite import READERS
+from bot.turns import patiently
 
 
 def test_opening_creates_the_file_and_takes_every_schema_step(tmp_path: Path) -> None:
@@ -146,6 +147,35 @@ def test_a_patient_transaction_lets_every_one_waiting_for_its_turn_go_first(
         return written
 
     assert asyncio.run(scenario()) == ["move 1", "move 2", "marked sent", "alone"]
+
+
+def test_every_transaction_of_a_task_run_patiently_lets_those_waiting_go_first(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> list[str]:
+        store = await Storage.open(tmp_path / "elevator.db")
+        written: list[str] = []
+
+        async def write(name: str) -> None:
+            async with store.transaction():
+                written.append(name)
+
+        async def practice() -> None:
+            with patiently():
+                await write("the practice opponent's move")
+
+        try:
+            async with store.transaction():
+                waiting = [asyncio.create_task(practice())]
+                await asyncio.sleep(0)
+                waiting.append(asyncio.create_task(write("a player's move")))
+                await asyncio.sleep(0)
+            await asyncio.gather(*waiting)
+        finally:
+            await store.close()
+        return written
+
+    assert asyncio.run(scenario()) == ["a player's move", "the practice opponent's move"]
 
 
 def test_a_database_in_memory_reads_in_turn_with_its_transactions() -> None:

@@ -14,6 +14,7 @@ from bot.practice.opponent import think
 from bot.practice.turn import Turn
 from bot.service import MatchService, Moderator
 from bot.storage import Storage
+from bot.turns import PATIENT
 from tests.bot.scenarios import run
 
 BOT = "1000"  # the bot's own user id, as the roster holds it
@@ -27,9 +28,11 @@ class Held:
         self.asked = asyncio.Event()
         self.released = asyncio.Event()
         self.turns: list[Turn] = []
+        self.patient: list[bool] = []  # whether each turn's task ran patiently
 
     async def __call__(self, turn: Turn) -> str:
         self.turns.append(turn)
+        self.patient.append(PATIENT.get())
         self.asked.set()
         await self.released.wait()
         return await think(turn)
@@ -96,6 +99,24 @@ def test_a_restart_resumes_the_boards_waiting_on_the_bot(database_url: str) -> N
         assert (await service.turns(1, "ana"))[0] == [1, 2]
 
     run(database_url, after)
+
+
+def test_the_practice_opponent_plays_patiently_and_a_players_move_does_not(
+    database_url: str,
+) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        held = Held()
+        service.practice.choose = held
+        held.released.set()
+        await service.start_practice()
+        game = await service.practice_game("ana", BOT, boards=1, game="chess")
+        await service.play(game, "ana", 1, "e4")
+        await service.practice.idle()
+        assert held.patient == [True]  # its turns go after people's (bot/turns.py)
+        assert not PATIENT.get()  # the player's own task is untouched
+        assert await moves_of(store, game, BOT) == 1
+
+    run(database_url, scenario)
 
 
 def test_a_turn_made_stale_by_an_undo_is_not_played(database_url: str) -> None:
