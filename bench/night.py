@@ -1,6 +1,6 @@
 """Benchmark a community night: human players' moves while practice games keep the bot busy.
 
-Run: python -m bench.night [--practice N] [--pairs N] [--moves N] [--together]
+Run: python -m bench.night [--practice N] [--pairs N] [--moves N] [--together] [--lockstep]
 
 The real bot (`python -m bot`, a process of its own on a temporary SQLite file) runs against
 the offline Discord (tests/fakediscord) twice, one run after the other: first with N pairs
@@ -10,11 +10,16 @@ the moment the player has replied. Each human move is timed from the /move to it
 image in the mover's DMs, a move every 2 s in each game (a DM takes 5 posts in 5 s); each
 bot reply from the player's /move to the bot's move in the player's DMs, as the player sees
 it: the bot's thinking (bench/practice_night.py times it alone) and Discord's rate limits on
-the DM, which the replies share with the player's own moves' posts. Goals: the humans' p99 at
-most 1.5x the anchor's; the bot's thinking within its budget plus 0.25 s. Discord's servers
-are not on the bot's machine: the offline Discord and its players run on the first core, the
-bot (with the thinkers and Stockfish it starts) on the others, unless --together; and the
-offline Discord does not check its own answers against Discord's schema (the tests do).
+the DM, which the replies share with the player's own moves' posts. Each game begins at a
+moment of its own in its first PACE seconds, as people do not move in step: started at
+once (--lockstep), the 20 practice games keep moving within the same few hundred
+milliseconds, and whether the people's moves fall into those bursts or between them is a
+matter of the run, not of the bot (their p99 then varies 2-3 fold from run to run). Goals:
+the humans' p99 at most 1.5x the anchor's; the bot's thinking within its budget plus 0.25 s.
+Discord's servers are not on the bot's machine: the offline Discord and its players run on
+the first core, the bot (with the thinkers and Stockfish it starts) on the others, unless
+--together; and the offline Discord does not check its own answers against Discord's schema
+(the tests do).
 """
 
 from __future__ import annotations
@@ -51,8 +56,13 @@ def images(discord: FakeDiscord, channel: int) -> int:
     return sum(1 for message in discord.messages.get(channel, ()) if message["attachments"])
 
 
-async def humans(discord: FakeDiscord, pair: int, guild: int, moves: int) -> list[float]:
-    """Play a seeded chess game between two people in their DMs; return each move's time."""
+async def humans(
+    discord: FakeDiscord, pair: int, guild: int, moves: int, offset: float
+) -> list[float]:
+    """Play a seeded chess game between two people in their DMs; return each move's time.
+
+    offset: seconds from the game's start to its first move.
+    """
     white, black = discord.add_user(f"white{pair}"), discord.add_user(f"black{pair}")
     for user in (white, black):
         discord.add_member(guild, user)
@@ -69,6 +79,7 @@ async def humans(discord: FakeDiscord, pair: int, guild: int, moves: int) -> lis
     await dm_until(discord, white, "Your move on board")
     dms = discord.dms[white], discord.dms[black]
     times = []
+    await asyncio.sleep(offset)
     for index, text in enumerate(game(moves, seed=pair)):
         mover, dm = (white, dms[0]) if index % 2 == 0 else (black, dms[1])
         before = images(discord, dm)
@@ -93,13 +104,15 @@ async def practice(
     stop: asyncio.Event,
     started: asyncio.Event,
     pace: float,
+    offset: float,
 ) -> list[float]:
     """Play the bot in DM games, a random move after each of its; return its answers' times.
 
     pace: the least seconds from one of the player's moves to the next (0: at once after
     the bot's answer). A game that ends is followed by a new one, so that the night keeps
     every practice game. started is set once the bot has answered WARM moves: the people
-    start then, in a night under way rather than in its first burst of challenges.
+    start then, in a night under way rather than in its first burst of challenges. offset:
+    seconds before the first challenge.
     """
     user = discord.add_user(f"practice{player}")
     discord.add_member(guild, user)
@@ -111,6 +124,7 @@ async def practice(
         {"type": 3, "name": "side", "value": "white"},
     ]
     chooser, times, seen = random.Random(player), [], 0
+    await asyncio.sleep(offset)
     while not stop.is_set():
         said = await replied(discord, await discord.invoke(user, general, "challenge", options))
         assert "begins in your DMs" in said, said
@@ -158,11 +172,14 @@ async def measure(
     folder: Path,
     apart: tuple[set[int], set[int]] | None,
     pace: float = PACE,
+    lockstep: bool = False,
 ) -> Night:
     """Run the night: the human moves' times, the bot's replies' times, its requests a second.
 
     apart: the cores of the offline Discord and of the bot (None: all share every core).
+    lockstep: every game starts at once, rather than each at a seeded moment of its own.
     """
+    spread = 0.0 if lockstep else PACE
     discord = FakeDiscord()
     # the tests check each of the fake's answers against Discord's schema; here that would
     # be Discord's time, charged to the bot's moves
@@ -177,13 +194,17 @@ async def measure(
             stop = asyncio.Event()
             begun = [asyncio.Event() for _ in range(practising)]
             bots = [
-                asyncio.create_task(practice(discord, n, guild, stop, begun[n], pace))
+                asyncio.create_task(
+                    practice(discord, n, guild, stop, begun[n], pace, _offset(spread, 1000 + n))
+                )
                 for n in range(practising)
             ]
             await asyncio.gather(*(event.wait() for event in begun))
             clock = discord.rate_limits.clock
             first = int(clock()) + 1
-            played = await asyncio.gather(*(humans(discord, n, guild, moves) for n in range(pairs)))
+            played = await asyncio.gather(
+                *(humans(discord, n, guild, moves, _offset(spread, n)) for n in range(pairs))
+            )
             seconds = [discord.rate_limits.per_second[s] for s in range(first, int(clock()))]
             stop.set()
             replies = await asyncio.gather(*bots)
@@ -194,6 +215,11 @@ async def measure(
         await discord.stop()
 
 
+def _offset(spread: float, seed: int) -> float:
+    """Return a game's seeded delay before it starts, within spread seconds."""
+    return random.Random(seed).uniform(0.0, spread)
+
+
 async def run(args: argparse.Namespace) -> None:
     """Print the anchor's human moves beside the night's."""
     apart = None if args.together else cores_apart()
@@ -202,10 +228,18 @@ async def run(args: argparse.Namespace) -> None:
         os.sched_setaffinity(0, apart[0])
     try:
         with tempfile.TemporaryDirectory() as folder:
-            quiet = await measure(0, args.pairs, args.moves, Path(folder), apart)
+            quiet = await measure(
+                0, args.pairs, args.moves, Path(folder), apart, lockstep=args.lockstep
+            )
         with tempfile.TemporaryDirectory() as folder:
             night = await measure(
-                args.practice, args.pairs, args.moves, Path(folder), apart, args.practice_pace
+                args.practice,
+                args.pairs,
+                args.moves,
+                Path(folder),
+                apart,
+                args.practice_pace,
+                args.lockstep,
             )
     finally:
         if apart is not None:
@@ -218,6 +252,12 @@ async def run(args: argparse.Namespace) -> None:
             f" players move at most every {args.practice_pace:g} s"
             if args.practice_pace
             else " players answer the instant the bot has (a load that grows as the bot speeds up)"
+        )
+        + (
+            "; every game starts at once, so the practice games move in step, in bursts"
+            if args.lockstep
+            else f"; each game starts at a seeded moment of its first {PACE:g} s, as people do"
+            " not move in step (--lockstep: all at once)"
         )
     )
     if apart is None:
@@ -274,6 +314,11 @@ def main() -> None:
         default=PACE,
         help=f"seconds between a practice player's moves, at least ({PACE:g}, as the people's;"
         " 0: the instant the bot has answered, a load that grows with the bot's speed)",
+    )
+    parser.add_argument(
+        "--lockstep",
+        action="store_true",
+        help="every game starts at once: the practice games then move in step, in bursts",
     )
     parser.add_argument(
         "--together",

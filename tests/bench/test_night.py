@@ -13,10 +13,15 @@ def test_the_benchmark_prints_the_human_moves_alone_and_beside_practice_and_the_
 ) -> None:
     cores = os.sched_getaffinity(0)
     lines = printed_by(
-        night, "--practice", "1", "--pairs", "1", "--moves", "2", "--practice-pace", "0"
+        night,
+        *("--practice", "1", "--pairs", "1", "--moves", "2", "--practice-pace", "0"),
+        "--lockstep",  # no game waits for its moment: the test is quick
     ).splitlines()
     assert os.sched_getaffinity(0) == cores  # the test's process gets its cores back
     assert lines[0].startswith("the real bot in the offline Discord: 1 pairs of people")
+    assert lines[0].endswith(
+        "every game starts at once, so the practice games move in step, in bursts"
+    )
     assert lines[1].startswith("the offline Discord and its players on core")
     assert [line.split()[0] for line in lines[3:5]] == ["alone", "beside"]
     assert lines[2].endswith("requests/s  most in 1 s")
