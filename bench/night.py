@@ -61,8 +61,9 @@ async def humans(
 ) -> list[float]:
     """Play a seeded chess game between two people in their DMs; return each move's time.
 
-    offset: seconds from the game's start to its first move.
+    offset: seconds before the challenge that starts it.
     """
+    await asyncio.sleep(offset)
     white, black = discord.add_user(f"white{pair}"), discord.add_user(f"black{pair}")
     for user in (white, black):
         discord.add_member(guild, user)
@@ -79,7 +80,6 @@ async def humans(
     await dm_until(discord, white, "Your move on board")
     dms = discord.dms[white], discord.dms[black]
     times = []
-    await asyncio.sleep(offset)
     for index, text in enumerate(game(moves, seed=pair)):
         mover, dm = (white, dms[0]) if index % 2 == 0 else (black, dms[1])
         before = images(discord, dm)
