@@ -70,11 +70,7 @@ class Pace:
         if cosmetic or patient:
             room = max(1, int(self.per_second * SPARE)) if cosmetic else self.per_second
             async with self._cosmetic if cosmetic else self._patient:
-                while True:
-                    await self._waiting.until_none()
-                    now = await self._room(room)
-                    if self._waiting.none:  # none asked while it waited for room
-                        break
+                now = await self._waiting.after_urgent(lambda: self._room(room))
                 self._let.append(now)
         else:
             with self._waiting.urgent():

@@ -10,8 +10,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
-from collections.abc import Iterator
-from typing import Final
+from collections.abc import Awaitable, Callable, Iterator
+from typing import Final, TypeVar
+
+T = TypeVar("T")
 
 # set in a task whose turns may wait for everyone else's (a practice game's)
 PATIENT: Final = contextvars.ContextVar("patient", default=False)
@@ -47,11 +49,17 @@ class Waiting:
             if not self._count:
                 self._none.set()
 
-    async def until_none(self) -> None:
-        """Wait until no urgent caller waits."""
-        await self._none.wait()
+    async def after_urgent(
+        self, take: Callable[[], Awaitable[T]], give_back: Callable[[T], None] | None = None
+    ) -> T:
+        """Take a turn once no urgent caller waits, and again if one asked while it was taken.
 
-    @property
-    def none(self) -> bool:
-        """Tell whether no urgent caller waits now."""
-        return self._none.is_set()
+        give_back: hands back what was taken, to the urgent caller that asked meanwhile.
+        """
+        while True:
+            await self._none.wait()
+            taken = await take()
+            if self._none.is_set():
+                return taken
+            if give_back is not None:
+                give_back(taken)

@@ -124,7 +124,7 @@ class SqliteStorage(Storage):
                 raise _unopened(path, error) from None
             # WAL with NORMAL survives a killed process; only a power cut may lose the last
             # commits, and it never corrupts the file.
-            await _run(
+            await _pragmas(
                 connection, "foreign_keys = ON", "synchronous = NORMAL", "busy_timeout = 5000"
             )
             storage = cls(connection, path)
@@ -144,7 +144,9 @@ class SqliteStorage(Storage):
             for _ in range(READERS):
                 reader = await _opened(self.path)
                 readers.put_nowait(reader)
-                await _run(reader, "foreign_keys = ON", "busy_timeout = 5000", "query_only = ON")
+                await _pragmas(
+                    reader, "foreign_keys = ON", "busy_timeout = 5000", "query_only = ON"
+                )
         except BaseException:
             while not readers.empty():
                 await readers.get_nowait().close()
@@ -240,12 +242,7 @@ class SqliteStorage(Storage):
     async def _writing(self, *, patient: bool) -> AsyncIterator[None]:
         """Hold the writer's turn: in the order asked, the patient after all that wait."""
         if patient:
-            while True:
-                await self._waiting.until_none()
-                await self._lock.acquire()
-                if self._waiting.none:  # none asked while it waited for the lock
-                    break
-                self._lock.release()  # to the one that asked meanwhile
+            await self._waiting.after_urgent(self._lock.acquire, lambda _: self._lock.release())
         else:
             with self._waiting.urgent():
                 await self._lock.acquire()
@@ -346,7 +343,7 @@ def _rollback(connection: sqlite3.Connection) -> None:
     connection.execute("ROLLBACK").close()
 
 
-async def _run(connection: ThreadedConnection, *pragmas: str) -> None:
+async def _pragmas(connection: ThreadedConnection, *pragmas: str) -> None:
     """Set pragmas on a connection, in one trip to its thread."""
 
     def job(c: sqlite3.Connection) -> None:
@@ -368,7 +365,7 @@ async def _use_wal(connection: ThreadedConnection) -> None:
     """
     for wait in (*WAL_RETRIES, None):
         try:
-            await _run(connection, "journal_mode = WAL")
+            await _pragmas(connection, "journal_mode = WAL")
             return
         except sqlite3.OperationalError as error:
             if "locked" not in str(error) or wait is None:
