@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -123,6 +124,16 @@ def test_the_reading_connection_refuses_to_write(tmp_path: Path) -> None:
     asyncio.run(scenario())
 
 
+async def written_in_turn(store: Storage, writes: list[Callable[[], Awaitable[None]]]) -> None:
+    """Start each write while the writer's turn is held, one after the other; wait for all."""
+    async with store.transaction():  # the writer's turn is taken
+        waiting = []
+        for write in writes:
+            waiting.append(asyncio.create_task(write()))
+            await asyncio.sleep(0)  # it waits before the next asks
+    await asyncio.gather(*waiting)
+
+
 def test_a_patient_transaction_lets_every_one_waiting_for_its_turn_go_first(
     tmp_path: Path,
 ) -> None:
@@ -135,12 +146,14 @@ def test_a_patient_transaction_lets_every_one_waiting_for_its_turn_go_first(
                 written.append(name)
 
         try:
-            async with store.transaction():  # the writer's turn is taken
-                waiting = [asyncio.create_task(write("marked sent", patient=True))]
-                await asyncio.sleep(0)  # it waits first
-                waiting += [asyncio.create_task(write(f"move {n}")) for n in (1, 2)]
-                await asyncio.sleep(0)
-            await asyncio.gather(*waiting)
+            await written_in_turn(
+                store,
+                [
+                    lambda: write("marked sent", patient=True),
+                    lambda: write("move 1"),
+                    lambda: write("move 2"),
+                ],
+            )
             await write("alone", patient=True)  # with none waiting, it goes at once
         finally:
             await store.close()
@@ -165,12 +178,7 @@ def test_every_transaction_of_a_task_run_patiently_lets_those_waiting_go_first(
                 await write("the practice opponent's move")
 
         try:
-            async with store.transaction():
-                waiting = [asyncio.create_task(practice())]
-                await asyncio.sleep(0)
-                waiting.append(asyncio.create_task(write("a player's move")))
-                await asyncio.sleep(0)
-            await asyncio.gather(*waiting)
+            await written_in_turn(store, [practice, lambda: write("a player's move")])
         finally:
             await store.close()
         return written
