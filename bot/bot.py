@@ -21,6 +21,7 @@ from discord.ext import commands
 from bot import metrics, storage
 from bot.allocator import release_free_memory
 from bot.delivery import DeliveryWorker
+from bot.drawing import DRAWER
 from bot.exts.mentions import NOBODY
 from bot.pacing import Pace
 from bot.practice import opponent as practice_opponent
@@ -329,6 +330,7 @@ class ElevatorBot(commands.AutoShardedBot):
         if self._service is not None:
             await self._service.stop_practice()
         await practice_opponent.close()  # its Stockfish and worker processes
+        await DRAWER.close()  # the worker processes of replays and practice games' images
         await super().close()
         if self._store is not None:
             await self._store.close()

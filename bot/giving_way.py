@@ -1,28 +1,27 @@
 """Work nobody waits on at once (thinking for practice, drawing replays) gives way for the CPU.
 
-On a busy machine the kernel then runs a player's move before it: the practice opponent
-thinks less in its budget, and a replay arrives a little later. Niceness belongs to a thread
-on Linux, so each thread of such work is made nicer, not only a process's first.
+Such work runs in processes of its own (bot/workers.py, and Stockfish), never in a thread of
+the bot's, where it would hold Python's lock while a player's move waits. On Linux those
+processes run only when the CPU has nothing else to do (SCHED_IDLE): a player's move takes
+the CPU from them the moment it wakes, where a nicer process would keep it for the rest of
+its slice, and on a busy machine the practice opponent thinks less in its budget and a replay
+arrives a little later. They are made nicer too, which is all other systems offer. A
+thread's priority is its own on Linux, so each thread of such work is set, not only a
+process's first.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import os
 import sys
 import threading
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import Final, TypeVar
+from typing import Final
 
-T = TypeVar("T")
-
-# How much less such work gets of a busy CPU than the bot's own: weight 110 against 1,024
+# How much less such work gets of a busy CPU than the bot's own where there is no SCHED_IDLE:
+# weight 110 against 1,024
 NICENESS: Final = 10
-
-_background: ThreadPoolExecutor | None = None
-_making = threading.Lock()
+IDLE: Final = getattr(os, "SCHED_IDLE", None)  # Linux's policy for work that only fills idle time
 
 
 def nicer() -> int:
@@ -31,11 +30,11 @@ def nicer() -> int:
 
 
 def give_way() -> None:
-    """Make the calling thread give way (a worker process's whole process, where it starts)."""
-    with contextlib.suppress(OSError):  # a system that refuses
-        if sys.platform == "linux":
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), nicer())
-        else:  # elsewhere a process's niceness is all of its threads'
+    """Make the calling thread give way, and the threads it starts (a worker's whole process)."""
+    if sys.platform == "linux":
+        _set(threading.get_native_id(), nicer())
+    else:  # elsewhere a process's niceness is all of its threads'
+        with contextlib.suppress(OSError):  # a system that refuses
             os.setpriority(os.PRIO_PROCESS, 0, nicer())
 
 
@@ -43,8 +42,15 @@ def make_give_way(pid: int) -> None:
     """Make another process, every thread it has started, give way to the bot."""
     niceness = nicer()
     for thread in _threads(pid):
-        with contextlib.suppress(OSError):  # a thread gone already, or a system that refuses
-            os.setpriority(os.PRIO_PROCESS, thread, niceness)
+        _set(thread, niceness)
+
+
+def _set(thread: int, niceness: int) -> None:
+    """Make one thread nicer and, where there is such a policy, idle."""
+    with contextlib.suppress(OSError):  # a thread gone already, or a system that refuses
+        os.setpriority(os.PRIO_PROCESS, thread, niceness)
+        if IDLE is not None:
+            os.sched_setscheduler(thread, IDLE, os.sched_param(0))
 
 
 def _threads(pid: int) -> list[int]:
@@ -53,22 +59,3 @@ def _threads(pid: int) -> list[int]:
         return [int(name) for name in os.listdir(f"/proc/{pid}/task")]
     except OSError:
         return [pid]
-
-
-async def in_background(job: Callable[[], T]) -> T:
-    """Run job in the bot's one background thread, which gives way to every other, and wait.
-
-    One thread: jobs there (replays) take their turns rather than crowd the CPU at once.
-    Where a thread cannot have a niceness of its own, the work runs as asyncio.to_thread's.
-    """
-    if sys.platform != "linux":
-        return await asyncio.to_thread(job)
-    return await asyncio.wrap_future(_executor().submit(job))
-
-
-def _executor() -> ThreadPoolExecutor:
-    global _background
-    with _making:
-        if _background is None:
-            _background = ThreadPoolExecutor(1, "background", initializer=give_way)
-        return _background

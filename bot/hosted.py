@@ -7,6 +7,7 @@ victory transfers, held moves; a game without one is refused with a sentence say
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bot.errors import RulesError
@@ -18,6 +19,19 @@ from games.core.pieces import Side
 from views.model import side_scores
 
 Hosted = BoardGame[Any]  # a game of any kind in games.KINDS, as the service holds it
+
+
+@dataclass(frozen=True)
+class MatchLog:
+    """A game's kind, configuration and events: what rebuilds it, in this process or another."""
+
+    kind: type[Hosted]
+    config: Any
+    events: tuple[Event, ...]
+
+    def replayed(self) -> Hosted:
+        """Rebuild the game by replaying its events."""
+        return self.kind.replay(self.config, self.events)
 
 
 def _refused(game: Hosted, what: str) -> RulesError:

@@ -124,7 +124,7 @@ class MatchService:
         self.roster = front.roster
         self.practice_players = self.practice.players
         self.game = front.game
-        self.replay_game = front.replay_game
+        self.replay_log = front.replay_log
         self.export = front.export
         self.shape = front.shape
         self.boards = front.boards

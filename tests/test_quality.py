@@ -69,7 +69,7 @@ def test_the_renderer_imports_no_discord_database_or_bot() -> None:
 
 
 # with bot/exts/ and bot/sender/, the Discord front; the rest of bot/ is the match service
-FRONT = {"__main__.py", "bot.py"}
+FRONT = {"__main__.py", "bot.py", "drawing.py"}
 
 
 def test_the_match_service_and_its_storage_import_no_discord() -> None:

@@ -15,7 +15,7 @@ from bot.app.outcomes import MatchShape
 from bot.app.summaries import MatchSummary, summary_of
 from bot.app.unit import Units
 from bot.errors import NotAllowedError, NotFoundError
-from bot.hosted import Hosted
+from bot.hosted import Hosted, MatchLog
 from bot.loading import Loaded
 from bot.lobby import Roster
 from bot.notices import Notice, notice_from_row
@@ -56,23 +56,23 @@ class Front:
         async with self._units.held(match_id) as held:
             return await asyncio.to_thread(_copy, held.loaded.match)
 
-    async def replay_game(self, match_id: int, board: int, upto: int | None = None) -> Hosted:
-        """Return a copy of a match as its log's first upto events (all: None) leave it.
+    async def replay_log(self, match_id: int, board: int, upto: int | None = None) -> MatchLog:
+        """Return what replays a match as its log's first upto events (all: None) leave it.
 
-        A board's replay is drawn from it in another thread. Raises NotFoundError when the
+        A board's replay is drawn from it in a worker process. Raises NotFoundError when the
         log no longer reaches upto or the board has nothing to replay (a board ending that
         a moderator's undo took back).
         """
         async with self._units.held(match_id) as held:
             guards.check_board(held.loaded, board)
             match = held.loaded.match
-            events = list(match.events)
+            events = match.events
             if upto is not None and upto > len(events):
                 raise NotFoundError(f"board {board}'s ending was taken back")
             kept = events if upto is None else events[:upto]
         if not any(getattr(event, "board", None) == board for event in kept):
             raise NotFoundError(f"board {board} has nothing to replay yet: no move has been made")
-        return await asyncio.to_thread(type(match).replay, match.config, kept)
+        return MatchLog(type(match), match.config, kept)
 
     async def export(self, match_id: int, board: int | None = None) -> str:
         """Return a board's game as PGN (its players and the day it started), or (no board)

@@ -18,15 +18,14 @@ import logging
 import os
 import random
 import time
-from concurrent.futures.process import BrokenProcessPool
 from typing import Final
 
 from bot.errors import ServiceError
 from bot.practice.plan import Answer, prepare
 from bot.practice.stockfish import INSTALL_HELP, EngineFailed, Stockfish, find_stockfish
 from bot.practice.turn import Turn
-from bot.practice.worker import Worker
 from bot.settings import SettingsError, load_settings
+from bot.workers import Worker, WorkerDied
 
 logger = logging.getLogger(__name__)
 
@@ -103,7 +102,7 @@ class Opponent:
                 found, _ = await asyncio.gather(job, engine.start())
         except ServiceError:
             raise
-        except (TimeoutError, BrokenProcessPool) as error:
+        except (TimeoutError, WorkerDied) as error:
             logger.warning(
                 "the practice opponent's worker did not answer (%r): a random turn", error
             )

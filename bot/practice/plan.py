@@ -1,7 +1,7 @@
 """What the worker process makes of a turn: the answer itself, or a question for Stockfish.
 
 Everything here is CPU work on the rules core (rebuilding the game, searching, trying each
-ride), so it runs in the worker process (bot/practice/worker.py); the event loop's process
+ride), so it runs in the worker process (bot/workers.py); the event loop's process
 only talks to Stockfish, which is I/O.
 """
 

@@ -4,7 +4,7 @@ Iterative deepening alpha-beta (negamax) over legal_moves and play on copies of 
 with material as the evaluation and the game's own endings (a king taken, a mate, a gate
 reached) as wins. A deadline is checked at every node, so it stops within its time; the
 strength caps the depth and widens the margin within which a near-best move is taken at
-random. CPU-bound: it runs in the worker process (bot/practice/worker.py), never on the
+random. CPU-bound: it runs in the worker process (bot/workers.py), never on the
 event loop.
 """
 

@@ -12,8 +12,9 @@ from dataclasses import replace
 import discord
 
 from bot.delivery import Delivery, Undeliverable
+from bot.drawing import DRAWER, DRAWING, game_image
 from bot.errors import NotFoundError
-from bot.exts.clocks import all_clocks, lapses
+from bot.exts.clocks import lapses
 from bot.exts.play._buttons import game_view
 from bot.exts.play._rematch import rematch_view
 from bot.exts.play._replay import ReplayPost, send_replay
@@ -40,8 +41,8 @@ from bot.sender.turns import listed
 from bot.sender.words import board_words, overview_words, reminder_words
 from bot.service import MatchService
 from bot.shown import ShownGame
+from bot.turns import PATIENT
 from games.core.pieces import SIDES, Side, side_name
-from renderer import board_view_png, overview_view_png
 
 logger = logging.getLogger(__name__)
 
@@ -324,7 +325,7 @@ class DmPoster(Poster):
         channel = await self._channel(int(bound[f"dm:{side}"]), delivery.posted_after)
         views = game.view.views
         mine = [view.number for view in views if not view.finished and view.turn == side]
-        image = await asyncio.to_thread(_game_image, game, side, mine)
+        image = await drawn_image(game, side, mine)
         status = "Your opponent's move."
         if mine:
             status = (
@@ -370,17 +371,8 @@ def _plain(notices: list[Notice]) -> bool:
     return all(isinstance(notice, (BoardImage, RideNews, FlagNews)) for notice in notices)
 
 
-def _game_image(game: ShownGame, side: Side, mine: list[int]) -> bytes:
-    """Draw a DM game for one player: its overview, or a board of levels at its full size.
-
-    Levels stand side by side, so the board's own image (without a side panel) is the one
-    a player can read at Discord's preview size.
-    """
-    views = game.view.views
-    clocks = all_clocks(game.clocks)
-    if len(views) == 1 and views[0].shape.levels > 1:
-        (white, _), (black, _) = game.view.scores[:2]
-        return board_view_png(
-            views[0], side, names=(white, black), clocks=clocks.get(views[0].number)
-        )
-    return overview_view_png(game.view, perspective=side, marked=mine, clocks=clocks)
+async def drawn_image(game: ShownGame, side: Side, mine: list[int]) -> bytes:
+    """Draw a DM game's image: a practice game's where it gives way to people's, else at once."""
+    if PATIENT.get():
+        return await DRAWER.run(DRAWING, game_image, game, side, mine)
+    return await asyncio.to_thread(game_image, game, side, mine)

@@ -1,70 +1,89 @@
-"""Work nobody waits on at once gives way to the bot's own for the CPU, thread by thread."""
+"""Work nobody waits on at once gives way to the bot's own for the CPU, in processes of its own."""
 
 from __future__ import annotations
 
 import asyncio
 import os
-import threading
 from pathlib import Path
 
 import pytest
 
-import renderer
-from bot import giving_way
+from bot import drawing, giving_way
+from bot.errors import NotFoundError
 from bot.exts.play import _replay
 from bot.service import MatchService
 from bot.storage import Storage
+from bot.workers import Worker
 from tests.bot.scenarios import run
 from tests.bot.test_service import lobby
 
 pytestmark = pytest.mark.skipif(
-    not hasattr(threading, "get_native_id") or not os.path.isdir("/proc/self/task"),
-    reason="a thread's own niceness is Linux's",
+    not os.path.isdir("/proc/self/task"), reason="a thread's own priority is Linux's"
 )
 
 
-def niceness() -> int:
-    """Return the calling thread's niceness."""
-    return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+def priority(thread: int = 0) -> tuple[int, int]:
+    """Return a thread's niceness and scheduling policy (0: the calling thread)."""
+    return os.getpriority(os.PRIO_PROCESS, thread), os.sched_getscheduler(thread)
 
 
-def test_background_work_runs_nicer_than_the_bot_and_leaves_the_bot_as_it_was() -> None:
-    own = niceness()
-    seen = asyncio.run(giving_way.in_background(niceness))
-    assert seen == min(own + giving_way.NICENESS, 19)
-    assert niceness() == own
+def giving_way_of(own: tuple[int, int]) -> tuple[int, int]:
+    """Return the niceness and policy of work that gives way to a thread of own priority."""
+    niceness = min(own[0] + giving_way.NICENESS, 19)
+    return niceness, os.SCHED_IDLE if hasattr(os, "SCHED_IDLE") else own[1]
 
 
-def test_background_work_takes_its_turn_in_one_thread_and_passes_its_errors_on() -> None:
-    async def scenario() -> None:
-        threads = await asyncio.gather(
-            *(giving_way.in_background(threading.get_ident) for _ in range(5))
-        )
-        assert len(set(threads)) == 1 and threading.get_ident() not in threads
-        with pytest.raises(ZeroDivisionError):
-            await giving_way.in_background(lambda: 1 // 0)
+def test_a_workers_jobs_give_way_and_leave_the_bot_as_it_was() -> None:
+    own = priority()
+    workers = Worker(1)
 
-    asyncio.run(scenario())
+    async def job() -> tuple[int, int]:
+        try:
+            return await workers.run(60, priority)
+        finally:
+            await workers.close()
+
+    assert asyncio.run(job()) == giving_way_of(own)
+    assert priority() == own
 
 
-def test_a_replay_is_drawn_by_the_thread_that_gives_way(
+def test_a_replay_is_drawn_in_a_worker_process_that_gives_way(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    drawn_at: list[int] = []
-    real = renderer.fitted_replay
+    drawn: list[tuple[int, tuple[int, int]]] = []
+    real = drawing.DRAWER.run
 
-    def drawing(*args: object, **named: object) -> object:
-        drawn_at.append(niceness())
-        return real(*args, **named)  # type: ignore[arg-type]
+    async def where(timeout: float, job: object, *args: object) -> object:
+        drawn.append(await real(timeout, _where))
+        return await real(timeout, job, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(_replay, "fitted_replay", drawing)
+    monkeypatch.setattr(drawing.DRAWER, "run", where)
 
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await lobby(service, boards=1)
         await service.start(match_id, "ana")
         await service.play(match_id, "ana", 1, "e4")
         post = await _replay.replay_post(service, match_id, 1, limit=8_000_000)
-        assert post.size > 0
+        assert post.size > 0 and post.words.startswith("Board 1's replay so far: 1 frame,")
+        await drawing.DRAWER.close()
 
     run(f"sqlite:///{tmp_path / 'elevator.db'}", scenario)
-    assert drawn_at == [min(niceness() + giving_way.NICENESS, 19)]
+    ((pid, seen),) = drawn
+    assert pid != os.getpid() and seen == giving_way_of(priority())
+
+
+def _where() -> tuple[int, tuple[int, int]]:
+    """Return the process a job runs in and its priority there."""
+    return os.getpid(), priority()
+
+
+def test_a_replay_that_cannot_be_drawn_says_why_from_its_worker(tmp_path: Path) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await lobby(service, boards=1)
+        await service.start(match_id, "ana")
+        await service.play(match_id, "ana", 1, "e4")
+        with pytest.raises(NotFoundError, match="needs room for at least"):
+            await _replay.replay_post(service, match_id, 1, limit=10)
+        await drawing.DRAWER.close()
+
+    run(f"sqlite:///{tmp_path / 'elevator.db'}", scenario)

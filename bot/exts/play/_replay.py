@@ -1,4 +1,4 @@
-"""A board's replay as a GIF to post, made to fit Discord's upload limit."""
+"""A board's replay as a GIF to post, made to fit Discord's upload limit, in a worker process."""
 
 from __future__ import annotations
 
@@ -6,16 +6,15 @@ import io
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from functools import partial
 from typing import Final
 
 import discord
 
+from bot.drawing import DRAWER, DRAWING, draw_replay
 from bot.errors import NotFoundError
-from bot.giving_way import in_background
 from bot.service import MatchService
 from games.core.pieces import Side
-from renderer import RenderError, Replay, fitted_replay
+from renderer import RenderError, Replay
 from renderer.replay import MIN_BYTES
 
 logger = logging.getLogger(__name__)
@@ -50,14 +49,13 @@ async def replay_post(
     perspective: Side = "white",
 ) -> ReplayPost:
     """Draw a board's replay (as the log's first upto events left it) within limit bytes."""
-    game = await service.replay_game(match_id, board, upto)
-    draw = partial(fitted_replay, game, board, limit=limit, perspective=perspective)
+    log = await service.replay_log(match_id, board, upto)
     try:
-        replay = await in_background(draw)
+        replay, over = await DRAWER.run(DRAWING, draw_replay, log, board, limit, perspective)
     except RenderError as error:
         raise NotFoundError(str(error)) from None
     file = discord.File(io.BytesIO(replay.gif), filename=f"replay-board-{board}.gif")
-    words = replay_words(board, replay, over=not game.is_open(board))
+    words = replay_words(board, replay, over=over)
     return ReplayPost(file, words, len(replay.gif))
 
 

@@ -7,18 +7,17 @@ import logging
 import os
 import signal
 import time
-from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
 import games
-from bot import giving_way
+from bot import workers
 from bot.hosted import Hosted
-from bot.practice import worker
 from bot.practice.opponent import Opponent
 from bot.practice.turn import Turn
 from games.core.pieces import Side
 from games.elevator import Match
+from tests.bot.test_giving_way import giving_way_of, priority
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 BACK_RANK_MATE = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"  # Ra8#
@@ -162,8 +161,8 @@ def test_a_warmed_opponent_has_its_worker_started_before_its_first_turn(
     starting = fresh.worker.starting
     assert starting is not None
     try:
-        pool = runner.run(asyncio.wait_for(asyncio.wrap_future(starting), 60))
-        assert pool.submit(abs, -7).result(timeout=60) == 7  # a live worker process
+        runner.run(asyncio.wait_for(asyncio.wrap_future(starting), 60))
+        assert runner.run(fresh.worker.run(60, abs, -7)) == 7  # a live worker process
         answer(runner, fresh, games.new_game("escher"), 1, "white", budget=0.3)
         assert fresh.worker.starting is starting  # the first turn used the warmed worker
     finally:
@@ -173,9 +172,8 @@ def test_a_warmed_opponent_has_its_worker_started_before_its_first_turn(
 def test_practice_thinking_gives_way_to_the_bot_for_the_cpu(
     runner: asyncio.Runner, opponent: Opponent
 ) -> None:
-    own = os.nice(0)
-    thinking = runner.run(opponent.worker.run(60, os.nice, 0))  # the worker's niceness
-    assert thinking == min(own + giving_way.NICENESS, 19)
+    thinking = runner.run(opponent.worker.run(60, priority, 0))  # the worker's own
+    assert thinking == giving_way_of(priority(0))
 
 
 def test_every_thread_of_stockfish_gives_way_to_the_bot_for_the_cpu(
@@ -186,24 +184,22 @@ def test_every_thread_of_stockfish_gives_way_to_the_bot_for_the_cpu(
     assert engine is not None and engine.pid is not None
     threads = [int(name) for name in os.listdir(f"/proc/{engine.pid}/task")]
     assert len(threads) > 1  # its search threads besides the one that reads UCI
-    own = os.getpriority(os.PRIO_PROCESS, 0)
-    wanted = min(own + giving_way.NICENESS, 19)
-    assert {os.getpriority(os.PRIO_PROCESS, thread) for thread in threads} == {wanted}
+    assert {priority(thread) for thread in threads} == {giving_way_of(priority(0))}
 
 
 def test_a_worker_that_failed_to_start_is_started_again_by_the_next_turn(
     runner: asyncio.Runner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = worker._started_pool
+    real = workers._started
     tries: list[int] = []
 
-    def failing_once(size: int) -> ProcessPoolExecutor:
+    def failing_once(size: int) -> list[workers._Process]:
         tries.append(1)
         if len(tries) == 1:
             raise OSError("no more processes")
         return real(size)
 
-    monkeypatch.setattr(worker, "_started_pool", failing_once)
+    monkeypatch.setattr(workers, "_started", failing_once)
     fresh = Opponent()
     game = games.new_game("escher")  # the own search: the worker's work
     try:

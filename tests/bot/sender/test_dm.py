@@ -1,12 +1,16 @@
-"""A DM game's images name its players as they last acted, kept in storage."""
+"""A DM game's images name its players as they last acted, and are drawn where they should be."""
 
 from __future__ import annotations
 
 from typing import Any, cast
 
-from bot.sender.dm import DmPoster
+import pytest
+
+from bot import drawing
+from bot.sender.dm import DmPoster, drawn_image
 from bot.service import MatchService
 from bot.storage import Storage
+from bot.turns import patiently
 from tests.bot.scenarios import run
 
 
@@ -24,5 +28,32 @@ def test_a_dm_game_names_its_players_as_they_last_acted_not_as_challenged(
         assert named.view.scores == (("Anabelle", 0.0), ("bo", 0.0))
         await service.remember_name("bo", "Anabelle")  # two players under one name
         assert (await poster._named(game, roster)).view.scores == game.view.scores
+
+    run(database_url, scenario)
+
+
+def test_a_practice_games_image_is_drawn_in_a_worker_process_as_a_persons_is_in_the_bots(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    jobs: list[str] = []
+    real = drawing.DRAWER.run
+
+    async def recorded(timeout: float, job: Any, *args: object) -> Any:
+        jobs.append(job.__name__)
+        return await real(timeout, job, *args)
+
+    monkeypatch.setattr(drawing.DRAWER, "run", recorded)
+
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await service.create_game("ana", "bo", boards=1, game="chess")
+        await service.play(match_id, "ana", 1, "e4")
+        game = await service.shown_game(match_id)
+        persons = await drawn_image(game, "black", [1])
+        assert jobs == []  # a person waits for it: drawn at once, in the bot's process
+        with patiently():
+            practice = await drawn_image(game, "black", [1])
+        assert jobs == ["game_image"]
+        assert practice == persons  # the same image, byte for byte
+        await drawing.DRAWER.close()
 
     run(database_url, scenario)
