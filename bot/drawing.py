@@ -18,7 +18,7 @@ from games.core.pieces import Side
 from renderer import Replay, board_view_png, fitted_replay, overview_view_png
 
 # Two: a practice game's image need not wait for a long replay.
-DRAWER: Final = Worker(2)
+DRAWER: Final = Worker(2, idle=False)
 DRAWING: Final = 120.0  # seconds an image may take to draw, its worker's start included
 
 

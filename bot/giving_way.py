@@ -1,13 +1,14 @@
 """Work nobody waits on at once (thinking for practice, drawing replays) gives way for the CPU.
 
 Such work runs in processes of its own (bot/workers.py, and Stockfish), never in a thread of
-the bot's, where it would hold Python's lock while a player's move waits. On Linux those
-processes run only when the CPU has nothing else to do (SCHED_IDLE): a player's move takes
-the CPU from them the moment it wakes, where a nicer process would keep it for the rest of
-its slice, and on a busy machine the practice opponent thinks less in its budget and a replay
-arrives a little later. They are made nicer too, which is all other systems offer. A
-thread's priority is its own on Linux, so each thread of such work is set, not only a
-process's first.
+the bot's, where it would hold Python's lock while a player's move waits. They are nicer than
+the bot. Thinking for practice (the worker processes and Stockfish) is also idle on Linux
+(SCHED_IDLE): it runs only when the CPU has nothing else to do, so a player's move takes the
+CPU from it the moment it wakes, where a nicer process keeps it for the rest of its slice;
+on a busy machine the practice opponent thinks less in its budget. Drawing is only nicer:
+a practice game's images are still what its player waits for, and an idle process would get
+next to no CPU on a machine kept busy. A thread's priority is its own on Linux, so each
+thread of such work is set, not only a process's first.
 """
 
 from __future__ import annotations
@@ -29,27 +30,31 @@ def nicer() -> int:
     return min(os.getpriority(os.PRIO_PROCESS, 0) + NICENESS, 19)
 
 
-def give_way() -> None:
-    """Make the calling thread give way, and the threads it starts (a worker's whole process)."""
+def give_way(*, idle: bool) -> None:
+    """Make the calling thread give way, and the threads it starts (a worker's whole process).
+
+    idle: run only when the CPU has nothing else to do, where there is such a policy; else
+    only nicer, which still gets a share of a busy CPU.
+    """
     if sys.platform == "linux":
-        _set(threading.get_native_id(), nicer())
+        _set(threading.get_native_id(), nicer(), idle=idle)
     else:  # elsewhere a process's niceness is all of its threads'
         with contextlib.suppress(OSError):  # a system that refuses
             os.setpriority(os.PRIO_PROCESS, 0, nicer())
 
 
 def make_give_way(pid: int) -> None:
-    """Make another process, every thread it has started, give way to the bot."""
+    """Make another process, every thread it has started, idle (Stockfish: it thinks less)."""
     niceness = nicer()
     for thread in _threads(pid):
-        _set(thread, niceness)
+        _set(thread, niceness, idle=True)
 
 
-def _set(thread: int, niceness: int) -> None:
-    """Make one thread nicer and, where there is such a policy, idle."""
+def _set(thread: int, niceness: int, *, idle: bool) -> None:
+    """Make one thread nicer and, if idle where there is such a policy, idle."""
     with contextlib.suppress(OSError):  # a thread gone already, or a system that refuses
         os.setpriority(os.PRIO_PROCESS, thread, niceness)
-        if IDLE is not None:
+        if idle and IDLE is not None:
             os.sched_setscheduler(thread, IDLE, os.sched_param(0))
 
 

@@ -47,10 +47,10 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
-def _serve(connection: Connection) -> None:
+def _serve(connection: Connection, idle: bool) -> None:
     """Run the jobs a worker is sent, one at a time, until the bot closes its end."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the bot stops its workers itself
-    give_way()
+    give_way(idle=idle)
     while True:
         try:
             job, args = connection.recv()
@@ -78,24 +78,24 @@ class _Process:
     answer: asyncio.Future[object] | None = field(default=None)  # its job's, while it has one
 
 
-def _spawn() -> _Process:
+def _spawn(idle: bool) -> _Process:
     """Start one worker process (blocks while the fork server makes it)."""
     context = _context()
     ours, theirs = context.Pipe()
     process = context.Process(  # type: ignore[attr-defined]
-        target=_serve, args=(theirs,), name="worker", daemon=True
+        target=_serve, args=(theirs, idle), name="worker", daemon=True
     )
     process.start()
     theirs.close()
     return _Process(process, ours)
 
 
-def _started(size: int) -> list[_Process]:
+def _started(size: int, idle: bool) -> list[_Process]:
     """Return size worker processes, started."""
     started: list[_Process] = []
     try:
         for _ in range(size):
-            started.append(_spawn())
+            started.append(_spawn(idle))
     except BaseException:
         for one in started:
             _stop(one)
@@ -103,13 +103,13 @@ def _started(size: int) -> list[_Process]:
     return started
 
 
-def _start(size: int) -> Future[list[_Process]]:
+def _start(size: int, idle: bool) -> Future[list[_Process]]:
     """Start processes in a thread of its own: it waits for the fork server to import the rules."""
     future: Future[list[_Process]] = Future()
 
     def start() -> None:
         try:
-            future.set_result(_started(size))
+            future.set_result(_started(size, idle))
         except BaseException as error:
             future.set_exception(error)
 
@@ -129,11 +129,13 @@ def _stop(one: _Process) -> None:
 class Worker:
     """Worker processes, size of them at most, made on first use and again after one dies.
 
-    Each runs its jobs giving way to the bot for the CPU (bot/giving_way.py).
+    Each runs its jobs giving way to the bot for the CPU (bot/giving_way.py): idle, they run
+    only when the CPU has nothing else to do, for work that does less rather than wait.
     """
 
-    def __init__(self, size: int = 1) -> None:
+    def __init__(self, size: int = 1, *, idle: bool) -> None:
         self.size = size
+        self.idle = idle
         self._starting: Future[list[_Process]] | None = None
         self._adopted: Future[list[_Process]] | None = None  # the start whose processes are in
         self._idle: list[_Process] = []
@@ -158,7 +160,7 @@ class Worker:
     def warm(self) -> Future[list[_Process]]:
         """Start the worker processes now, if they are not under way, without waiting for them."""
         if self._starting is None:
-            self._starting = _start(self.size)
+            self._starting = _start(self.size, self.idle)
         return self._starting
 
     async def _run(self, job: Callable[..., T], *args: object) -> T:
@@ -194,7 +196,7 @@ class Worker:
         if self._count < self.size:
             self._count += 1
             try:
-                return await asyncio.to_thread(_spawn)
+                return await asyncio.to_thread(_spawn, self.idle)
             except BaseException:
                 self._count -= 1
                 raise
@@ -270,7 +272,7 @@ class Worker:
         """Make a worker for a job that was waiting for the one that died."""
         self._count += 1
         try:
-            made = await asyncio.to_thread(_spawn)
+            made = await asyncio.to_thread(_spawn, self.idle)
         except Exception as error:
             self._count -= 1
             if not waiter.done():

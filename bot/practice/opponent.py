@@ -43,7 +43,7 @@ class Opponent:
     def __init__(self, thinkers: int | None = None) -> None:
         """thinkers: how many turns are thought over at once (None: the settings say)."""
         self.thinkers = thinkers if thinkers is not None else _configured_thinkers()
-        self._worker = Worker(self.thinkers)
+        self._worker = Worker(self.thinkers, idle=True)
         self._path: str | None = None
         self._engines: dict[int, Stockfish] = {}  # a thinker's own, made on its first turn
         self._looked = False

@@ -30,7 +30,9 @@ class RecordError(GameError):
 def shown(value: object, limit: int = 20) -> str:
     """Quote what a player gave for an error message, cut to about limit characters."""
     if isinstance(value, str):
-        return repr(value if len(value) <= limit else value[: limit - 1] + "…")
+        text = repr(value if len(value) <= limit else value[: limit - 1] + "…")
+        # escapes (\U0001342f for a character) make a quote up to ten times as long
+        return text if len(text) <= 2 * limit else text[: 2 * limit - 2] + "…'"
     try:
         text = repr(value)
     except (ValueError, RecursionError):  # an int past str()'s digit limit, a nest too deep

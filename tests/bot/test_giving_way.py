@@ -27,15 +27,16 @@ def priority(thread: int = 0) -> tuple[int, int]:
     return os.getpriority(os.PRIO_PROCESS, thread), os.sched_getscheduler(thread)
 
 
-def giving_way_of(own: tuple[int, int]) -> tuple[int, int]:
+def giving_way_of(own: tuple[int, int], *, idle: bool = True) -> tuple[int, int]:
     """Return the niceness and policy of work that gives way to a thread of own priority."""
     niceness = min(own[0] + giving_way.NICENESS, 19)
-    return niceness, os.SCHED_IDLE if hasattr(os, "SCHED_IDLE") else own[1]
+    return niceness, os.SCHED_IDLE if idle and hasattr(os, "SCHED_IDLE") else own[1]
 
 
-def test_a_workers_jobs_give_way_and_leave_the_bot_as_it_was() -> None:
+@pytest.mark.parametrize("idle", [True, False], ids=["idle", "nicer"])
+def test_a_workers_jobs_give_way_and_leave_the_bot_as_it_was(idle: bool) -> None:
     own = priority()
-    workers = Worker(1)
+    workers = Worker(1, idle=idle)
 
     async def job() -> tuple[int, int]:
         try:
@@ -43,11 +44,11 @@ def test_a_workers_jobs_give_way_and_leave_the_bot_as_it_was() -> None:
         finally:
             await workers.close()
 
-    assert asyncio.run(job()) == giving_way_of(own)
+    assert asyncio.run(job()) == giving_way_of(own, idle=idle)
     assert priority() == own
 
 
-def test_a_replay_is_drawn_in_a_worker_process_that_gives_way(
+def test_a_replay_is_drawn_in_a_worker_process_nicer_than_the_bot_but_not_idle(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     drawn: list[tuple[int, tuple[int, int]]] = []
@@ -69,7 +70,8 @@ def test_a_replay_is_drawn_in_a_worker_process_that_gives_way(
 
     run(f"sqlite:///{tmp_path / 'elevator.db'}", scenario)
     ((pid, seen),) = drawn
-    assert pid != os.getpid() and seen == giving_way_of(priority())
+    # not idle: it is still what a player waits for, on a machine that may be kept busy
+    assert pid != os.getpid() and seen == giving_way_of(priority(), idle=False)
 
 
 def _where() -> tuple[int, tuple[int, int]]:

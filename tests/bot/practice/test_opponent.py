@@ -193,11 +193,11 @@ def test_a_worker_that_failed_to_start_is_started_again_by_the_next_turn(
     real = workers._started
     tries: list[int] = []
 
-    def failing_once(size: int) -> list[workers._Process]:
+    def failing_once(size: int, idle: bool) -> list[workers._Process]:
         tries.append(1)
         if len(tries) == 1:
             raise OSError("no more processes")
-        return real(size)
+        return real(size, idle)
 
     monkeypatch.setattr(workers, "_started", failing_once)
     fresh = Opponent()

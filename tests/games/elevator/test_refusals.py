@@ -108,6 +108,8 @@ def test_a_time_control_too_long_to_print_is_refused_as_a_time_control() -> None
 def test_long_text_is_quoted_to_twenty_characters() -> None:
     assert shown("x" * 5000) == repr("x" * 19 + "…")
     assert shown("Nf3") == "'Nf3'"
+    escaped = shown("\x1f\U0001342f" * 10)  # each character quoted as an escape
+    assert len(escaped) == 40 and escaped.startswith("'\\x1f\\U0001342f") and escaped.endswith("…'")
     assert shown(10**5000) == "a number too long to show"
     match = Match(2)
     message = refusal(lambda: match.play(1, "Qh5" * 1000))
