@@ -1,25 +1,46 @@
 """The images nobody waits on at once, and the worker processes that draw them.
 
-A practice game's images and every replay are drawn in worker processes that give way to the
-bot (bot/workers.py): drawn in a thread of the bot's, they held Python's lock while people's
-moves waited for it. A person's image is drawn in a thread of the bot's, at the bot's own
-priority, as it is what a player waits for.
+A practice game's images and every replay are drawn in worker processes that run only when
+the CPU has nothing else to do (bot/workers.py, bot/giving_way.py): drawn in a thread of the
+bot's, they held Python's lock while people's moves waited for it, and drawn by a process
+that is only nicer, they kept the CPU for the rest of its slice when a move woke the bot.
+On a machine kept busy such a process gets next to no CPU: an image it has not drawn in
+time is drawn in a thread of the bot's after all. A person's image is drawn at once, in a
+thread of the bot's, as it is what a player waits for.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
+from collections.abc import Callable
 from datetime import timedelta
-from typing import Final
+from typing import Final, TypeVar
 
 from bot.hosted import MatchLog
 from bot.shown import ShownGame
-from bot.workers import Worker
+from bot.workers import Worker, WorkerDied
 from games.core.pieces import Side
 from renderer import Replay, board_view_png, fitted_replay, overview_view_png
 
+T = TypeVar("T")
+
+logger = logging.getLogger(__name__)
+
 # Two: a practice game's image need not wait for a long replay.
-DRAWER: Final = Worker(2, idle=False)
-DRAWING: Final = 120.0  # seconds an image may take to draw, its worker's start included
+DRAWER: Final = Worker(2, idle=True)
+# seconds the workers have, their start included, before the bot draws it itself
+IMAGE_WAIT: Final = 3.0  # a practice game's image: some 5 ms of drawing
+REPLAY_WAIT: Final = 60.0  # a replay: up to a few seconds of drawing
+
+
+async def drawn(wait: float, job: Callable[..., T], *args: object) -> T:
+    """Return job(*args), drawn by the workers, or by a thread of the bot's after wait seconds."""
+    try:
+        return await DRAWER.run(wait, job, *args)
+    except (TimeoutError, WorkerDied) as error:
+        logger.warning("drawing %s in the bot, as its worker did not (%r)", job.__name__, error)
+        return await asyncio.to_thread(job, *args)
 
 
 def game_image(game: ShownGame, side: Side, mine: list[int]) -> bytes:

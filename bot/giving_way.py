@@ -2,13 +2,13 @@
 
 Such work runs in processes of its own (bot/workers.py, and Stockfish), never in a thread of
 the bot's, where it would hold Python's lock while a player's move waits. They are nicer than
-the bot. Thinking for practice (the worker processes and Stockfish) is also idle on Linux
-(SCHED_IDLE): it runs only when the CPU has nothing else to do, so a player's move takes the
-CPU from it the moment it wakes, where a nicer process keeps it for the rest of its slice;
-on a busy machine the practice opponent thinks less in its budget. Drawing is only nicer:
-a practice game's images are still what its player waits for, and an idle process would get
-next to no CPU on a machine kept busy. A thread's priority is its own on Linux, so each
-thread of such work is set, not only a process's first.
+the bot, and on Linux idle too (SCHED_IDLE): they run only when the CPU has nothing else to
+do, so a player's move takes the CPU from them the moment it wakes, where a nicer process
+keeps it for the rest of its slice. On a busy machine the practice opponent thinks less in
+its budget; an idle process gets next to no CPU on a machine kept busy, so what nobody may
+wait for long (a practice game's image) is drawn by the bot itself past a deadline
+(bot/drawing.py). A thread's priority is its own on Linux, so each thread of such work is
+set, not only a process's first.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from dataclasses import replace
 import discord
 
 from bot.delivery import Delivery, Undeliverable
-from bot.drawing import DRAWER, DRAWING, game_image
+from bot.drawing import IMAGE_WAIT, drawn, game_image
 from bot.errors import NotFoundError
 from bot.exts.clocks import lapses
 from bot.exts.play._buttons import game_view
@@ -374,5 +374,5 @@ def _plain(notices: list[Notice]) -> bool:
 async def drawn_image(game: ShownGame, side: Side, mine: list[int]) -> bytes:
     """Draw a DM game's image: a practice game's where it gives way to people's, else at once."""
     if PATIENT.get():
-        return await DRAWER.run(DRAWING, game_image, game, side, mine)
+        return await drawn(IMAGE_WAIT, game_image, game, side, mine)
     return await asyncio.to_thread(game_image, game, side, mine)

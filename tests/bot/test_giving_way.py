@@ -48,7 +48,7 @@ def test_a_workers_jobs_give_way_and_leave_the_bot_as_it_was(idle: bool) -> None
     assert priority() == own
 
 
-def test_a_replay_is_drawn_in_a_worker_process_nicer_than_the_bot_but_not_idle(
+def test_a_replay_is_drawn_in_a_worker_process_that_gives_way(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     drawn: list[tuple[int, tuple[int, int]]] = []
@@ -70,8 +70,7 @@ def test_a_replay_is_drawn_in_a_worker_process_nicer_than_the_bot_but_not_idle(
 
     run(f"sqlite:///{tmp_path / 'elevator.db'}", scenario)
     ((pid, seen),) = drawn
-    # not idle: it is still what a player waits for, on a machine that may be kept busy
-    assert pid != os.getpid() and seen == giving_way_of(priority(), idle=False)
+    assert pid != os.getpid() and seen == giving_way_of(priority())
 
 
 def _where() -> tuple[int, tuple[int, int]]:

@@ -10,7 +10,7 @@ from typing import Final
 
 import discord
 
-from bot.drawing import DRAWER, DRAWING, draw_replay
+from bot.drawing import REPLAY_WAIT, draw_replay, drawn
 from bot.errors import NotFoundError
 from bot.service import MatchService
 from games.core.pieces import Side
@@ -51,7 +51,7 @@ async def replay_post(
     """Draw a board's replay (as the log's first upto events left it) within limit bytes."""
     log = await service.replay_log(match_id, board, upto)
     try:
-        replay, over = await DRAWER.run(DRAWING, draw_replay, log, board, limit, perspective)
+        replay, over = await drawn(REPLAY_WAIT, draw_replay, log, board, limit, perspective)
     except RenderError as error:
         raise NotFoundError(str(error)) from None
     file = discord.File(io.BytesIO(replay.gif), filename=f"replay-board-{board}.gif")

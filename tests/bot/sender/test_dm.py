@@ -57,3 +57,20 @@ def test_a_practice_games_image_is_drawn_in_a_worker_process_as_a_persons_is_in_
         await drawing.DRAWER.close()
 
     run(database_url, scenario)
+
+
+def test_an_image_the_workers_have_not_drawn_in_time_is_drawn_by_the_bot_itself(
+    database_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await service.create_game("ana", "bo", boards=1, game="chess")
+        await service.play(match_id, "ana", 1, "e4")
+        game = await service.shown_game(match_id)
+        persons = await drawn_image(game, "black", [1])
+        # an idle worker on a machine kept busy: no answer within the wait
+        late = await drawing.drawn(0.0, drawing.game_image, game, "black", [1])
+        assert late == persons
+        await drawing.DRAWER.close()
+
+    run(database_url, scenario)
+    assert "drawing game_image in the bot, as its worker did not" in caplog.text
