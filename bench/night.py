@@ -49,6 +49,7 @@ WARM = 3  # the bot's answers in every practice game before the people start
 PACE = 2.0  # seconds between two moves of one game: a move posts twice in a DM, 5 in 5 s
 STRENGTH = 3
 BUDGET = 2.0  # seconds strength 3 thinks at most, with no clock
+SLOWEST = 8  # the slowest human moves printed of each run
 
 
 def images(discord: FakeDiscord, channel: int) -> int:
@@ -291,6 +292,12 @@ async def run(args: argparse.Namespace) -> None:
         f"requests/s: those Discord's global limit counts ({GLOBAL_LIMIT} a second), while the"
         " people played; the bot paces itself under it, so at the limit posts wait their turn"
     )
+    # a p99 of a few hundred moves rests on their slowest few: shown, to read it by
+    slowest = [
+        " ".join(f"{t * 1000:.0f}" for t in sorted(measured.humans)[-SLOWEST:])
+        for measured in (quiet, night)
+    ]
+    print(f"the {SLOWEST} slowest human moves, ms: alone {slowest[0]}; beside practice", slowest[1])
     replies = night.replies
     if replies:
         goal = BUDGET + MARGIN

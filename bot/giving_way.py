@@ -5,8 +5,8 @@ the bot's, where it would hold Python's lock while a player's move waits. They a
 the bot, and on Linux idle too (SCHED_IDLE): they run only when the CPU has nothing else to
 do, so a player's move takes the CPU from them the moment it wakes, where a nicer process
 keeps it for the rest of its slice. On a busy machine the practice opponent thinks less in
-its budget; an idle process gets next to no CPU on a machine kept busy, so what nobody may
-wait for long (a practice game's image) is drawn by the bot itself past a deadline
+its budget; an idle process gets next to no CPU on a machine kept busy, so an image (which a
+practice game's player does wait for) is drawn by the bot itself past a deadline
 (bot/drawing.py). A thread's priority is its own on Linux, so each thread of such work is
 set, not only a process's first.
 """
