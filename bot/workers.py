@@ -142,6 +142,7 @@ class Worker:
         self._busy: set[_Process] = set()
         self._count = 0  # processes idle, busy or being made
         self._waiting: deque[asyncio.Future[_Process]] = deque()
+        self._closings = 0  # a worker made across a close is not this one's any more
 
     async def run(self, timeout: float, job: Callable[..., T], *args: object) -> T:
         """Run job(*args) in a worker; raise TimeoutError after timeout seconds.
@@ -183,6 +184,8 @@ class Worker:
             if self._starting is starting:  # a start that failed: the next job tries again
                 self._starting = None
             raise
+        if self._starting is not starting:  # closed while it waited
+            raise WorkerDied("the workers were shut down")
         if self._adopted is not starting:
             self._adopted = starting
             self._idle.extend(started)
@@ -194,12 +197,7 @@ class Worker:
         if self._idle:
             return self._idle.pop()  # the last to finish: the warmest
         if self._count < self.size:
-            self._count += 1
-            try:
-                return await asyncio.to_thread(_spawn, self.idle)
-            except BaseException:
-                self._count -= 1
-                raise
+            return await self._made()
         waiter: asyncio.Future[_Process] = asyncio.get_running_loop().create_future()
         self._waiting.append(waiter)
         try:
@@ -270,11 +268,9 @@ class Worker:
 
     async def _replace(self, waiter: asyncio.Future[_Process]) -> None:
         """Make a worker for a job that was waiting for the one that died."""
-        self._count += 1
         try:
-            made = await asyncio.to_thread(_spawn, self.idle)
+            made = await self._made()
         except Exception as error:
-            self._count -= 1
             if not waiter.done():
                 waiter.set_exception(WorkerDied(f"no new worker: {error!r}"))
             return
@@ -282,6 +278,21 @@ class Worker:
             self._give_back(made)
         else:
             waiter.set_result(made)
+
+    async def _made(self) -> _Process:
+        """Start a new worker, counted as it starts; raise WorkerDied if closed meanwhile."""
+        closings = self._closings
+        self._count += 1
+        try:
+            made = await asyncio.to_thread(_spawn, self.idle)
+        except BaseException:
+            if self._closings == closings:
+                self._count -= 1
+            raise
+        if self._closings != closings:
+            await asyncio.to_thread(_stop, made)
+            raise WorkerDied("the workers were shut down")
+        return made
 
     def _reclaim(self) -> None:
         """Stop workers whose jobs' event loop has closed: nothing will read their answers."""
@@ -294,6 +305,7 @@ class Worker:
 
     async def close(self) -> None:
         """Shut the worker processes down; jobs running or waiting for one raise WorkerDied."""
+        self._closings += 1
         starting, self._starting, self._adopted = self._starting, None, None
         ones = [*self._idle, *self._busy]
         waiting, self._waiting = self._waiting, deque()

@@ -149,3 +149,25 @@ def test_workers_busy_for_a_closed_event_loop_are_replaced_on_the_next_one() -> 
         assert time.monotonic() - started < 5  # not held by the abandoned 10 s job
     finally:
         asyncio.run(workers.close())
+
+
+def test_a_worker_being_made_when_the_workers_close_is_ended_not_kept() -> None:
+    workers = Worker(1, idle=False)
+
+    async def racing() -> None:
+        job = asyncio.ensure_future(workers.run(30, pause, 5))
+        await asyncio.sleep(0.5)
+        (one,) = workers._busy
+        assert one.process.pid is not None
+        os.kill(one.process.pid, signal.SIGKILL)
+        with pytest.raises(WorkerDied):
+            await job
+        making = asyncio.ensure_future(workers.run(30, pause, 0))
+        while workers._count == 0:  # until a new worker is being made for it
+            await asyncio.sleep(0.001)
+        await workers.close()
+        with pytest.raises(WorkerDied):
+            await making
+        assert workers._idle == [] and workers._count == 0
+
+    asyncio.run(racing())
