@@ -14,11 +14,10 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from datetime import timedelta
 from typing import Final, TypeVar
 
 from bot.hosted import MatchLog
-from bot.shown import ShownGame
+from bot.shown import ShownGame, all_clocks
 from bot.workers import Worker, WorkerDied
 from games.core.pieces import Side
 from renderer import Replay, board_view_png, fitted_replay, overview_view_png
@@ -50,10 +49,7 @@ def game_image(game: ShownGame, side: Side, mine: list[int]) -> bytes:
     a player can read at Discord's preview size.
     """
     views = game.view.views
-    clocks = {
-        board: (timedelta(seconds=white), timedelta(seconds=black))
-        for board, (white, black) in game.clocks.items()
-    }
+    clocks = all_clocks(game.clocks)
     if len(views) == 1 and views[0].shape.levels > 1:
         (white, _), (black, _) = game.view.scores[:2]
         return board_view_png(

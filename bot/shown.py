@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from bot.hosted import Hosted
@@ -113,3 +114,19 @@ def shown_game(
     """Read a whole game (its first 40 boards) as an overview shows it now."""
     boards = list(range(1, min(match.boards, MAX_SHOWN) + 1))
     return ShownGame(match_view(match, boards, names), readings(clocks, boards, now))
+
+
+def board_clocks(reading: tuple[float, float] | None) -> tuple[timedelta, timedelta] | None:
+    """Return a board's clocks as a board image shows them, or None if it has none."""
+    return None if reading is None else _pair(*reading)
+
+
+def all_clocks(
+    readings: Mapping[int, tuple[float, float]],
+) -> dict[int, tuple[timedelta, timedelta]]:
+    """Return every board's clocks as an overview image shows them."""
+    return {board: _pair(*reading) for board, reading in readings.items()}
+
+
+def _pair(white: float, black: float) -> tuple[timedelta, timedelta]:
+    return timedelta(seconds=white), timedelta(seconds=black)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from datetime import timedelta
 from typing import Final
 
 import discord
@@ -32,22 +30,6 @@ async def control_choices(
         shown = f"{typed}: {typed.describe()}"
         offered.insert(0, app_commands.Choice(name=shown, value=str(typed)))
     return offered
-
-
-def board_clocks(reading: tuple[float, float] | None) -> tuple[timedelta, timedelta] | None:
-    """Return a board's clocks as a board image shows them, or None if it has none."""
-    return None if reading is None else _pair(*reading)
-
-
-def all_clocks(
-    readings: Mapping[int, tuple[float, float]],
-) -> dict[int, tuple[timedelta, timedelta]]:
-    """Return every board's clocks as an overview image shows them."""
-    return {board: _pair(*reading) for board, reading in readings.items()}
-
-
-def _pair(white: float, black: float) -> tuple[timedelta, timedelta]:
-    return timedelta(seconds=white), timedelta(seconds=black)
 
 
 def lapses(at: float) -> str:

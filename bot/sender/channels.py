@@ -15,7 +15,7 @@ import discord
 from bot import metrics
 from bot.delivery import Delivery
 from bot.errors import NotFoundError
-from bot.exts.clocks import board_clocks, lapses
+from bot.exts.clocks import lapses
 from bot.exts.mentions import mention, only
 from bot.exts.play._buttons import board_view, offer_view
 from bot.exts.play._rematch import rematch_view
@@ -38,7 +38,7 @@ from bot.notices import (
 )
 from bot.sender.places import Poster, nonce
 from bot.sender.words import board_words, overview_words, reminder_words, substitute_words
-from bot.shown import ShownBoard
+from bot.shown import ShownBoard, board_clocks
 from games.core.events import BoardEnded, Event, Moved
 from games.core.pieces import SIDES, Side, opponent, side_name
 from renderer import board_view_png

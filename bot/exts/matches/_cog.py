@@ -32,6 +32,7 @@ from bot.practice.turn import DEFAULT_STRENGTH
 from bot.sender import score_words
 from bot.sender.words import turn_given_words
 from bot.service import MatchService
+from bot.shown import all_clocks
 from games.core.pieces import SIDES, side_name
 from games.elevator.config import MAX_BOARDS
 from games.elevator.teams import TEAM_COUNTS
@@ -267,7 +268,7 @@ class Matches(commands.GroupCog, group_name="match"):
         match_id = await self._match_here(interaction)
         await interaction.response.defer(thinking=True)
         shown = await self.service.shown_game(match_id)
-        readings = clocks.all_clocks(shown.clocks)
+        readings = all_clocks(shown.clocks)
         image = await asyncio.to_thread(partial(overview_view_png, shown.view, clocks=readings))
         scores = score_words(dict(shown.view.scores))
         status = await self.service.status(match_id)

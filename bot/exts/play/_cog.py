@@ -17,13 +17,13 @@ from discord.ext import commands
 
 from bot.app.choices import MAX_VALUE
 from bot.errors import ServiceError
-from bot.exts import clocks
 from bot.exts.play._buttons import ask_to_resign, offered_words
 from bot.exts.play._places import Aimed, Places, aimed, either
 from bot.exts.play._replay import send_replay
 from bot.sender.turns import turn_reply
 from bot.sender.words import against, held_words
 from bot.service import MatchService
+from bot.shown import board_clocks
 from games import game_class
 from games.core.events import BoardEnded, Event, Moved
 from games.core.pieces import Side, kind_name
@@ -136,7 +136,7 @@ class Play(commands.Cog):
             view,
             mover,
             names=names if all(names) else None,
-            clocks=clocks.board_clocks(shown.clocks),
+            clocks=board_clocks(shown.clocks),
         )
         image = await asyncio.to_thread(draw)
         file = discord.File(io.BytesIO(image), filename=f"board-{board}.png")
@@ -228,7 +228,7 @@ class Play(commands.Cog):
             shown.view,
             side,
             names=names if all(names) else None,
-            clocks=clocks.board_clocks(shown.clocks),
+            clocks=board_clocks(shown.clocks),
         )
         image = await asyncio.to_thread(draw)
         file = discord.File(io.BytesIO(image), filename=f"board-{board}.png")
