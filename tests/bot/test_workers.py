@@ -8,10 +8,12 @@ import signal
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from bot.workers import Worker, WorkerDied
+from tests.waiting import eventually
 
 
 @pytest.fixture
@@ -27,6 +29,17 @@ def pause(seconds: float) -> int:
     """Sleep in the worker, then return its process id (a job that takes a while)."""
     time.sleep(seconds)
     return os.getpid()
+
+
+def begun(marker: str, seconds: float) -> int:
+    """Say the job has begun (its marker file made), then pause as pause() does."""
+    Path(marker).touch()
+    return pause(seconds)
+
+
+async def in_worker(marker: Path) -> None:
+    """Wait until a job run as begun(marker, ...) has begun in its worker."""
+    await eventually(marker.exists, f"the job marked {marker.name} begun in its worker")
 
 
 def fail() -> None:
@@ -45,11 +58,11 @@ def test_a_job_returns_its_answer_and_its_error_from_another_process(pair: Worke
 
 
 def test_the_loop_speaks_to_its_workers_with_no_thread_of_the_bots_between(
-    pair: Worker,
+    pair: Worker, tmp_path: Path
 ) -> None:
     async def during() -> set[str]:
-        job = asyncio.ensure_future(pair.run(30, pause, 0.3))
-        await asyncio.sleep(0.1)  # the job is in its worker
+        job = asyncio.ensure_future(pair.run(30, begun, str(tmp_path / "job"), 0.3))
+        await in_worker(tmp_path / "job")
         names = {thread.name for thread in threading.enumerate()}
         await job
         return names
@@ -77,14 +90,14 @@ def test_a_job_that_times_out_keeps_its_worker_for_the_next_job(pair: Worker) ->
 
 
 def test_a_worker_killed_in_a_job_raises_worker_died_and_the_next_job_gets_a_new_one(
-    pair: Worker,
+    pair: Worker, tmp_path: Path
 ) -> None:
     async def killed() -> tuple[int, int, int]:
         first = await pair.run(30, pause, 0)
         second = await pair.run(30, pause, 0)
         assert first == second  # the warmest worker is used again
-        job = asyncio.ensure_future(pair.run(30, pause, 5))
-        await asyncio.sleep(0.3)
+        job = asyncio.ensure_future(pair.run(30, begun, str(tmp_path / "job"), 5))
+        await in_worker(tmp_path / "job")
         os.kill(first, signal.SIGKILL)
         with pytest.raises(WorkerDied):
             await job
@@ -96,11 +109,13 @@ def test_a_worker_killed_in_a_job_raises_worker_died_and_the_next_job_gets_a_new
     assert first not in (third, fourth) and third != fourth
 
 
-def test_a_job_waiting_for_a_worker_that_dies_gets_a_new_one(pair: Worker) -> None:
+def test_a_job_waiting_for_a_worker_that_dies_gets_a_new_one(pair: Worker, tmp_path: Path) -> None:
     async def waiting() -> tuple[set[int], int]:
-        busy = [asyncio.ensure_future(pair.run(30, pause, 10)) for _ in range(2)]
+        markers = [tmp_path / "first", tmp_path / "second"]
+        busy = [asyncio.ensure_future(pair.run(30, begun, str(m), 10)) for m in markers]
         waiter = asyncio.ensure_future(pair.run(30, pause, 0))
-        await asyncio.sleep(0.3)
+        for marker in markers:
+            await in_worker(marker)
         pids = {one.process.pid for one in pair._busy if one.process.pid is not None}
         os.kill(min(pids), signal.SIGKILL)
         answered = await waiter
@@ -112,13 +127,15 @@ def test_a_job_waiting_for_a_worker_that_dies_gets_a_new_one(pair: Worker) -> No
     assert len(pids) == 2 and answered not in pids  # a new one, not the other after its job
 
 
-def test_closing_ends_every_worker_and_the_jobs_still_running_raise_worker_died() -> None:
+def test_closing_ends_every_worker_and_the_jobs_still_running_raise_worker_died(
+    tmp_path: Path,
+) -> None:
     workers = Worker(1, idle=False)
 
     async def closed() -> list[int]:
-        running = asyncio.ensure_future(workers.run(30, pause, 10))
+        running = asyncio.ensure_future(workers.run(30, begun, str(tmp_path / "job"), 10))
         waiting = asyncio.ensure_future(workers.run(30, pause, 0))
-        await asyncio.sleep(0.5)
+        await in_worker(tmp_path / "job")
         pids = [one.process.pid for one in workers._busy if one.process.pid is not None]
         started = time.monotonic()
         await workers.close()
@@ -134,12 +151,14 @@ def test_closing_ends_every_worker_and_the_jobs_still_running_raise_worker_died(
         os.kill(pids[0], 0)
 
 
-def test_workers_busy_for_a_closed_event_loop_are_replaced_on_the_next_one() -> None:
+def test_workers_busy_for_a_closed_event_loop_are_replaced_on_the_next_one(
+    tmp_path: Path,
+) -> None:
     workers = Worker(1, idle=False)
 
     async def abandoned() -> None:
-        job = asyncio.ensure_future(workers.run(30, pause, 10))
-        await asyncio.sleep(0.5)  # the loop closes with the job still in its worker
+        job = asyncio.ensure_future(workers.run(30, begun, str(tmp_path / "job"), 10))
+        await in_worker(tmp_path / "job")  # the loop closes with the job still in its worker
         assert not job.done()
 
     try:
@@ -151,20 +170,19 @@ def test_workers_busy_for_a_closed_event_loop_are_replaced_on_the_next_one() -> 
         asyncio.run(workers.close())
 
 
-def test_a_worker_being_made_when_the_workers_close_is_ended_not_kept() -> None:
+def test_a_worker_being_made_when_the_workers_close_is_ended_not_kept(tmp_path: Path) -> None:
     workers = Worker(1, idle=False)
 
     async def racing() -> None:
-        job = asyncio.ensure_future(workers.run(30, pause, 5))
-        await asyncio.sleep(0.5)
+        job = asyncio.ensure_future(workers.run(30, begun, str(tmp_path / "job"), 5))
+        await in_worker(tmp_path / "job")
         (one,) = workers._busy
         assert one.process.pid is not None
         os.kill(one.process.pid, signal.SIGKILL)
         with pytest.raises(WorkerDied):
             await job
         making = asyncio.ensure_future(workers.run(30, pause, 0))
-        while workers._count == 0:  # until a new worker is being made for it
-            await asyncio.sleep(0.001)
+        await eventually(lambda: workers._count, "a new worker being made for the next job")
         await workers.close()
         with pytest.raises(WorkerDied):
             await making
