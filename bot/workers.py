@@ -38,7 +38,7 @@ class WorkerDied(Exception):
 def _context() -> multiprocessing.context.BaseContext:
     """Return a fork server where there is one (quick to start a worker), else spawn.
 
-    Never fork: the bot's process has threads (SQLite's connections, the drawing thread).
+    Never fork: the bot's process has threads (SQLite's connections, those drawing images).
     """
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
@@ -74,7 +74,6 @@ class _Process:
 
     process: BaseProcess
     connection: Connection
-    loop: asyncio.AbstractEventLoop | None = field(default=None)  # its job's, while it has one
     answer: asyncio.Future[object] | None = field(default=None)  # its job's, while it has one
 
 
@@ -219,14 +218,14 @@ class Worker:
         except BaseException:
             self._give_back(one)
             raise
-        one.loop, one.answer = loop, answer
+        one.answer = answer
         self._busy.add(one)
         descriptor = one.connection.fileno()
 
         def readable() -> None:
             loop.remove_reader(descriptor)
             self._busy.discard(one)
-            one.loop = one.answer = None
+            one.answer = None
             try:
                 ok, value = one.connection.recv()
             except (EOFError, OSError) as error:
@@ -296,7 +295,10 @@ class Worker:
 
     def _reclaim(self) -> None:
         """Stop workers whose jobs' event loop has closed: nothing will read their answers."""
-        for one in [one for one in self._busy if one.loop is None or one.loop.is_closed()]:
+        closed = [
+            one for one in self._busy if one.answer is None or one.answer.get_loop().is_closed()
+        ]
+        for one in closed:
             self._busy.discard(one)
             self._count -= 1
             one.connection.close()
@@ -312,11 +314,11 @@ class Worker:
         self._idle, self._busy, self._count = [], set(), 0
         gone = WorkerDied("the workers were shut down")
         loop = asyncio.get_running_loop()
+        futures: list[asyncio.Future[Any]] = [*waiting]
         for one in ones:
-            if one.loop is loop:
+            if one.answer is not None and one.answer.get_loop() is loop:  # its reader is ours
                 loop.remove_reader(one.connection.fileno())
-        answers = [one.answer for one in ones if one.loop is loop and one.answer is not None]
-        futures: list[asyncio.Future[Any]] = [*answers, *waiting]
+                futures.append(one.answer)
         for future in futures:
             if not future.done() and not future.get_loop().is_closed():
                 future.set_exception(gone)
