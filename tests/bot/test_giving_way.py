@@ -48,6 +48,14 @@ def test_a_workers_jobs_give_way_and_leave_the_bot_as_it_was(idle: bool) -> None
     assert priority() == own
 
 
+async def after_e4(service: MatchService) -> int:
+    """Start a one-board match in which ana has played e4; return its id."""
+    match_id = await lobby(service, boards=1)
+    await service.start(match_id, "ana")
+    await service.play(match_id, "ana", 1, "e4")
+    return match_id
+
+
 def test_a_replay_is_drawn_in_a_worker_process_that_gives_way(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -61,9 +69,7 @@ def test_a_replay_is_drawn_in_a_worker_process_that_gives_way(
     monkeypatch.setattr(drawing.DRAWER, "run", where)
 
     async def scenario(service: MatchService, store: Storage) -> None:
-        match_id = await lobby(service, boards=1)
-        await service.start(match_id, "ana")
-        await service.play(match_id, "ana", 1, "e4")
+        match_id = await after_e4(service)
         post = await _replay.replay_post(service, match_id, 1, limit=8_000_000)
         assert post.size > 0 and post.words.startswith("Board 1's replay so far: 1 frame,")
         await drawing.DRAWER.close()
@@ -80,9 +86,7 @@ def _where() -> tuple[int, tuple[int, int]]:
 
 def test_a_replay_that_cannot_be_drawn_says_why_from_its_worker(tmp_path: Path) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
-        match_id = await lobby(service, boards=1)
-        await service.start(match_id, "ana")
-        await service.play(match_id, "ana", 1, "e4")
+        match_id = await after_e4(service)
         with pytest.raises(NotFoundError, match="needs room for at least"):
             await _replay.replay_post(service, match_id, 1, limit=10)
         await drawing.DRAWER.close()

@@ -9,6 +9,7 @@ import pytest
 from bot import drawing
 from bot.sender.dm import DmPoster, drawn_image
 from bot.service import MatchService
+from bot.shown import ShownGame
 from bot.storage import Storage
 from bot.turns import patiently
 from tests.bot.scenarios import run
@@ -32,6 +33,13 @@ def test_a_dm_game_names_its_players_as_they_last_acted_not_as_challenged(
     run(database_url, scenario)
 
 
+async def after_e4(service: MatchService) -> ShownGame:
+    """Return a DM chess game in which ana has played e4, as it is shown."""
+    match_id = await service.create_game("ana", "bo", boards=1, game="chess")
+    await service.play(match_id, "ana", 1, "e4")
+    return await service.shown_game(match_id)
+
+
 def test_a_practice_games_image_is_drawn_in_a_worker_process_as_a_persons_is_in_the_bots(
     database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -45,9 +53,7 @@ def test_a_practice_games_image_is_drawn_in_a_worker_process_as_a_persons_is_in_
     monkeypatch.setattr(drawing.DRAWER, "run", recorded)
 
     async def scenario(service: MatchService, store: Storage) -> None:
-        match_id = await service.create_game("ana", "bo", boards=1, game="chess")
-        await service.play(match_id, "ana", 1, "e4")
-        game = await service.shown_game(match_id)
+        game = await after_e4(service)
         persons = await drawn_image(game, "black", [1])
         assert jobs == []  # a person waits for it: drawn at once, in the bot's process
         with patiently():
@@ -63,9 +69,7 @@ def test_an_image_the_workers_have_not_drawn_in_time_is_drawn_by_the_bot_itself(
     database_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
-        match_id = await service.create_game("ana", "bo", boards=1, game="chess")
-        await service.play(match_id, "ana", 1, "e4")
-        game = await service.shown_game(match_id)
+        game = await after_e4(service)
         persons = await drawn_image(game, "black", [1])
         # an idle worker on a machine kept busy: no answer within the wait
         late = await drawing.drawn(0.0, drawing.game_image, game, "black", [1])
