@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Final, Protocol
 
 from bot import metrics
-from bot.turns import PATIENT, Waiting
+from bot.turns import PATIENT, Waiting, after_people
 
 WINDOW: Final = 1.0  # seconds over which Discord counts the global limit
 # share of the limit a cosmetic request may find used, at most: what goes stays counted for a
@@ -98,6 +98,7 @@ class Pace:
         request: Callable[..., Awaitable[Any]] = http.request
 
         async def paced(route: Route, **kwargs: Any) -> Any:
+            await after_people()
             if not route.path.startswith(UNCOUNTED):
                 await self.take(cosmetic=COSMETIC.get(), patient=PATIENT.get())
             return await request(route, **kwargs)

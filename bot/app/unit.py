@@ -33,6 +33,7 @@ from bot.news import boards_of
 from bot.notices import BoardImage, Notice, posted_in
 from bot.shown import shown_boards, shown_game
 from bot.storage import Db, Storage, StorageBusy
+from bot.turns import PATIENT, after_people, for_people
 from games.core.clocks import BoardClock, Clocks, TimeControl, clock_rows
 from games.core.errors import GameError, shown
 from games.core.events import Event
@@ -397,9 +398,21 @@ class Units:
 
     @asynccontextmanager
     async def held(self, match_id: int) -> AsyncIterator[Held]:
-        """Hold a match's lock and its state; an idle lock and a match over are forgotten."""
+        """Hold a match's lock and its state; an idle lock and a match over are forgotten.
+
+        A practice game's work is patient (bot/turns.py): it lets people's go first. Other
+        work counts as people's while the match is held.
+        """
         async with self.lock(match_id) as revision:
-            yield Held(self, await self._get(match_id, revision))
+            loaded = await self._get(match_id, revision)
+            token = PATIENT.set(True) if loaded.practice else None
+            try:
+                await after_people()
+                with for_people():
+                    yield Held(self, loaded)
+            finally:
+                if token is not None:
+                    PATIENT.reset(token)
 
     @asynccontextmanager
     async def lock(self, match_id: int) -> AsyncIterator[int | None]:

@@ -39,6 +39,7 @@ from bot.notices import (
 from bot.sender.places import Poster, nonce
 from bot.sender.words import board_words, overview_words, reminder_words, substitute_words
 from bot.shown import ShownBoard, board_clocks
+from bot.turns import for_people
 from games.core.events import BoardEnded, Event, Moved
 from games.core.pieces import SIDES, Side, opponent, side_name
 from renderer import board_view_png
@@ -176,7 +177,8 @@ class ChannelPoster(Poster):
         names = (known.get(shown.white or "", ""), known.get(shown.black or "", ""))
         events = () if notice.undone else notice.events
         facing = facing_side(view, events)
-        image = await asyncio.to_thread(_draw, view, facing, names, board_clocks(shown.clocks))
+        with for_people():
+            image = await asyncio.to_thread(_draw, view, facing, names, board_clocks(shown.clocks))
         lines = []
         mentioned = list(notice.mention) if isinstance(notice, ArrivalShown) else []
         pinged: list[str | None] = list(mentioned)

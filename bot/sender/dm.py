@@ -41,7 +41,7 @@ from bot.sender.turns import listed
 from bot.sender.words import board_words, overview_words, reminder_words
 from bot.service import MatchService
 from bot.shown import ShownGame
-from bot.turns import PATIENT
+from bot.turns import PATIENT, after_people, for_people
 from games.core.pieces import SIDES, Side, side_name
 
 logger = logging.getLogger(__name__)
@@ -374,5 +374,7 @@ def _plain(notices: list[Notice]) -> bool:
 async def drawn_image(game: ShownGame, side: Side, mine: list[int]) -> bytes:
     """Draw a DM game's image: a practice game's where it gives way to people's, else at once."""
     if PATIENT.get():
+        await after_people()
         return await drawn(IMAGE_WAIT, game_image, game, side, mine)
-    return await asyncio.to_thread(game_image, game, side, mine)
+    with for_people():
+        return await asyncio.to_thread(game_image, game, side, mine)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 
 from bot import storage
 from bot.service import MatchService
-from bot.storage import Storage
+from bot.storage import Db, Storage
+from bot.turns import PATIENT, people
 
 
 async def refused(*args: object) -> None:
@@ -56,6 +58,35 @@ def test_a_move_whose_commit_fails_is_forgotten_and_the_match_reloads_without_it
             assert (await service.legal_moves(match_id, 1, "ana"))[0] == "white"
             await service.play(match_id, "ana", 1, "e4")
             assert (await service.legal_moves(match_id, 1, "ana"))[0] == "black"
+        finally:
+            await store.close()
+
+    asyncio.run(main())
+
+
+def test_a_practice_games_actions_run_patiently_and_a_persons_count_as_peoples_work(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    written: list[tuple[str, bool, bool]] = []  # whose move, patiently, people's work counted
+    append_events = storage.append_events
+
+    async def noting(db: Db, match_id: int, *args: Any, **kwargs: Any) -> Any:
+        written.append((str(match_id), PATIENT.get(), people().working))
+        return await append_events(db, match_id, *args, **kwargs)
+
+    async def main() -> None:
+        store = await Storage.open(database_url)
+        try:
+            service = MatchService(store, clock=lambda: 1000.0)
+            persons = await service.create_game("ana", "bo", boards=1)
+            practice = await service.practice_game("cy", "1000", boards=1, game="chess")
+            monkeypatch.setattr(storage, "append_events", noting)
+            await service.play(persons, "ana", 1, "e4")
+            await service.play(practice, "cy", 1, "e4")
+            assert not PATIENT.get()  # the player's own task goes on as it was
+            person, practising = written
+            assert person == (str(persons), False, True)
+            assert practising[:2] == (str(practice), True)
         finally:
             await store.close()
 

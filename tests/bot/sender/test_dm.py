@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from typing import Any, cast
 
 import pytest
 
-from bot import drawing
+from bot import drawing, turns
+from bot.sender import dm
 from bot.sender.dm import DmPoster, drawn_image
 from bot.service import MatchService
 from bot.shown import ShownGame
 from bot.storage import Storage
-from bot.turns import patiently
+from bot.turns import patiently, people
 from tests.bot.scenarios import run
 
 
@@ -78,3 +81,29 @@ def test_an_image_the_workers_have_not_drawn_in_time_is_drawn_by_the_bot_itself(
 
     run(database_url, scenario)
     assert "drawing game_image in the bot, as its worker did not" in caplog.text
+
+
+def test_a_persons_image_counts_as_peoples_work_while_it_is_drawn(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    began, go = threading.Event(), threading.Event()
+
+    def held_back(*args: Any) -> bytes:
+        began.set()
+        go.wait()
+        return drawing.game_image(*args)
+
+    monkeypatch.setattr(dm, "game_image", held_back)
+    monkeypatch.setattr(turns, "FIRST_WAIT", 60.0)
+
+    async def scenario(service: MatchService, store: Storage) -> None:
+        game = await after_e4(service)
+        await people().first()  # e4 was people's work too, until a moment after it
+        assert not people().working
+        image = asyncio.create_task(drawn_image(game, "black", [1]))
+        await asyncio.to_thread(began.wait)
+        assert people().working  # practice games' work waits for it (bot/turns.py)
+        go.set()
+        assert (await image).startswith(b"\x89PNG")
+
+    run(database_url, scenario)
