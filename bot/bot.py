@@ -81,8 +81,13 @@ def unreachable(error: Exception) -> DiscordUnreachable | None:
 
 
 def intents() -> discord.Intents:
-    """Return what the bot asks Discord for: guilds and their messages, no privileged intents."""
-    return discord.Intents.default()
+    """Return what the bot asks Discord for: its servers and their channels, nothing more.
+
+    It reads no message and no one's typing, reactions or voice: asked for, Discord would
+    send it every message posted where it is (its own included), each one parsed by the
+    event loop that answers players' moves.
+    """
+    return discord.Intents(guilds=True)
 
 
 class ElevatorBot(commands.AutoShardedBot):

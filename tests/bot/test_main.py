@@ -173,6 +173,23 @@ def test_the_bot_connects_and_explains_the_rules_with_a_drawn_example(tmp_path: 
     offline(scenario)
 
 
+def test_the_bot_is_sent_no_message_not_even_its_own_posts(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana = discord.add_user("ana")
+        guild = discord.add_guild("Chess Club", owner=ana)
+        async with running_bot(tmp_path, discord):
+            asked = await discord.invoke(ana, discord.channel_named(guild, "general"), "rules")
+            (reply,) = await eventually(
+                lambda: discord.replies(asked), "the answer to /rules", changes=discord.changes
+            )
+            assert not reply.ephemeral  # posted for the channel: Discord tells who asks of it
+            (session,) = discord.gateway.sessions
+            assert "INTERACTION_CREATE" in session.events
+            assert [e for e in session.events if e.startswith("MESSAGE_")] == []
+
+    offline(scenario)
+
+
 def test_sync_registers_the_slash_commands_in_a_guild_and_exits(tmp_path: Path) -> None:
     async def scenario(discord: FakeDiscord) -> None:
         guild = discord.add_guild("Chess Club", owner=discord.add_user("ana"))

@@ -57,6 +57,15 @@ EVENT_INTENTS: Final = {
     "GUILD_MEMBER_REMOVE": GUILD_MEMBERS,
     "PRESENCE_UPDATE": GUILD_PRESENCES,
 }
+# a message's events need the intent of where it was posted: a server's channel or a DM
+MESSAGE_EVENTS: Final = frozenset({"MESSAGE_CREATE", "MESSAGE_UPDATE", "MESSAGE_DELETE"})
+
+
+def needed_intents(event: str, guild: object) -> int:
+    """Return the intents a session needs to be sent an event about a server (None: a DM)."""
+    if event in MESSAGE_EVENTS:
+        return DIRECT_MESSAGES if guild is None else GUILD_MESSAGES
+    return EVENT_INTENTS.get(event, 0)
 
 
 def shard_of(guild_id: int | None, count: int) -> int:
@@ -185,19 +194,20 @@ class Gateway:
     async def dispatch(self, event: str, data: Json) -> int:
         """Send an event to the sessions of the shard it belongs to; return how many got it."""
         guild = data.get("guild_id")
-        sent = 0
-        needed = EVENT_INTENTS.get(event, 0)
+        sent, listening = 0, 0
+        needed = needed_intents(event, guild)
         for session in list(self.sessions):
-            if session.intents & needed != needed:
-                continue  # Discord sends no event the session did not ask for
             if session.ready and session.shard == shard_of(
                 None if guild is None else int(guild), session.count
             ):
+                listening += 1
+                if session.intents & needed != needed:
+                    continue  # Discord sends no event the session did not ask for
                 with contextlib.suppress(ConnectionResetError):
                     session.heard.append(None if guild is None else int(guild))
                     await self._dispatch_to(session, event, data)
                     sent += 1
-        if not sent:
+        if not listening:
             logger.warning("no session of the shard of guild %s took %s", guild, event)
         return sent
 

@@ -17,7 +17,7 @@ from tests.fakediscord.acting import RESPONSE_WINDOW, Acting
 from tests.fakediscord.checks import answer, body_of, error, invalid
 from tests.fakediscord.limits import is_empty
 from tests.fakediscord.shapes import pings, shown_components, shown_embeds
-from tests.fakediscord.world import Json, Sent, now
+from tests.fakediscord.world import EPHEMERAL, Json, Sent, now
 
 TOKEN_LIFETIME = 15 * 60.0  # seconds an interaction's token takes follow-ups and edits
 
@@ -89,9 +89,11 @@ class Messages(Acting):
             interaction.original = self._message_payload(sent)
             if not sent.ephemeral:
                 self.messages[interaction.channel_id].append(interaction.original)
+                await self._announce("MESSAGE_CREATE", interaction.original)
             resource["message"] = interaction.original
         elif body["type"] == 7 and interaction.original is not None:
             self._apply_edit(interaction.original, data)
+            await self._announce("MESSAGE_UPDATE", interaction.original)
             resource["message"] = interaction.original
         interaction.answered.set()
         told: Json = {
@@ -105,6 +107,8 @@ class Messages(Acting):
         guild = self.channels.get(interaction.channel_id, {}).get("guild_id")
         if guild is not None:
             told["guild_id"] = guild
+        if request.query.get("with_response", "false").lower() not in ("true", "1"):
+            return web.Response(status=204)  # Discord's answer unless asked for the callback
         if "message" not in resource:  # a deferral or a modal: nothing shown yet
             return answer({"interaction": told})
         told["response_message_id"] = resource["message"]["id"]
@@ -129,6 +133,7 @@ class Messages(Acting):
         payload = self._message_payload(sent)
         if not sent.ephemeral and interaction.channel_id in self.messages:
             self.messages[interaction.channel_id].append(payload)
+            await self._announce("MESSAGE_CREATE", payload)
         interaction.answered.set()
         return answer(payload)
 
@@ -161,6 +166,7 @@ class Messages(Acting):
         sent = self._record(channel_id, body, files, None)
         payload = self._message_payload(sent) | ({} if nonce is None else {"nonce": nonce})
         self.messages[channel_id].append(payload)
+        await self._announce("MESSAGE_CREATE", payload)
         if nonce is not None:
             self._nonces[(channel_id, str(nonce))] = (time.monotonic(), payload)
         stall = self.stalled.get(channel_id)
@@ -225,8 +231,10 @@ class Messages(Acting):
             interaction.original = self._message_payload(sent)
             if not sent.ephemeral and interaction.channel_id in self.messages:
                 self.messages[interaction.channel_id].append(interaction.original)
+                await self._announce("MESSAGE_CREATE", interaction.original)
         else:
             self._apply_edit(interaction.original, body)
+            await self._announce("MESSAGE_UPDATE", interaction.original)
         return answer(interaction.original)
 
     async def _edit_message(self, request: web.Request) -> web.Response:
@@ -243,7 +251,18 @@ class Messages(Acting):
         if gate is not None:  # a slow channel is slow to edit too
             await gate.wait()
         self._apply_edit(message, body)
+        await self._announce("MESSAGE_UPDATE", message)
         return answer(message)
+
+    async def _announce(self, event: str, message: Json) -> None:
+        """Send a message's event to the sessions that asked for where it was posted.
+
+        Only its own user sees an ephemeral message: no session is told of it.
+        """
+        if message.get("flags", 0) & EPHEMERAL:
+            return
+        guild = self.channels.get(int(message["channel_id"]), {}).get("guild_id")
+        await self.dispatch(event, message if guild is None else message | {"guild_id": guild})
 
     def _edit_refused(self, message: Json, body: Json) -> web.Response | None:
         """Refuse an edit that would leave a message showing nothing, as Discord does."""

@@ -51,6 +51,9 @@ def _role(role_id: int, name: str, permissions: str, position: int, **extra: Any
     } | extra
 
 
+EPHEMERAL = 1 << 6  # a message's flag: only the person who acted sees it
+
+
 @dataclass
 class Sent:
     """What the bot sent somewhere: a message, an interaction reply or a follow-up."""
@@ -69,7 +72,7 @@ class Sent:
     @property
     def ephemeral(self) -> bool:
         """Say whether only the person who acted sees it."""
-        return bool(self.flags & 64)
+        return bool(self.flags & EPHEMERAL)
 
 
 class World:
