@@ -58,8 +58,9 @@ class Settings(BaseSettings):
     # Stockfish of its own; 0: one a core but one (the bot keeps a core), at least one
     practice_thinkers: int = Field(default=0, ge=0)
     # seconds a player's move in a practice game waits for the bot's answer, to be posted
-    # with it as one image (a turn then costs one post, not two); 0: never waits
-    practice_answer_wait: float = Field(default=1.0, ge=0, le=10)
+    # with it as one image (a turn then costs one post, not two); 0: never waits. 2.5 s
+    # covers strength 3's answer (2 s at most, and 0.25 s to spare) and the weaker ones'
+    practice_answer_wait: float = Field(default=2.5, ge=0, le=10)
     # the bot's health as Prometheus metrics on this port of METRICS_HOST; unset: not served
     metrics_port: int | None = Field(default=None, ge=1, le=65535)
     metrics_host: str = "127.0.0.1"
