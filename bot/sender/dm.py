@@ -24,12 +24,16 @@ from bot.lobby import Roster
 from bot.notices import (
     OVERVIEW,
     BoardImage,
+    BoardResult,
+    BoardsResult,
+    Decided,
     DrawDeclined,
     DrawOffered,
     FlagNews,
     Notice,
     Reminder,
     ReplayShown,
+    Result,
     RideNews,
     TransferGone,
     TransferPrompt,
@@ -187,7 +191,7 @@ class DmPoster(Poster):
         if later is None:
             return None
         later_notices, later_stored = await self._service.action_notices(later)
-        if later_stored is None or not _plain(later_notices):
+        if later_stored is None or not _plain_or_ending(later_notices):
             return None
         return later, later_notices, ShownGame.from_record(later_stored)
 
@@ -369,6 +373,16 @@ def practising(bound: dict[str, str]) -> bool:
 def _plain(notices: list[Notice]) -> bool:
     """Tell whether an action's notices are moves alone, said in lines over its image."""
     return all(isinstance(notice, (BoardImage, RideNews, FlagNews)) for notice in notices)
+
+
+def _plain_or_ending(notices: list[Notice]) -> bool:
+    """Tell whether an answer's notices are moves, and the results and replays they end with.
+
+    A practice game's last answer then comes in one post with the move it answers: a game's
+    end and the next one's start take few of the 5 posts in 5 s Discord lets a DM have.
+    """
+    ending = (BoardImage, RideNews, FlagNews, BoardResult, BoardsResult, Decided, Result)
+    return all(isinstance(notice, (*ending, ReplayShown)) for notice in notices)
 
 
 async def drawn_image(game: ShownGame, side: Side, mine: list[int]) -> bytes:

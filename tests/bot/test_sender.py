@@ -9,12 +9,16 @@ from typing import Any
 import discord
 import pytest
 
+from bot import drawing
 from bot.delivery import Delivery, RetryLater
+from bot.practice.turn import Turn
 from bot.sender import DiscordSender, places
 from bot.service import MatchService
 from bot.storage import Storage
 from tests.bot.scenarios import run
 from tests.waiting import eventually
+
+BOT = "1000"  # the bot's own user id, as a practice game's roster holds it
 
 
 class Channel(discord.abc.Messageable):
@@ -107,5 +111,37 @@ def test_with_no_room_to_spare_for_long_a_replaced_message_keeps_its_buttons(
         assert (await service.bindings(match_id))["dm-message:white"] == "556"
         assert channel.edited == [] and len(sender._tidying) == 1  # kept its buttons at once
         waiting.cancel()
+
+    run(database_url, scenario)
+
+
+def test_the_practice_opponents_last_answer_is_posted_with_the_move_it_answers(
+    database_url: str,
+) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        answers, mate = ["e5", "Qh4#"], asyncio.Event()
+
+        async def scripted(turn: Turn) -> str:
+            if len(answers) == 1:
+                await mate.wait()  # until the player's move is being shown
+            return answers.pop(0)
+
+        service.practice.choose = scripted
+        await service.start_practice()
+        channel = Channel()
+        match_id = await service.practice_game("1", BOT, dm="11", boards=1, game="chess")
+        await service.play(match_id, "1", 1, "f3")
+        await service.practice.idle()
+        await service.play(match_id, "1", 1, "g4")
+        sender = DiscordSender(Client({11: channel}), service, answer_wait=60.0)  # type: ignore[arg-type]
+        shown = asyncio.create_task(sender.send(await first_notice(store, match_id)))
+        mate.set()
+        await shown
+        await service.practice.idle()
+        await drawing.DRAWER.close()
+        lines = channel.posted[0].splitlines()
+        assert lines[1:3] == ["Board 1: White played g4.", "Board 1: Black played Qh4#."]
+        assert "0-1" in lines[3]  # the game's end, in the same post
+        assert lines[-1] == "The game is over."
 
     run(database_url, scenario)
