@@ -29,4 +29,4 @@ def test_the_benchmark_prints_the_human_moves_alone_and_beside_practice_and_the_
     assert lines[6].startswith("requests/s: those Discord's global limit counts")
     assert lines[7].startswith("the 8 slowest human moves, ms: alone ")
     assert lines[8].startswith("the bot's") and "as players see them" in lines[8]
-    assert lines[-1].startswith("a game's first reply waits for room in the player's DM")
+    assert lines[-1].startswith("a game's first reply is the hard case of Discord's 5 posts")
