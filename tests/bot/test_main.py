@@ -15,7 +15,8 @@ from typing import IO
 from bot.settings import Settings
 from tests.fakediscord.client import TOKEN
 from tests.fakediscord.ratelimits import GLOBAL_LIMIT
-from tests.fakediscord.server import FakeDiscord
+from tests.fakediscord.server import FakeDiscord, Interaction
+from tests.fakediscord.world import Sent
 from tests.waiting import eventually
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -155,15 +156,21 @@ def test_without_a_token_the_bot_says_how_to_get_one_and_exits(tmp_path: Path) -
     assert "discord.com/developers/applications" in error and ".env" in error
 
 
+async def rules_asked(discord: FakeDiscord) -> tuple[Interaction, Sent]:
+    """Ask the running bot for /rules in a server's channel; return the question and answer."""
+    ana = discord.add_user("ana")
+    guild = discord.add_guild("Chess Club", owner=ana)
+    asked = await discord.invoke(ana, discord.channel_named(guild, "general"), "rules")
+    (reply,) = await eventually(
+        lambda: discord.replies(asked), "the answer to /rules", changes=discord.changes
+    )
+    return asked, reply
+
+
 def test_the_bot_connects_and_explains_the_rules_with_a_drawn_example(tmp_path: Path) -> None:
     async def scenario(discord: FakeDiscord) -> None:
-        ana = discord.add_user("ana")
-        guild = discord.add_guild("Chess Club", owner=ana)
         async with running_bot(tmp_path, discord):
-            asked = await discord.invoke(ana, discord.channel_named(guild, "general"), "rules")
-            (reply,) = await eventually(
-                lambda: discord.replies(asked), "the answer to /rules", changes=discord.changes
-            )
+            asked, reply = await rules_asked(discord)
             assert asked.responses[0]["type"] == 5  # deferred while the example is drawn
             assert reply.embeds[0]["title"] == "Elevator Chess"
             assert "elevator" in reply.embeds[0]["description"].lower()
@@ -175,13 +182,8 @@ def test_the_bot_connects_and_explains_the_rules_with_a_drawn_example(tmp_path: 
 
 def test_the_bot_is_sent_no_message_not_even_its_own_posts(tmp_path: Path) -> None:
     async def scenario(discord: FakeDiscord) -> None:
-        ana = discord.add_user("ana")
-        guild = discord.add_guild("Chess Club", owner=ana)
         async with running_bot(tmp_path, discord):
-            asked = await discord.invoke(ana, discord.channel_named(guild, "general"), "rules")
-            (reply,) = await eventually(
-                lambda: discord.replies(asked), "the answer to /rules", changes=discord.changes
-            )
+            _, reply = await rules_asked(discord)
             assert not reply.ephemeral  # posted for the channel: Discord tells who asks of it
             (session,) = discord.gateway.sessions
             assert "INTERACTION_CREATE" in session.events

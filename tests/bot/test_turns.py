@@ -19,6 +19,14 @@ async def persons_work(began: asyncio.Event, end: asyncio.Event, order: list[str
         order.append("person ends")
 
 
+async def at_work(order: list[str]) -> tuple[asyncio.Task[None], asyncio.Event]:
+    """Start a person's work; return it once it has begun, and the event that ends it."""
+    began, end = asyncio.Event(), asyncio.Event()
+    person = asyncio.create_task(persons_work(began, end, order))
+    await began.wait()
+    return person, end
+
+
 async def patient_work(order: list[str]) -> None:
     """Go on with patient work once people's has gone first."""
     with patiently():
@@ -39,9 +47,7 @@ def test_patient_work_waits_while_peoples_work_is_under_way(
 
     async def main() -> None:
         order: list[str] = []
-        began, end = asyncio.Event(), asyncio.Event()
-        person = asyncio.create_task(persons_work(began, end, order))
-        await began.wait()
+        person, end = await at_work(order)
         patient = asyncio.create_task(patient_work(order))
         await settled()
         assert order == ["person begins"]
@@ -62,9 +68,7 @@ def test_patient_work_waits_for_people_no_longer_than_its_first_wait(
 
     async def main() -> None:
         order: list[str] = []
-        began, end = asyncio.Event(), asyncio.Event()
-        person = asyncio.create_task(persons_work(began, end, order))
-        await began.wait()
+        person, end = await at_work(order)
         await patient_work(order)  # people working without end never hold it up for good
         assert order == ["person begins", "patient goes"]
         end.set()
@@ -78,9 +82,7 @@ def test_urgent_work_does_not_wait_for_peoples_work(monkeypatch: pytest.MonkeyPa
 
     async def main() -> None:
         order: list[str] = []
-        began, end = asyncio.Event(), asyncio.Event()
-        person = asyncio.create_task(persons_work(began, end, order))
-        await began.wait()
+        person, end = await at_work(order)
         await after_people()
         order.append("urgent goes")
         end.set()
