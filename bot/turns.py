@@ -93,7 +93,14 @@ class People:
         try:
             yield
         finally:
+            self._release()
+
+    def _release(self) -> None:
+        """Count a block of people's work out, LINGER seconds from now."""
+        try:
             asyncio.get_running_loop().call_later(LINGER, self._done)
+        except RuntimeError:  # ended outside its loop (collected after the loop closed)
+            self._done()
 
     def _done(self) -> None:
         self._count -= 1

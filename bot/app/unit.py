@@ -382,6 +382,17 @@ class Held:
         self.loaded = change.after()
 
 
+def _practice_game(loaded: Loaded) -> bool:
+    """Tell whether a match is one person's game against the practice opponent.
+
+    A server match with the opponent in one seat and people in the others is not.
+    """
+    if not loaded.practice:
+        return False
+    players = {user for team in loaded.roster.teams.values() for user in team}
+    return len(players - set(loaded.practice)) <= 1
+
+
 class Units:
     """Each match's lock, the cache of matches as committed, and their transactions."""
 
@@ -400,12 +411,13 @@ class Units:
     async def held(self, match_id: int) -> AsyncIterator[Held]:
         """Hold a match's lock and its state; an idle lock and a match over are forgotten.
 
-        A practice game's work is patient (bot/turns.py): it lets people's go first. Other
-        work counts as people's while the match is held.
+        A practice game's work (one person against the practice opponent) is patient
+        (bot/turns.py): it lets people's go first, as its player waits for the opponent's
+        thinking anyway. Other work counts as people's while the match is held.
         """
         async with self.lock(match_id) as revision:
             loaded = await self._get(match_id, revision)
-            token = PATIENT.set(True) if loaded.practice else None
+            token = PATIENT.set(True) if _practice_game(loaded) else None
             try:
                 await after_people()
                 with for_people():

@@ -138,7 +138,11 @@ def test_the_practice_opponents_last_answer_is_posted_with_the_move_it_answers(
         mate.set()
         await shown
         await service.practice.idle()
+        posts = len(channel.posted)  # the game's post, and its replay's
+        await sender.send(await first_notice(store, match_id))  # the answer's own notices
         await drawing.DRAWER.close()
+        assert len(channel.posted) == posts  # shown once, with the move
+        assert "replay" in channel.posted[-1]
         lines = channel.posted[0].splitlines()
         assert lines[1:3] == ["Board 1: White played g4.", "Board 1: Black played Qh4#."]
         assert "0-1" in lines[3]  # the game's end, in the same post

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import pytest
 
@@ -101,9 +102,12 @@ def test_patient_work_is_not_counted_as_peoples() -> None:
 
 
 def test_each_event_loop_counts_its_own_peoples_work() -> None:
+    under_way: list[contextlib.AbstractContextManager[None]] = []
+
     async def working_forever() -> turns.People:
         at_work = people().at_work()
         at_work.__enter__()  # a loop that ends with a person's work still under way
+        under_way.append(at_work)
         return people()
 
     first = asyncio.run(working_forever())
@@ -114,3 +118,5 @@ def test_each_event_loop_counts_its_own_peoples_work() -> None:
         assert not people().working
 
     asyncio.run(main())
+    under_way.pop().__exit__(None, None, None)  # ended with no loop running: counted out
+    assert not first.working

@@ -80,13 +80,23 @@ def test_a_practice_games_actions_run_patiently_and_a_persons_count_as_peoples_w
             service = MatchService(store, clock=lambda: 1000.0)
             persons = await service.create_game("ana", "bo", boards=1)
             practice = await service.practice_game("cy", "1000", boards=1, game="chess")
+            # a server match with the practice opponent in one seat is people's all the same
+            team = await service.create(
+                "host", boards=2, layout="line", white_team="Reds", black_team="Blues"
+            )
+            for player, side in (("di", "white"), ("ed", "black"), ("fy", "black")):
+                await service.join(team, player, side)
+            await service.seat_practice(team, "di", 2, "white", "1000", 3)
+            await service.start(team, "host")
             monkeypatch.setattr(storage, "append_events", noting)
             await service.play(persons, "ana", 1, "e4")
             await service.play(practice, "cy", 1, "e4")
+            await service.play(team, "di", 1, "e4")
             assert not PATIENT.get()  # the player's own task goes on as it was
-            person, practising = written
+            person, practising, teammate = written
             assert person == (str(persons), False, True)
             assert practising[:2] == (str(practice), True)
+            assert teammate[:2] == (str(team), False)
         finally:
             await store.close()
 
