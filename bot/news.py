@@ -31,6 +31,7 @@ from bot.notices import (
     team_place,
     user_place,
 )
+from games.core.boardgame import END_OF_TURN
 from games.core.events import Moved
 from games.core.pieces import kind_name, opponent
 from games.elevator import (
@@ -236,7 +237,7 @@ def describe(event: Event) -> str:
     words = {
         "move": (
             f"{side} ended the turn"
-            if data.get("san") == "end"
+            if data.get("san") == END_OF_TURN
             else f"{side} played {data.get('san')}"
         ),
         "ride": f"{side}'s {piece} rode {data.get('direction')} from {data.get('square')}",

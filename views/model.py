@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.core.boardgame import BoardGame
+from games.core.boardgame import END_OF_TURN, BoardGame
 from games.core.geometry import Shape
 from games.core.pieces import SIDES, opponent, side_name
 from games.core.results import UNFINISHED, winner_of
@@ -25,7 +25,6 @@ from games.elevator import (
 )
 from games.elevator.shaft import DIRECTIONS
 from games.enders.game import EndersGame
-from games.enders.notation import END
 from games.good.game import GoodGame
 from views.lifts import PLATFORM, good_placement, lifted_cells
 from views.moves import SHOWN, Shown, caption, split_move
@@ -193,7 +192,7 @@ def view_of(
         if isinstance(event, Moved) and isinstance(match, GoodGame):
             lifted = lifted_cells(event.uci) or ()
             last_move = None if lifted else split_move(event.uci, match.shape(board))
-        elif isinstance(event, Moved) and event.uci != END:
+        elif isinstance(event, Moved) and event.uci != END_OF_TURN:
             last_move = split_move(event.uci, match.shape(board))
         elif isinstance(event, (Rode, Transferred)):
             departure = Departure(event.square, event.direction, event.to_board)
@@ -215,14 +214,16 @@ def view_of(
         if turn_shown:
             last = turn_shown[-1]
             under_way = (
-                ending is None and last.uci != END and last.side == match.side_to_move(board)
+                ending is None
+                and last.uci != END_OF_TURN
+                and last.side == match.side_to_move(board)
             )
             if not (recent and isinstance(recent[-1][0], BoardEnded)):  # the result says more
                 shown = turn_caption(turn_shown, under_way=under_way)
             moves = tuple(
                 split_move(action.uci, match.shape(board))
                 for action in turn_shown
-                if action.uci != END
+                if action.uci != END_OF_TURN
             )
     return BoardView(
         number=board,

@@ -7,10 +7,9 @@ from dataclasses import dataclass
 
 from bot.hosted import Hosted
 from bot.news import boards_of, describe
+from games.core.boardgame import END_OF_TURN
 from games.core.events import Event, Moved
 from games.core.pieces import side_name
-
-END = "end"  # the action that finishes a turn of many actions (games.enders.notation.END)
 
 
 @dataclass(frozen=True)
@@ -41,7 +40,7 @@ def preview(match: Hosted, count: int) -> UndoPreview:
 
 def _words(event: Event) -> str:
     """Say one event taken back; the end of a turn is said as such, not as a move."""
-    if isinstance(event, Moved) and event.uci == END:
+    if isinstance(event, Moved) and event.uci == END_OF_TURN:
         return f"board {event.board}: {side_name(event.side)} ended their turn"
     return describe(event)
 
@@ -66,7 +65,7 @@ def _turn_so_far(events: Sequence[Event], board: int, side: str) -> list[str]:
     for event in reversed(events):
         if board not in boards_of(event):
             continue
-        if not isinstance(event, Moved) or event.side != side or event.uci == END:
+        if not isinstance(event, Moved) or event.side != side or event.uci == END_OF_TURN:
             break
         played.insert(0, event.san)
     return played

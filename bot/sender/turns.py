@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from games.core.boardgame import END_OF_TURN
 from games.core.events import BoardEnded, Event, Moved
 from games.core.pieces import SIDES, Side, opponent, side_name
-from games.enders.notation import END
 
 
 def listed(items: Sequence[str]) -> str:
@@ -47,7 +47,7 @@ def turn_words(turn: Sequence[Moved], gates: Sequence[str]) -> str:
     """
     side = turn[0].side
     *actions, last = [move.san for move in turn]
-    if last == END:
+    if last == END_OF_TURN:
         if not actions:
             return f"{side_name(side)} ended the turn without moving."
         return f"{side_name(side)} played {', '.join(actions)} and ended the turn."
@@ -76,13 +76,17 @@ def turn_reply(
     sans = [move.san for move in played]
     written = " ".join(sans)
     if ended is not None:
-        done = f"You ended your turn on board {board}" if sans == [END] else f"Played {written}"
-        if sans != [END]:
+        done = (
+            f"You ended your turn on board {board}"
+            if sans == [END_OF_TURN]
+            else f"Played {written}"
+        )
+        if sans != [END_OF_TURN]:
             done += f" on board {board}"
         return f"{done}: it is over, {ended.result} ({ended.ending})."
     if goes_on:
         return f"Played {written} on board {board}: your turn goes on; /move end finishes it."
-    if sans[-1] == END:
+    if sans[-1] == END_OF_TURN:
         if len(sans) == 1:
             return f"You ended your turn on board {board}."
         return f"Played {' '.join(sans[:-1])} on board {board} and ended your turn."

@@ -35,13 +35,13 @@ from bot.notices import (
     Undone,
 )
 from bot.sender.turns import listed, turn_words, turns_of
+from games.core.boardgame import END_OF_TURN
 from games.core.clocks import left_words
 from games.core.events import Event, Flagged, Moved
 from games.core.pieces import Side, kind_name, opponent, side_name, upper_first
 from games.core.results import DRAWN
 from games.elevator import Arrived, Rode, Transferred
 from games.elevator.events import Carried, Held, PassedThrough
-from games.enders.notation import END
 
 
 def score_words(scores: dict[str, float]) -> str:
@@ -110,7 +110,7 @@ def board_words(notice: BoardImage, gates: Sequence[str] = ()) -> list[str]:
     if notice.shown is not None:
         gates = notice.shown.view.gates
     for order, turn in turns_of(notice.events):  # a turn of many actions (Ender's) in one line
-        many = gates or len(turn) > 1 or turn[-1].san == END
+        many = gates or len(turn) > 1 or turn[-1].san == END_OF_TURN
         lines.append((order, turn_words(turn, gates) if many else event_words(turn[0], 0)))
     if isinstance(notice, ArrivalShown):
         if notice.arrived is not None:  # first, unless this board moved before it arrived
@@ -127,7 +127,7 @@ def board_words(notice: BoardImage, gates: Sequence[str] = ()) -> list[str]:
 def event_words(event: Event, board: int) -> str:
     """Say in a sentence what an event did on the board it is shown on."""
     match event:
-        case Moved(side=side, san=san) if san == END:
+        case Moved(side=side, san=san) if san == END_OF_TURN:
             return f"{side_name(side)} ended the turn."
         case Moved(side=side, san=san):
             return f"{side_name(side)} played {san}."

@@ -13,7 +13,7 @@ import logging
 from collections import deque
 from collections.abc import Callable, Mapping
 from functools import partial
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from games.core import pgn
 from games.core.board import Board, Played
@@ -44,6 +44,8 @@ from games.core.results import (
     winner_of,
 )
 
+# the action that finishes a turn of many actions (MANY_ACTIONS): its move's notation
+END_OF_TURN: Final = "end"
 logger = logging.getLogger(__name__)
 
 Change = Callable[[], object]  # a validated change; what it returns is ignored

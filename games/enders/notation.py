@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from games.core.boardgame import END_OF_TURN
 from games.core.errors import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -27,7 +28,7 @@ from games.core.errors import (
 from games.enders.position import KINDS, Action, Drop, End, Geometry, Move, Position
 from games.enders.refusals import drop_refusal, move_refusal
 
-END: Final = "end"
+END: Final = END_OF_TURN
 _DROP: Final = re.compile(r"([RBKN])@([a-z][0-9]{1,2})")
 _MOVE: Final = re.compile(r"([RBKN])?([a-z][0-9]{1,2})?([-x])?([a-z][0-9]{1,2})")
 _UCI: Final = re.compile(r"([a-z][0-9]{1,2})([a-z][0-9]{1,2})")
