@@ -17,7 +17,7 @@ import json
 import logging
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
-from contextlib import AsyncExitStack, asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager, nullcontext
 from dataclasses import dataclass, field, replace
 from typing import Final
 
@@ -33,7 +33,7 @@ from bot.news import boards_of
 from bot.notices import BoardImage, Notice, posted_in
 from bot.shown import shown_boards, shown_game
 from bot.storage import Db, Storage, StorageBusy
-from bot.turns import PATIENT, after_people, for_people
+from bot.turns import after_people, for_people, patiently
 from games.core.clocks import BoardClock, Clocks, TimeControl, clock_rows
 from games.core.errors import GameError, shown
 from games.core.events import Event
@@ -417,14 +417,10 @@ class Units:
         """
         async with self.lock(match_id) as revision:
             loaded = await self._get(match_id, revision)
-            token = PATIENT.set(True) if _practice_game(loaded) else None
-            try:
+            with patiently() if _practice_game(loaded) else nullcontext():
                 await after_people()
                 with for_people():
                     yield Held(self, loaded)
-            finally:
-                if token is not None:
-                    PATIENT.reset(token)
 
     @asynccontextmanager
     async def lock(self, match_id: int) -> AsyncIterator[int | None]:
