@@ -8,6 +8,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Awaitable
 from dataclasses import replace
+from typing import Final
 
 import discord
 
@@ -370,9 +371,14 @@ def practising(bound: dict[str, str]) -> bool:
     return any(bound.get(f"dm:{side}", NO_DMS) == NO_DMS for side in SIDES)
 
 
+# an action's notices that are its moves, and those a game's end adds to them
+MOVES: Final = (BoardImage, RideNews, FlagNews)
+ENDING: Final = (BoardResult, BoardsResult, Decided, Result, ReplayShown)
+
+
 def _plain(notices: list[Notice]) -> bool:
     """Tell whether an action's notices are moves alone, said in lines over its image."""
-    return all(isinstance(notice, (BoardImage, RideNews, FlagNews)) for notice in notices)
+    return all(isinstance(notice, MOVES) for notice in notices)
 
 
 def _plain_or_ending(notices: list[Notice]) -> bool:
@@ -381,8 +387,7 @@ def _plain_or_ending(notices: list[Notice]) -> bool:
     A practice game's last answer then comes in one post with the move it answers: a game's
     end and the next one's start take few of the 5 posts in 5 s Discord lets a DM have.
     """
-    ending = (BoardImage, RideNews, FlagNews, BoardResult, BoardsResult, Decided, Result)
-    return all(isinstance(notice, (*ending, ReplayShown)) for notice in notices)
+    return all(isinstance(notice, (*MOVES, *ENDING)) for notice in notices)
 
 
 async def drawn_image(game: ShownGame, side: Side, mine: list[int]) -> bytes:
