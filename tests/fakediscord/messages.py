@@ -88,8 +88,7 @@ class Messages(Acting):
             sent = self._record(interaction.channel_id, data, files, interaction.id)
             interaction.original = self._message_payload(sent)
             if not sent.ephemeral:
-                self.messages[interaction.channel_id].append(interaction.original)
-                await self._announce("MESSAGE_CREATE", interaction.original)
+                await self._shown(interaction.channel_id, interaction.original)
             resource["message"] = interaction.original
         elif body["type"] == 7 and interaction.original is not None:
             self._apply_edit(interaction.original, data)
@@ -132,8 +131,7 @@ class Messages(Acting):
         sent = self._record(interaction.channel_id, body, files, interaction.id)
         payload = self._message_payload(sent)
         if not sent.ephemeral and interaction.channel_id in self.messages:
-            self.messages[interaction.channel_id].append(payload)
-            await self._announce("MESSAGE_CREATE", payload)
+            await self._shown(interaction.channel_id, payload)
         interaction.answered.set()
         return answer(payload)
 
@@ -165,8 +163,7 @@ class Messages(Acting):
                 return answer(earlier[1])  # the message already made with this nonce
         sent = self._record(channel_id, body, files, None)
         payload = self._message_payload(sent) | ({} if nonce is None else {"nonce": nonce})
-        self.messages[channel_id].append(payload)
-        await self._announce("MESSAGE_CREATE", payload)
+        await self._shown(channel_id, payload)
         if nonce is not None:
             self._nonces[(channel_id, str(nonce))] = (time.monotonic(), payload)
         stall = self.stalled.get(channel_id)
@@ -230,8 +227,7 @@ class Messages(Acting):
             sent.interaction_id = interaction.id
             interaction.original = self._message_payload(sent)
             if not sent.ephemeral and interaction.channel_id in self.messages:
-                self.messages[interaction.channel_id].append(interaction.original)
-                await self._announce("MESSAGE_CREATE", interaction.original)
+                await self._shown(interaction.channel_id, interaction.original)
         else:
             self._apply_edit(interaction.original, body)
             await self._announce("MESSAGE_UPDATE", interaction.original)
@@ -253,6 +249,11 @@ class Messages(Acting):
         self._apply_edit(message, body)
         await self._announce("MESSAGE_UPDATE", message)
         return answer(message)
+
+    async def _shown(self, channel_id: int, message: Json) -> None:
+        """Keep a message posted in a channel for all to see, and tell the sessions of it."""
+        self.messages[channel_id].append(message)
+        await self._announce("MESSAGE_CREATE", message)
 
     async def _announce(self, event: str, message: Json) -> None:
         """Send a message's event to the sessions that asked for where it was posted.
