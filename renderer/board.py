@@ -274,6 +274,8 @@ def header(
         status += " · board closed"
     if view.shape.wrap_files:
         status += f" · files a and {FILES[view.shape.files - 1]} joined"
+    if view.shape.cushion_files:
+        status += f" · cushions on files a and {FILES[view.shape.files - 1]}"
     if view.passes_to is not None:
         status += f" · quiet moves pass to board {view.passes_to}"
     if view.transfer_pending is not None:

@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 from games.elevator import Direction
 from renderer.art import piece_sprite, tile
 from renderer.cells import Perspective, Plan, is_light, plan, spacing, square_colour
+from renderer.cushions import draw_cushions
 from renderer.palette import (
     ARRIVED,
     ARRIVED_MARK,
@@ -103,6 +104,9 @@ def draw_diagram(
     if view.shape.wrap_files:
         edges = ((left, 1), (left + layout.width - 1, -1))
         draw_seam(draw, edges, top, top + layout.height, square)
+    if view.shape.cushion_files:
+        edges = ((left, 1), (left + layout.width - 1, -1))
+        draw_cushions(draw, edges, top, top + layout.height, square)
     if view.finished:
         size = (layout.width, layout.height)
         box = (left, top, left + size[0], top + size[1])

@@ -81,6 +81,7 @@ def plain(view: BoardView) -> bool:
         or view.reserves is not None
         or view.shape.levels != 1
         or view.shape.wrap_files
+        or view.shape.cushion_files
         or view.gates
         or view.moved
         or view.turn_moves

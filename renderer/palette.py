@@ -52,6 +52,9 @@ CLOSED_MARK: Final[Colour] = snap((0x6B, 0x6F, 0x76))
 DEPARTED_MARK: Final[Colour] = snap((0x5B, 0x34, 0x8E))
 ARRIVED_MARK: Final[Colour] = snap((0x0E, 0x66, 0x72))
 CAPTURE_MARK: Final[Colour] = snap((0xA3, 0x17, 0x0D))
+# a side file lines bounce off (a billiards table's cushion): the teal of a table's felt,
+# one of the marks already, so that no image's palette changes for it
+CUSHION: Final[Colour] = ARRIVED_MARK
 
 # a staircase of an Escher board: a band over its squares, its chevrons and ends in the mark
 STAIR: Final[Tint] = (snap((0xF0, 0xB4, 0xD2)), snap((0xD2, 0x84, 0xB0)))

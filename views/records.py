@@ -145,6 +145,7 @@ def _shape_record(shape: Shape) -> dict[str, Any]:
         "levels": shape.levels,
         "missing": sorted(shape.missing),
         "wrap_files": shape.wrap_files,
+        "cushion_files": shape.cushion_files,
     }
 
 
@@ -155,6 +156,7 @@ def _shape(record: dict[str, Any]) -> Shape:
         levels=int(record["levels"]),
         missing=frozenset(str(name) for name in record["missing"]),
         wrap_files=bool(record["wrap_files"]),
+        cushion_files=bool(record.get("cushion_files", False)),  # not in records before it
     )
 
 

@@ -37,6 +37,8 @@ class Shape:
     """The cells of a board: a block of files by ranks on each level, less any missing cells.
 
     wrap_files: the first and last files are neighbours, as on a cylinder.
+    cushion_files: the first and last files are cushions, as on a billiards table: a game's
+    lines may bounce off them (the game says which); steps and the shape's own lines do not.
     """
 
     files: int = 8
@@ -44,6 +46,7 @@ class Shape:
     levels: int = 1
     missing: frozenset[str] = frozenset()
     wrap_files: bool = False
+    cushion_files: bool = False
     _cells: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
