@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
+import games
 from bot.exts.rules import example_png
 from games.core.geometry import CHESSBOARD, Shape, Square
 from games.core.pieces import Piece, Side
@@ -22,6 +23,7 @@ from views.model import BoardView, Cell, Neighbour
 from views.placement import write_placement
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "images"
+DRAWN_HERE = {"escher", "good"}  # games whose sample is drawn below, not their /rules example
 
 OPENINGS = {
     1: "d4 d5 Nf3 Nf6 Ne5 e6",
@@ -232,8 +234,9 @@ def main(out: Path = OUT) -> None:
     (out / "good.png").write_bytes(board_view_png(good_view()))
     (out / "teams.png").write_bytes(overview_png(teams_match()))
     (out / "chart.png").write_bytes(chart_png(rating_chart()))
-    for kind in ("chess", "cylinder", "enders"):  # what /rules shows of each
-        (out / f"{kind}.png").write_bytes(example_png(kind))
+    for kind in games.KINDS:  # what /rules shows of each game, but those drawn above
+        if kind not in DRAWN_HERE:
+            (out / f"{kind}.png").write_bytes(example_png(kind))
     for path in sorted(out.iterdir()):
         print(f"{path}: {path.stat().st_size // 1024} KB")
 
