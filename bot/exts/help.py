@@ -9,15 +9,23 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import games
 from bot.exts.rules import COLOUR, example_file, rules_embed
 
-ABOUT: Final = (
-    "This bot hosts Elevator Chess (Ralph Betza's chess on several boards linked by "
-    "elevators) and its family: Escher Staircase, Cylindrical chess, Ender's Chess, Ben "
-    "Good's Elevator and ordinary chess. A server plays team "
-    "matches in channels of their own, friends play casual games in their DMs with the bot, "
-    "and moderators keep matches fair. Board images, clocks and exports come with every game."
-)
+
+def _about() -> str:
+    """Say what the bot does, naming every game of the registry, the first its own."""
+    first, *family = (games.game_class(kind).TITLE for kind in games.KINDS)
+    return (
+        f"This bot hosts {first} (Ralph Betza's chess on several boards linked by elevators) "
+        f"and its family: {', '.join(family[:-1])} and {family[-1]}. A server plays team "
+        "matches in channels of their own, friends play casual games in their DMs with the "
+        "bot, and moderators keep matches fair. Board images, clocks and exports come with "
+        "every game."
+    )
+
+
+ABOUT: Final = _about()
 
 
 @dataclass(frozen=True)

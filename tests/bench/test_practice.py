@@ -17,7 +17,7 @@ def test_the_benchmark_prints_every_game_with_its_boards_its_other_parts_and_wha
     text = printed_by(practice, *SHORT, *QUICK)
     lines = text.splitlines()
     assert lines[0].startswith("Stockfish: ")
-    rows = {line.split()[0]: int(line.split()[1]) for line in lines[3:11]}
+    rows = {line.split()[0]: int(line.split()[1]) for line in lines[3 : 3 + len(practice.GAMES)]}
     assert list(rows) == [*games.KINDS, "elevator+escher", "elevator+armies"]
     assert (rows["elevator"], rows["chess"], rows["elevator+escher"]) == (2, 1, 3)
     assert "timed at the opponent (no service, database or Discord)" in text

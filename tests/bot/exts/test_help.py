@@ -7,6 +7,7 @@ from pathlib import Path
 
 from discord import app_commands
 
+import games
 from bot.bot import ElevatorBot
 from bot.exts.help import SECTIONS, named_commands
 from bot.settings import Settings
@@ -52,6 +53,8 @@ def test_help_in_a_dm_says_what_the_bot_does_lists_commands_and_shows_the_rules(
             reply = await answer(discord, asked)
             about, rules = reply.embeds
             assert about["description"].startswith("This bot hosts Elevator Chess")
+            for kind in games.KINDS:  # the registry's games, a new one without a word here
+                assert games.game_class(kind).TITLE in about["description"]
             fields = {f["name"].split(" (")[0]: f["value"] for f in about["fields"]}
             assert fields["Play"].startswith("`/move`: play a move")
             assert "`/match join` `leave` `seat`: pick teams and seats" in fields["Team matches"]
