@@ -32,6 +32,7 @@ _PACKAGES: Final = (
     "enders",
     "good",
     "fairy",
+    "billiards",
 )
 
 

@@ -7,7 +7,7 @@ first piece it meets), and no move returns to its own square.
 
 from __future__ import annotations
 
-from games.billiards.squares import TABLE
+from games.billiards.squares import TABLE, TABLE_SHAPE
 from games.core.reachboard.board import START_FEN, ReachBoard
 
 __all__ = ["START_FEN", "BilliardsBoard"]
@@ -16,4 +16,5 @@ __all__ = ["START_FEN", "BilliardsBoard"]
 class BilliardsBoard(ReachBoard):
     """One board of Billiards chess with its elevator squares."""
 
+    SHAPE = TABLE_SHAPE
     REACH = TABLE

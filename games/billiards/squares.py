@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from games.core.geometry import CHESSBOARD
+from games.core.geometry import Shape
 from games.core.reach import BISHOP_STEPS, Reach
 
 Ray = tuple[int, ...]
+TABLE_SHAPE: Final = Shape(cushion_files=True)  # files a and h are cushions, and drawn so
 
 
 def bounced(start: int, files: int, ranks: int) -> Ray:
@@ -37,7 +38,7 @@ class Table(Reach):
     __slots__ = ()
 
     def __init__(self) -> None:
-        super().__init__(CHESSBOARD)
+        super().__init__(TABLE_SHAPE)
         self.diagonal = tuple(
             tuple(dict.fromkeys(ray for f, r in BISHOP_STEPS if (ray := bounced(i, f, r))))
             for i in range(64)
