@@ -111,6 +111,7 @@ def _games_imported(package: str) -> dict[str, set[str]]:
 BENCHES_OF_ONE_GAME = {
     "bench/anchor.py": {"elevator"},
     "bench/armies.py": {"chess", "fairy"},
+    "bench/billiards.py": {"billiards", "chess"},
     "bench/cylinder.py": {"chess", "cylinder"},
     "bench/enders.py": {"chess", "enders"},
     "bench/escher.py": {"chess", "escher"},
