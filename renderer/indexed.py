@@ -29,6 +29,7 @@ from typing import Final
 from PIL import Image, ImageChops, ImageDraw
 
 from games.core.geometry import Shape
+from games.core.placement import read_rank
 from renderer.art import tile
 from renderer.board import BoardLayout, header, ruler_strips
 from renderer.cells import Perspective, plan, square_colour
@@ -63,7 +64,6 @@ from renderer.panel import neighbour_panel, neighbour_titles, panel_key, panel_p
 from renderer.sprites import SPRITES, Font
 from renderer.text import Drawn, draw_line, fit, font, printable
 from views.model import BoardView
-from views.placement import read_rank
 
 # the image parts are mapped onto the palette without staircases' or many actions' colours
 PLAIN_PALETTE: Final = {"stairs": False, "turns": False}

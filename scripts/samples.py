@@ -12,6 +12,7 @@ import games
 from bot.exts.rules import example_png
 from games.core.geometry import CHESSBOARD, Shape, Square
 from games.core.pieces import Piece, Side
+from games.core.placement import write_placement
 from games.core.results import UNFINISHED
 from games.elevator import Match
 from games.elevator.teams import team_map
@@ -20,7 +21,6 @@ from renderer import board_png, board_view_png, overview_png, replay_gif
 from renderer.chart import RatingChart, chart_png
 from renderer.legend import armies_png
 from views.model import BoardView, Cell, Neighbour
-from views.placement import write_placement
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "images"
 DRAWN_HERE = {"escher", "good"}  # games whose sample is drawn below, not their /rules example

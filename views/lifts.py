@@ -11,10 +11,10 @@ from typing import Final
 
 from games.core.geometry import Shape
 from games.core.pieces import Piece, Side
+from games.core.placement import write_placement
 from games.good.cells import LEVELS, NAMES, POLE_NAMES, SIDE, pole_cells
 from games.good.kinds import registry_symbol
 from games.good.text import read_fen
-from views.placement import write_placement
 
 PLATFORM: Final = 2  # the side of an elevator, in cells
 

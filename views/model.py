@@ -11,6 +11,7 @@ from typing import Any
 from games.core.boardgame import END_OF_TURN, BoardGame
 from games.core.geometry import Shape
 from games.core.pieces import SIDES, opponent, side_name
+from games.core.placement import king, without
 from games.core.results import UNFINISHED, winner_of
 from games.elevator import (
     Arrived,
@@ -28,7 +29,6 @@ from games.enders.game import EndersGame
 from games.good.game import GoodGame
 from views.lifts import PLATFORM, good_placement, lifted_cells
 from views.moves import SHOWN, Shown, caption, split_move
-from views.placement import king, without
 from views.shown import (
     MAX_SHOWN,
     Arrival,

@@ -8,9 +8,9 @@ from typing import Final
 
 from games.core.geometry import CHESSBOARD, Shape
 from games.core.pieces import Piece, Side, side_name
+from games.core.placement import read_placement
 from games.core.results import UNFINISHED, winner_of
 from games.elevator.shaft import Direction
-from views.placement import read_placement
 
 MAX_SHOWN: Final = 40  # boards an overview shows at most
 

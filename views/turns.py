@@ -8,17 +8,17 @@ from dataclasses import dataclass
 
 from games.core.events import Event, Moved
 from games.core.pieces import Piece
+from games.core.placement import write_placement
 from games.enders.game import EndersGame
 from games.enders.notation import read_fen
 from games.enders.position import geometry
-from views.placement import write_placement
 
 
 @dataclass(frozen=True, slots=True)
 class TurnParts:
     """A position of Ender's Chess as an image shows it."""
 
-    placement: str  # as views.placement writes any board: missing cells count as empty
+    placement: str  # as games.core.placement writes any board: missing cells count as empty
     reserves: tuple[str, str]  # White's and Black's pieces in reserve, as letters RBKN
     gates: tuple[str, str]  # White's gate and Black's
     moved: tuple[str, ...]  # the cells of the pieces the mover has moved this turn

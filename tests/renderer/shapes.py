@@ -6,10 +6,10 @@ from collections.abc import Mapping
 
 from games.core.geometry import Shape, Square
 from games.core.pieces import Piece
+from games.core.placement import write_placement
 from games.core.results import UNFINISHED
 from scripts.samples import ESCHER_STAIRCASES, GOOD_SHAFTS, good_start
 from views.model import BoardView
-from views.placement import write_placement
 
 __all__ = ["ESCHER_STAIRCASES", "GOOD_SHAFTS", "good_start"]
 

@@ -9,6 +9,7 @@ from PIL import Image
 
 from games.core.geometry import CHESSBOARD, Shape
 from games.core.pieces import Piece
+from games.core.placement import read_placement
 from renderer import board_view_png
 from renderer.art import ART, piece_sprite
 from renderer.board import BoardLayout
@@ -24,7 +25,6 @@ from tests.renderer.shapes import (
     view_of,
 )
 from views.model import BoardView
-from views.placement import read_placement
 
 PERSPECTIVES: tuple[Perspective, Perspective] = ("white", "black")
 SIZE = 640

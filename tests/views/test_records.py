@@ -9,13 +9,13 @@ import pytest
 
 from games.core.geometry import CHESSBOARD, Shape
 from games.core.pieces import Piece
+from games.core.placement import write_placement
 from games.elevator import Match
 from games.elevator.teams import team_map
 from games.enders.game import EndersGame
 from games.good.cells import shape as good_shape
 from renderer import board_png, board_view_png, overview_png, overview_view_png
 from views.model import board_view, match_view
-from views.placement import write_placement
 from views.records import (
     ViewRecordError,
     board_from_record,

@@ -6,8 +6,7 @@ import pytest
 
 from games.core.geometry import CHESSBOARD, Shape
 from games.core.pieces import Piece
-from views.model import split_move
-from views.placement import (
+from games.core.placement import (
     PlacementError,
     king,
     read_placement,
@@ -15,6 +14,7 @@ from views.placement import (
     without,
     write_placement,
 )
+from views.model import split_move
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 
