@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from games.core.beside import Beside
 from games.core.boardgame import END_OF_TURN, BoardGame
 from games.core.geometry import Shape
 from games.core.pieces import SIDES, opponent, side_name
@@ -25,9 +26,6 @@ from games.elevator import (
     Transferred,
 )
 from games.elevator.shaft import DIRECTIONS
-from games.enders.game import EndersGame
-from games.good.game import GoodGame
-from views.lifts import PLATFORM, good_placement, lifted_cells
 from views.moves import SHOWN, Shown, caption, split_move
 from views.shown import (
     MAX_SHOWN,
@@ -38,7 +36,7 @@ from views.shown import (
     MatchView,
     Neighbour,
 )
-from views.turns import TurnParts, latest_turn, turn_caption, turn_parts
+from views.turns import latest_turn, turn_caption
 
 Viewed = BoardGame[Any]  # a game of any kind: Elevator Chess matches show the most
 
@@ -150,20 +148,23 @@ def _current(
     shape = match.shape(board)
     check = capturable = None
     if ending is None:
-        fen = readable(match, match.fen(board))
+        raw = match.fen(board)
+        fen = readable(match, board, raw)
         if match.is_check(board):
             check = shown_king(fen, shape, match.side_to_move(board))
         if match.king_capturable(board):
             capturable = shown_king(fen, shape, opponent(match.side_to_move(board)))
     else:
         left = [e.square for e, _ in recent if isinstance(e, Transferred)]
-        fen = without_pieces(readable(match, ending.fen), shape, left)
+        raw = ending.fen
+        fen = without_pieces(readable(match, board, raw), shape, left)
         check = mated(fen, shape, ending)
     return view_of(
         match,
         board,
         fen,
         recent,
+        beside=match.beside(board, raw),
         ending=ending,
         pending=_pending(match, board),
         check=check,
@@ -178,6 +179,7 @@ def view_of(
     fen: str,
     recent: Sequence[tuple[Shown, Direction | None]],
     *,
+    beside: Beside | None,
     ending: BoardEnded | None,
     pending: Side | None,
     check: str | None,
@@ -189,11 +191,9 @@ def view_of(
     arrivals: list[Arrival] = []
     lifted: tuple[str, ...] = ()
     for event, direction in recent:
-        if isinstance(event, Moved) and isinstance(match, GoodGame):
-            lifted = lifted_cells(event.uci) or ()
+        if isinstance(event, Moved) and event.uci != END_OF_TURN:
+            lifted = match.lifted(board, event.uci)
             last_move = None if lifted else split_move(event.uci, match.shape(board))
-        elif isinstance(event, Moved) and event.uci != END_OF_TURN:
-            last_move = split_move(event.uci, match.shape(board))
         elif isinstance(event, (Rode, Transferred)):
             departure = Departure(event.square, event.direction, event.to_board)
         elif isinstance(event, Arrived) and direction is not None:
@@ -205,11 +205,8 @@ def view_of(
     if passes_to is not None:  # a board of Alice's has no rides: its elevators serve transfers
         neighbours = ()
     shown = caption(recent[-1][0]) if recent else "Start position"
-    parts: TurnParts | None = None
     moves: tuple[tuple[str, str], ...] = ()
-    if isinstance(match, EndersGame):
-        parts = turn_parts(match, board, fen)
-        placement = parts.placement
+    if match.MANY_ACTIONS:
         turn_shown = latest_turn(match.events, board)
         if turn_shown:
             last = turn_shown[-1]
@@ -245,24 +242,20 @@ def view_of(
         staircases=match.staircases(board),
         passes_to=passes_to,
         move_held=ending is None and isinstance(match, Match) and board in match.held_moves(),
-        reserves=None if parts is None else parts.reserves,
-        gates=() if parts is None else parts.gates,
-        moved=() if parts is None else parts.moved,
+        reserves=None if beside is None else beside.reserves,
+        gates=() if beside is None else beside.gates,
+        moved=() if beside is None else beside.moved,
         turn_moves=moves,
-        platform=PLATFORM if isinstance(match, GoodGame) else 0,
+        platform=match.PLATFORM,
         lifted=lifted,
     )
 
 
-def readable(match: Viewed, fen: str) -> str:
-    """Return a FEN whose first field is the placement as views write it, for any game.
-
-    Ben Good's Elevator writes its shafts and its own letters; every other game's FEN
-    (Ender's Chess's too, read whole by turn_parts) is returned as it is.
-    """
-    if not isinstance(match, GoodGame):
-        return fen
-    return f"{good_placement(fen)} {fen.split(' ', 1)[1]}"
+def readable(match: Viewed, board: int, fen: str) -> str:
+    """Return a FEN of a board whose first field is the placement as views read any board."""
+    placement, rest = fen.split(" ", 1)
+    shown = match.view_placement(board, fen)
+    return fen if shown == placement else f"{shown} {rest}"
 
 
 def _passes_to(match: Viewed, board: int) -> int | None:

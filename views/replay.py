@@ -39,13 +39,16 @@ def replay_views(match: Viewed, board: int) -> list[BoardView]:
             check = capturable = None
             if ended is not None:
                 left = [event.square] if isinstance(event, Transferred) else []
-                fen = without_pieces(readable(match, ended.fen), shape, left)
+                raw = ended.fen
+                fen = without_pieces(readable(match, board, raw), shape, left)
                 check = mated(fen, shape, ended)
             elif ended_here is not None:
-                fen = readable(match, ended_here.fen)
+                raw = ended_here.fen
+                fen = readable(match, board, raw)
                 check = mated(fen, shape, ended_here)
             else:
-                fen = readable(match, replica.fen(board))
+                raw = replica.fen(board)
+                fen = readable(match, board, raw)
                 if replica.is_check(board):
                     check = shown_king(fen, shape, replica.side_to_move(board))
                 if replica.king_capturable(board):
@@ -57,6 +60,7 @@ def replay_views(match: Viewed, board: int) -> list[BoardView]:
                     board,
                     fen,
                     [(event, direction)],
+                    beside=replica.beside(board, raw),
                     ending=ended,
                     pending=pending,
                     check=check,

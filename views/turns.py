@@ -4,43 +4,8 @@ gates, the pieces moved this turn and every action of the turn."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from games.core.events import Event, Moved
-from games.core.pieces import Piece
-from games.core.placement import write_placement
-from games.enders.game import EndersGame
-from games.enders.notation import read_fen
-from games.enders.position import geometry
-
-
-@dataclass(frozen=True, slots=True)
-class TurnParts:
-    """A position of Ender's Chess as an image shows it."""
-
-    placement: str  # as games.core.placement writes any board: missing cells count as empty
-    reserves: tuple[str, str]  # White's and Black's pieces in reserve, as letters RBKN
-    gates: tuple[str, str]  # White's gate and Black's
-    moved: tuple[str, ...]  # the cells of the pieces the mover has moved this turn
-
-
-def turn_parts(game: EndersGame, board: int, fen: str) -> TurnParts:
-    """Read what an image shows from a FEN of one of game's boards."""
-    found = game.enders_board(board).map
-    shape = found.shape
-    position, _, _ = read_fen(fen, geometry(found), board)
-    names = shape.squares
-    pieces = {
-        names[index]: Piece(symbol.upper(), "white" if symbol.isupper() else "black")
-        for index, symbol in enumerate(position.cells)
-        if symbol is not None
-    }
-    return TurnParts(
-        placement=write_placement(pieces, shape),
-        reserves=(position.reserve(True), position.reserve(False)),
-        gates=(found.white_gate, found.black_gate),
-        moved=tuple(names[index] for index in sorted(position.moved)),
-    )
 
 
 def latest_turn(events: Sequence[Event], board: int) -> list[Moved]:
@@ -63,4 +28,4 @@ def turn_caption(turn: Sequence[Moved], *, under_way: bool) -> str:
     return f"{first.fullmove}{dots} {written}" + (" (turn under way)" if under_way else "")
 
 
-__all__ = ["TurnParts", "latest_turn", "turn_caption", "turn_parts"]
+__all__ = ["latest_turn", "turn_caption"]

@@ -16,6 +16,7 @@ from functools import partial
 from typing import ClassVar, Final
 
 from games.core import pgn
+from games.core.beside import Beside
 from games.core.board import Board, Played
 from games.core.errors import IllegalMoveError, MatchConfigError, shown
 from games.core.events import (
@@ -63,6 +64,7 @@ class BoardGame(GameRecords[ConfigT]):
     RESETS: ClassVar[str] = "capture or pawn move"  # what starts the fifty moves afresh
     MANY_ACTIONS: ClassVar[bool] = False  # a turn is several actions, the last of them `end`
     PGN_VARIANT: ClassVar[str | None] = None  # the PGN Variant tag, for games PGN readers lack
+    PLATFORM: ClassVar[int] = 0  # the side, in cells, of an elevator that moves with its pieces
 
     _boards: list[Board]
     _endings: dict[int, BoardEnded]
@@ -179,6 +181,22 @@ class BoardGame(GameRecords[ConfigT]):
         """Return how a board ended (result, reason, final position), or None."""
         self._board(board)
         return self._endings.get(board)
+
+    def view_placement(self, board: int, fen: str) -> str:
+        """Return the placement of a board's FEN as views read any board.
+
+        That is games.core.placement's: pieces by the registry's letters, missing cells
+        empty. FEN's own first field is it for every game whose FEN says no more.
+        """
+        return fen.split(" ", 1)[0]
+
+    def lifted(self, board: int, uci: str) -> tuple[str, ...]:
+        """Return the cells an action's elevator stands on after it; () for a piece's move."""
+        return ()
+
+    def beside(self, board: int, fen: str) -> Beside | None:
+        """Return what a board's FEN shows beside its cells (reserves, gates), or None."""
+        return None
 
     def legal_moves(self, board: int) -> list[str]:
         """Return the side to move's moves on a board: SAN, then the game's own kinds."""

@@ -6,12 +6,14 @@ import re
 from collections.abc import Generator, Mapping, Sequence
 from typing import Final
 
+from games.core.beside import Beside
 from games.core.board import Board
 from games.core.errors import IllegalMoveError, shown, typed
 from games.core.events import BoardEnded, Event, Moved
 from games.core.log import action_groups
 from games.core.oneboard import OneBoardGame
 from games.core.pieces import Side, side_name
+from games.enders import shown as viewed
 from games.enders.board import EndersBoard
 from games.enders.notation import END
 from games.enders.position import Outcome
@@ -41,6 +43,14 @@ class EndersGame(OneBoardGame):
         found = self._board(board)
         assert isinstance(found, EndersBoard)
         return found
+
+    def view_placement(self, board: int, fen: str) -> str:
+        """Return the placement of a FEN of a board as views read any board."""
+        return viewed.view_placement(self.enders_board(board), fen)
+
+    def beside(self, board: int, fen: str) -> Beside:
+        """Return a FEN's reserves, the board's gates and the pieces moved this turn."""
+        return viewed.beside(self.enders_board(board), fen)
 
     def play(self, board: int, text: str, *, side: Side | None = None) -> list[Event]:
         """Play one action or several in order (`B@f10 Bf10-d8 end`); the turn ends at `end`.

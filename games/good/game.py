@@ -10,6 +10,7 @@ from games.core.oneboard import OneBoardGame
 from games.core.pieces import Side
 from games.core.results import Ending
 from games.good.board import GoodBoard
+from games.good.shown import ELEVATOR_SIDE, lifted_cells, view_placement
 
 
 class GoodGame(OneBoardGame):
@@ -27,6 +28,7 @@ class GoodGame(OneBoardGame):
     MOVE_EXAMPLES = "N2c3, O2a3/Pa4, E3c4U or 2b1-2c3"
     RESETS = "capture, fall or pawn move"
     PGN_VARIANT = "Ben Good's Elevator"
+    PLATFORM = ELEVATOR_SIDE
 
     def _new_board(self, fen: str | None) -> Board:
         return GoodBoard(1, fen)
@@ -36,6 +38,14 @@ class GoodGame(OneBoardGame):
         found = self._board(board)
         assert isinstance(found, GoodBoard)
         return found
+
+    def view_placement(self, board: int, fen: str) -> str:
+        """Return the placement views read: shafts as empty cells, the registry's letters."""
+        return view_placement(fen)
+
+    def lifted(self, board: int, uci: str) -> tuple[str, ...]:
+        """Return the four cells a lift's elevator stands on after it; () for a piece's move."""
+        return lifted_cells(uci) or ()
 
     def long_moves(self, board: int) -> list[str]:
         """Return the side to move's actions from cell to cell (2b1-2c3, E3c4U)."""

@@ -13,6 +13,7 @@ from games.core.geometry import Shape
 from games.core.pieces import Piece
 from games.good.cells import shape
 from games.good.game import GoodGame
+from games.good.shown import lifted_cells
 from renderer import board_view_png, overview_view_png
 from renderer.board import BoardLayout
 from renderer.cells import Perspective, plan, square_colour
@@ -20,7 +21,6 @@ from renderer.palette import BACKGROUND, CHECK, CLOSED_MARK, LAST_MOVE, PLAIN, C
 from renderer.rulers import PREVIEW
 from tests.renderer.preview import contrast, ink, runs, shrink
 from tests.renderer.shapes import GOOD_SHAFTS, good_start, view_of
-from views.lifts import lifted_cells
 from views.model import BoardView, match_view
 
 SIZE = 640  # as the bot sends board images

@@ -7,17 +7,7 @@ from games.core.events import Moved
 from games.enders.game import EndersGame
 from views.model import board_view
 from views.replay import replay_views
-from views.turns import latest_turn, turn_caption, turn_parts
-
-
-def test_turn_parts_read_reserves_gates_and_the_pieces_moved_this_turn() -> None:
-    game = EndersGame()
-    game.play(1, "B@f2 Bf2-d4 end")
-    game.play(1, "N@f10 Nf10-e8")
-    parts = turn_parts(game, 1, game.fen(1))
-    assert parts.reserves == ("RRBKKNN", "RRBBKKN")
-    assert parts.gates == ("f2", "f10")
-    assert parts.moved == ("e8",)
+from views.turns import latest_turn, turn_caption
 
 
 def test_latest_turn_is_the_actions_of_the_last_turn_finished_or_under_way() -> None:

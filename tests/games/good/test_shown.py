@@ -1,11 +1,12 @@
-"""Ben Good's Elevator: a lift's notation read as the cells its elevator now stands on."""
+"""Ben Good's Elevator as views read it: a lift's cells, the placement and the elevators' side."""
 
 from __future__ import annotations
 
 import pytest
 
 from games.good.cells import shape
-from views.lifts import lifted_cells
+from games.good.game import GoodGame
+from games.good.shown import lifted_cells
 
 START_SHAFTS = (0,) * 14 + (3, 0)  # pole c4's shaft on level 4, as Black's E3c4U needs
 
@@ -35,3 +36,17 @@ def test_a_move_of_a_piece_is_no_lift(move: str) -> None:
 def test_a_lift_off_the_levels_or_poles_is_refused(move: str) -> None:
     with pytest.raises(ValueError, match="moves no elevator"):
         lifted_cells(move)
+
+
+def test_the_game_tells_views_a_lifts_cells_and_its_elevators_side() -> None:
+    game = GoodGame()
+    assert game.PLATFORM == 2
+    assert game.lifted(1, "E3c4U") == ("4e7", "4f7", "4e8", "4f8")
+    assert game.lifted(1, "2b1-2c3") == ()
+
+
+def test_the_placement_views_read_counts_shafts_as_empty_and_uses_the_registrys_letters() -> None:
+    game = GoodGame()
+    placement = game.view_placement(1, game.fen(1))
+    assert "-" not in placement and placement.count("|") == 3
+    assert "L" in placement and "C" not in placement  # Good's camel C is the registry's L

@@ -1,4 +1,4 @@
-"""Ben Good's Elevator in views: a lift's cells, read from its notation, and the placement.
+"""Ben Good's Elevator as views read it: a lift's cells, read from its notation, and the placement.
 
 A lift is written as Good writes it: `E`, the elevator's level before it moves, its pole on
 the elevators' own 4x4 grid, then `U` or `D` (`E3c4U`: pole c4's elevator from level 3 up).
@@ -10,13 +10,13 @@ import re
 from typing import Final
 
 from games.core.geometry import Shape
-from games.core.pieces import Piece, Side
+from games.core.pieces import Piece
 from games.core.placement import write_placement
 from games.good.cells import LEVELS, NAMES, POLE_NAMES, SIDE, pole_cells
 from games.good.kinds import registry_symbol
 from games.good.text import read_fen
 
-PLATFORM: Final = 2  # the side of an elevator, in cells
+ELEVATOR_SIDE: Final = 2  # the side of an elevator, in cells
 
 _LIFT: Final = re.compile(r"E([1-9])([a-z][0-9])([UD])")
 
@@ -36,7 +36,7 @@ def lifted_cells(notation: str) -> tuple[str, ...] | None:
     return tuple(NAMES[number] for number in pole_cells(POLE_NAMES.index(pole_name), level))
 
 
-def good_placement(fen: str) -> str:
+def view_placement(fen: str) -> str:
     """Return the placement a position of Good's as text shows, as views write any board.
 
     Shaft cells count as empty and Good's camel, prince and ox take the registry's letters.
@@ -50,8 +50,3 @@ def good_placement(fen: str) -> str:
         if symbol is not None
     }
     return write_placement(pieces, Shape(SIDE, SIDE, LEVELS))
-
-
-def side_of(symbol: str) -> Side:
-    """Return whose a piece letter is: upper case White."""
-    return "white" if symbol.isupper() else "black"
