@@ -30,7 +30,7 @@ def draw_platforms(
     edge = max(2, square // 12)
     left_from = _left_from(view)
     typeface = font(square * 0.5)
-    for (_, file, rank), names in _blocks(view.shape, side).items():
+    for (level, file, rank), names in _blocks(view.shape, side).items():
         spots = [layout.origins.get(name) or layout.gaps[name] for name in names]
         x = corner[0] + min(x for x, _ in spots)
         y = corner[1] + min(y for _, y in spots)
@@ -38,7 +38,7 @@ def draw_platforms(
         if not all(name in view.shape.missing for name in names):
             draw.rectangle(box, outline=BACKGROUND, width=edge)
             continue
-        vacated = left_from == (file, rank)
+        vacated = left_from == (level, file, rank)
         frame = (box[0] + edge, box[1] + edge, box[2] - edge, box[3] - edge)
         colour = LAST_MOVE[1] if vacated else CLOSED_MARK
         draw.rectangle(frame, outline=colour, width=edge if vacated else max(1, edge // 2))
@@ -57,10 +57,10 @@ def _blocks(shape: Shape, side: int) -> dict[Block, list[str]]:
     return blocks
 
 
-def _left_from(view: BoardView) -> tuple[int, int] | None:
-    """Return the elevator, by its file and rank on its own grid, that the last move lifted."""
-    if not view.lifted:
+def _left_from(view: BoardView) -> Block | None:
+    """Return the shaft, by its level and its place on the elevators' grid, a lift just left."""
+    if not view.vacated:
         return None
-    cell = view.shape.parse(view.lifted[0])
+    cell = view.shape.parse(view.vacated[0])
     assert cell is not None
-    return cell.file // view.platform, cell.rank // view.platform
+    return cell.level, cell.file // view.platform, cell.rank // view.platform

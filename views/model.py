@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.core.beside import Beside
+from games.core.beside import Beside, Lifted
 from games.core.boardgame import END_OF_TURN, BoardGame
 from games.core.geometry import Shape
 from games.core.pieces import SIDES, opponent, side_name
@@ -189,7 +189,7 @@ def view_of(
     last_move: tuple[str, str] | None = None
     departure: Departure | None = None
     arrivals: list[Arrival] = []
-    lifted: tuple[str, ...] = ()
+    lifted: Lifted | None = None
     for event, direction in recent:
         if isinstance(event, Moved) and event.uci != END_OF_TURN:
             lifted = match.lifted(board, event.uci)
@@ -247,7 +247,8 @@ def view_of(
         moved=() if beside is None else beside.moved,
         turn_moves=moves,
         platform=match.PLATFORM,
-        lifted=lifted,
+        lifted=() if lifted is None else lifted.filled,
+        vacated=() if lifted is None else lifted.left,
     )
 
 

@@ -52,6 +52,7 @@ def board_record(view: BoardView) -> dict[str, Any]:
     if view.platform:  # a board of moving elevators (Ben Good's Elevator)
         record["platform"] = view.platform
         record["lifted"] = list(view.lifted)
+        record["vacated"] = list(view.vacated)
     if view.reserves is not None:  # a turn of many actions (Ender's Chess)
         record["reserves"] = list(view.reserves)
         record["gates"] = list(view.gates)
@@ -96,6 +97,7 @@ def board_from_record(record: dict[str, Any]) -> BoardView:
             turn_moves=tuple((str(a), str(b)) for a, b in record.get("turn_moves", ())),
             platform=int(record.get("platform", 0)),
             lifted=tuple(str(cell) for cell in record.get("lifted", ())),
+            vacated=tuple(str(cell) for cell in record.get("vacated", ())),
         )
         view.pieces()  # refuses a placement that does not fit the board
         return view

@@ -86,6 +86,7 @@ class BoardView:
     # Boards of levels cut into square elevators that move (Ben Good's Elevator):
     platform: int = 0  # an elevator's side in cells: each level is cut into such squares
     lifted: tuple[str, ...] = ()  # a lift as the last move: the cells its elevator now fills
+    vacated: tuple[str, ...] = ()  # ... and the cells it left, a shaft now
 
     @property
     def finished(self) -> bool:

@@ -16,7 +16,7 @@ from functools import partial
 from typing import ClassVar, Final
 
 from games.core import pgn
-from games.core.beside import Beside
+from games.core.beside import Beside, Lifted
 from games.core.board import Board, Played
 from games.core.errors import IllegalMoveError, MatchConfigError, shown
 from games.core.events import (
@@ -190,9 +190,9 @@ class BoardGame(GameRecords[ConfigT]):
         """
         return fen.split(" ", 1)[0]
 
-    def lifted(self, board: int, uci: str) -> tuple[str, ...]:
-        """Return the cells an action's elevator stands on after it; () for a piece's move."""
-        return ()
+    def lifted(self, board: int, uci: str) -> Lifted | None:
+        """Return the cells an elevator fills after an action and those it left; None if none."""
+        return None
 
     def beside(self, board: int, fen: str) -> Beside | None:
         """Return what a board's FEN shows beside its cells (reserves, gates), or None."""

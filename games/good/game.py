@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Generator, Mapping, Sequence
 
+from games.core.beside import Lifted
 from games.core.board import Board
 from games.core.events import Event, Moved
 from games.core.oneboard import OneBoardGame
 from games.core.pieces import Side
 from games.core.results import Ending
 from games.good.board import GoodBoard
-from games.good.shown import ELEVATOR_SIDE, lifted_cells, view_placement
+from games.good.shown import ELEVATOR_SIDE, lifted, view_placement
 
 
 class GoodGame(OneBoardGame):
@@ -43,9 +44,9 @@ class GoodGame(OneBoardGame):
         """Return the placement views read: shafts as empty cells, the registry's letters."""
         return view_placement(fen)
 
-    def lifted(self, board: int, uci: str) -> tuple[str, ...]:
-        """Return the four cells a lift's elevator stands on after it; () for a piece's move."""
-        return lifted_cells(uci) or ()
+    def lifted(self, board: int, uci: str) -> Lifted | None:
+        """Return the four cells a lift's elevator fills and the four it left; None for a move."""
+        return lifted(uci)
 
     def long_moves(self, board: int) -> list[str]:
         """Return the side to move's actions from cell to cell (2b1-2c3, E3c4U)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from games.core.beside import Lifted
 from games.core.geometry import Shape
 from games.core.pieces import Piece
 from games.core.placement import write_placement
@@ -21,8 +22,8 @@ ELEVATOR_SIDE: Final = 2  # the side of an elevator, in cells
 _LIFT: Final = re.compile(r"E([1-9])([a-z][0-9])([UD])")
 
 
-def lifted_cells(notation: str) -> tuple[str, ...] | None:
-    """Return the four cells a lift's elevator stands on after it, or None if it is no lift.
+def lifted(notation: str) -> Lifted | None:
+    """Return the cells a lift's elevator fills after it and those it left, or None for a move.
 
     Raise ValueError for a lift off the poles or levels of the board.
     """
@@ -30,10 +31,16 @@ def lifted_cells(notation: str) -> tuple[str, ...] | None:
     if found is None:
         return None
     level_text, pole_name, way = found.groups()
-    level = int(level_text) - 1 + (1 if way == "U" else -1)
-    if pole_name not in POLE_NAMES or not 0 <= level < LEVELS:
+    level = int(level_text) - 1
+    target = level + (1 if way == "U" else -1)
+    if pole_name not in POLE_NAMES or not 0 <= level < LEVELS or not 0 <= target < LEVELS:
         raise ValueError(f"{notation!r} moves no elevator of the board")
-    return tuple(NAMES[number] for number in pole_cells(POLE_NAMES.index(pole_name), level))
+    pole = POLE_NAMES.index(pole_name)
+    return Lifted(_names(pole_cells(pole, target)), _names(pole_cells(pole, level)))
+
+
+def _names(cells: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(NAMES[number] for number in cells)
 
 
 def view_placement(fen: str) -> str:

@@ -9,11 +9,11 @@ import pytest
 from PIL import Image
 
 from games.chess.game import ChessGame
+from games.core.beside import Lifted
 from games.core.geometry import Shape
 from games.core.pieces import Piece
 from games.good.cells import shape
 from games.good.game import GoodGame
-from games.good.shown import lifted_cells
 from renderer import board_view_png, overview_view_png
 from renderer.board import BoardLayout
 from renderer.cells import Perspective, plan, square_colour
@@ -34,7 +34,7 @@ def good_view(
     shafts: tuple[int, ...] = GOOD_SHAFTS,
     pieces: dict[str, Piece] | None = None,
     *,
-    lifted: tuple[str, ...] = (),
+    lifted: Lifted | None = None,
     last_move: tuple[str, str] | None = None,
     check: str | None = None,
 ) -> BoardView:
@@ -42,7 +42,9 @@ def good_view(
     board = shape(shafts)
     found = good_start(shafts) if pieces is None else pieces
     view = view_of(board, found, last_move=last_move, check=check)
-    return replace(view, platform=2, lifted=lifted)
+    if lifted is None:
+        return replace(view, platform=2)
+    return replace(view, platform=2, lifted=lifted.filled, vacated=lifted.left)
 
 
 def drawn(view: BoardView, perspective: Perspective = "white") -> Image.Image:
@@ -149,8 +151,7 @@ def test_elevators_stand_apart_and_their_cells_together() -> None:
 
 
 def test_a_lift_tints_the_cells_its_elevator_fills_and_frames_the_shaft_it_left() -> None:
-    lifted = lifted_cells("E3c4U")
-    assert lifted is not None
+    lifted = GoodGame().lifted(1, "E3c4U")
     pieces = {"2e1": Piece("K", "white"), "4e8": Piece("K", "black")}
     view = good_view(AFTER_LIFT, pieces, lifted=lifted)
     image = drawn(view)

@@ -120,6 +120,7 @@ def test_a_view_of_moving_elevators_reads_back_with_its_lift() -> None:
         shape=good,
         platform=2,
         lifted=("4e7", "4f7", "4e8", "4f8"),
+        vacated=("3e7", "3f7", "3e8", "3f8"),
         last_move=None,
     )
     assert board_from_record(json.loads(json.dumps(board_record(view)))) == view
