@@ -151,7 +151,7 @@ def _arrival(game: Hosted, arrived: Arrived) -> int:
     A large bonus when its side is to move there and may take the king; its loss when the
     enemy, to move there, can take it at once.
     """
-    worth = piece_value(game.KIND, arrived.piece)
+    worth = piece_value(game, arrived.piece)
     if arrived.king_capturable:
         return worth + KING_AT_MERCY
     target = arrived.board

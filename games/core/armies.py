@@ -13,18 +13,18 @@ from games.core.errors import MatchConfigError, shown
 from games.core.pieces import PieceKind, kind_name, register_kind
 
 register_kind(
-    PieceKind("D", "Bede", "BD"),
-    PieceKind("W", "Waffle", "WA"),
-    PieceKind("A", "FAD", "FAD"),
-    PieceKind("C", "Cardinal", "BN"),
-    PieceKind("S", "Short Rook", "R4"),
-    PieceKind("M", "Woody Rook", "WD"),
-    PieceKind("F", "Half-Duck", "HFD"),
-    PieceKind("E", "Chancellor", "RN"),
-    PieceKind("G", "Charging Rook", "fsRbK"),
-    PieceKind("I", "Fibnif", "fbNF"),
-    PieceKind("H", "Charging Knight", "fhNbKsW"),
-    PieceKind("O", "Colonel", "KfsRfhN"),
+    PieceKind("D", "Bede", "BD", 450),
+    PieceKind("W", "Waffle", "WA", 320),
+    PieceKind("A", "FAD", "FAD", 420),
+    PieceKind("C", "Cardinal", "BN", 800),
+    PieceKind("S", "Short Rook", "R4", 400),
+    PieceKind("M", "Woody Rook", "WD", 330),
+    PieceKind("F", "Half-Duck", "HFD", 400),
+    PieceKind("E", "Chancellor", "RN", 850),
+    PieceKind("G", "Charging Rook", "fsRbK", 480),
+    PieceKind("I", "Fibnif", "fbNF", 300),
+    PieceKind("H", "Charging Knight", "fhNbKsW", 330),
+    PieceKind("O", "Colonel", "KfsRfhN", 850),
 )
 
 

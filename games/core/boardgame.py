@@ -31,7 +31,7 @@ from games.core.events import (
 )
 from games.core.geometry import Shape
 from games.core.log import action_groups
-from games.core.pieces import SIDES, Piece, Side, opponent, side_name
+from games.core.pieces import SIDES, VALUES, Piece, Side, opponent, side_name
 from games.core.reading import read_move
 from games.core.records import ConfigT, GameRecords
 from games.core.results import (
@@ -65,6 +65,7 @@ class BoardGame(GameRecords[ConfigT]):
     MANY_ACTIONS: ClassVar[bool] = False  # a turn is several actions, the last of them `end`
     PGN_VARIANT: ClassVar[str | None] = None  # the PGN Variant tag, for games PGN readers lack
     PLATFORM: ClassVar[int] = 0  # the side, in cells, of an elevator that moves with its pieces
+    PIECE_FIELDS: ClassVar[tuple[int, ...]] = (0,)  # the FEN fields that hold pieces
 
     _boards: list[Board]
     _endings: dict[int, BoardEnded]
@@ -181,6 +182,10 @@ class BoardGame(GameRecords[ConfigT]):
         """Return how a board ended (result, reason, final position), or None."""
         self._board(board)
         return self._endings.get(board)
+
+    def piece_values(self) -> Mapping[str, int]:
+        """Return each piece's worth in centipawns, by the upper-case letter its FEN writes."""
+        return VALUES
 
     def view_placement(self, board: int, fen: str) -> str:
         """Return the placement of a board's FEN as views read any board.

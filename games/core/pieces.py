@@ -11,14 +11,18 @@ SIDES: tuple[Side, Side] = ("white", "black")
 
 @dataclass(frozen=True, slots=True)
 class PieceKind:
-    """A kind of piece: its letter (upper case), its name, and its moves in Betza's notation."""
+    """A kind of piece: its letter (upper case), its name, its moves in Betza's notation, and
+    what it is worth in centipawns (to the practice opponent; a royal king nothing, as taking
+    it ends the board)."""
 
     letter: str
     name: str
     betza: str
+    value: int
 
 
 PIECE_KINDS: dict[str, PieceKind] = {}
+VALUES: dict[str, int] = {}  # each kind's worth by its letter, as the kinds are registered
 
 
 def register_kind(*kinds: PieceKind) -> None:
@@ -29,15 +33,16 @@ def register_kind(*kinds: PieceKind) -> None:
         known = PIECE_KINDS.setdefault(kind.letter, kind)
         if known != kind:
             raise ValueError(f"the letter {kind.letter} is already the {known.name}'s")
+        VALUES[kind.letter] = kind.value
 
 
 register_kind(
-    PieceKind("P", "pawn", "fmWfceF"),
-    PieceKind("N", "knight", "N"),
-    PieceKind("B", "bishop", "B"),
-    PieceKind("R", "rook", "R"),
-    PieceKind("Q", "queen", "Q"),
-    PieceKind("K", "king", "K"),
+    PieceKind("P", "pawn", "fmWfceF", 100),
+    PieceKind("N", "knight", "N", 300),
+    PieceKind("B", "bishop", "B", 320),
+    PieceKind("R", "rook", "R", 500),
+    PieceKind("Q", "queen", "Q", 900),
+    PieceKind("K", "king", "K", 0),
 )
 
 

@@ -18,6 +18,8 @@ from games.enders.board import EndersBoard
 from games.enders.notation import END
 from games.enders.position import Outcome
 
+# a side loses by its gate or with no piece left, so its king is worth a piece like any other
+VALUES: Final = {"R": 500, "B": 300, "N": 300, "K": 350}
 _NUMBER: Final = re.compile(r"([0-9]+)(\.|\.\.\.)")
 
 
@@ -33,6 +35,7 @@ class EndersGame(OneBoardGame):
     MOVE_EXAMPLES = "B@f10 Bf10-d8 end"
     RESETS = "capture or drop"
     MANY_ACTIONS = True
+    PIECE_FIELDS = (0, 2)  # the placement and the reserves
     PGN_VARIANT = "Ender's Chess"
 
     def _new_board(self, fen: str | None) -> Board:
@@ -43,6 +46,10 @@ class EndersGame(OneBoardGame):
         found = self._board(board)
         assert isinstance(found, EndersBoard)
         return found
+
+    def piece_values(self) -> Mapping[str, int]:
+        """Return each piece's worth in centipawns: no piece is royal, the king a minor one."""
+        return VALUES
 
     def view_placement(self, board: int, fen: str) -> str:
         """Return the placement of a FEN of a board as views read any board."""

@@ -11,6 +11,7 @@ from games.core.oneboard import OneBoardGame
 from games.core.pieces import Side
 from games.core.results import Ending
 from games.good.board import GoodBoard
+from games.good.kinds import GOOD_VALUES
 from games.good.shown import ELEVATOR_SIDE, lifted, view_placement
 
 
@@ -39,6 +40,10 @@ class GoodGame(OneBoardGame):
         found = self._board(board)
         assert isinstance(found, GoodBoard)
         return found
+
+    def piece_values(self) -> Mapping[str, int]:
+        """Return each piece's worth in centipawns, by Good's letter (camel C, prince I, ox O)."""
+        return GOOD_VALUES
 
     def view_placement(self, board: int, fen: str) -> str:
         """Return the placement views read: shafts as empty cells, the registry's letters."""

@@ -9,18 +9,22 @@ from __future__ import annotations
 
 from typing import Final
 
-from games.core.pieces import PieceKind, register_kind
+from games.core.pieces import VALUES, PieceKind, register_kind
 
 register_kind(
-    PieceKind("L", "walking camel", "CW"),  # a camel's (1,3) leap or a single orthogonal step
-    PieceKind("Y", "vaulting prince", "KmHmG"),  # a king's step, or a quiet leap of three
+    PieceKind("L", "walking camel", "CW", 300),  # a camel's (1,3) leap or an orthogonal step
+    PieceKind("Y", "vaulting prince", "KmHmG", 350),  # a king's step, or a quiet leap of three
     # a quiet knight's leap or leap of two, a diagonal step only to capture; its pushes of
     # the pieces it steps into have no Betza letter
-    PieceKind("X", "ox", "mNmDmAcF"),
+    PieceKind("X", "ox", "mNmDmAcF", 400),
 )
 
 # Good's letter of each kind (upper case) to the registry's, as views and images show it
 REGISTRY_LETTERS: Final = dict(zip("KQIRBNCOP", "KQYRBNLXP", strict=True))
+
+
+# what each piece is worth, by Good's letter, as its positions are written
+GOOD_VALUES: Final = {good: VALUES[ours] for good, ours in REGISTRY_LETTERS.items()}
 
 
 def registry_symbol(symbol: str) -> str:
