@@ -16,6 +16,7 @@ from games.core.placement import write_placement
 from games.core.results import UNFINISHED
 from games.elevator import Match
 from games.elevator.teams import team_map
+from games.good.cells import one_a_pole
 from games.good.cells import shape as good_shape
 from renderer import board_png, board_view_png, overview_png, replay_gif
 from renderer.chart import RatingChart, chart_png
@@ -69,7 +70,7 @@ GOOD_KINGS = {"white": "2e1", "black": "3e8"}
 
 def good_start(shafts: tuple[int, ...] = GOOD_SHAFTS) -> dict[str, Piece]:
     """Return the pieces of a start of Ben Good's Elevator, by cell, for the given shafts."""
-    board = good_shape(shafts)
+    board = good_shape(one_a_pole(shafts))
     pieces: dict[str, Piece] = {}
     sides: tuple[tuple[Side, int, int], ...] = (("white", 0, 1), ("black", 7, -1))
     for side, first, forward in sides:
@@ -98,7 +99,7 @@ def good_view() -> BoardView:
     }
     return BoardView(
         number=1,
-        placement=write_placement(pieces, good_shape(after)),
+        placement=write_placement(pieces, good_shape(one_a_pole(after))),
         turn="white",
         fullmove=2,
         elevators=(),
@@ -111,9 +112,10 @@ def good_view() -> BoardView:
         check=None,
         capturable=None,
         caption="1... E3c4U: Black's king rides pole c4's elevator up to level 4",
-        shape=good_shape(after),
+        shape=good_shape(one_a_pole(after)),
         platform=2,
         lifted=("4e7", "4f7", "4e8", "4f8"),
+        vacated=("3e7", "3f7", "3e8", "3f8"),
     )
 
 

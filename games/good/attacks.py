@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.good.geometry import (
+    BIT,
     CAMELS,
     FERZ,
     KNIGHTS,
@@ -73,6 +74,7 @@ def _flown_at(position: Position, number: int, by_white: bool) -> bool:
     """Tell whether a flying piece reaches a cell, on its level or through one shaft."""
     cells, shafts = position.cells, position.shafts
     level = LEVEL[number]
+    bit = BIT[number]
     others = [other for other in (level - 1, level + 1) if 0 <= other < 4]
     for direction in range(8):
         flyers = (_ROOK_LINES if direction in ORTHOGONAL else _BISHOP_LINES)[int(by_white)]
@@ -82,18 +84,18 @@ def _flown_at(position: Position, number: int, by_white: bool) -> bool:
         for index in range(-1, len(back)):
             if index >= 0:
                 passed = back[index]
-                if shafts[POLE[passed]] == level:
+                if shafts[POLE[passed]] & bit:
                     break
                 if cells[passed] is not None:
                     if cells[passed] in flyers:
                         return True
                     break
-            column = number if index < 0 else back[index]
-            shaft = shafts[POLE[column]]
-            if shaft in others and _flies_into(
-                position, back[index + 1 :], (shaft - level) * 64, flyers
-            ):
-                return True
+            column = shafts[POLE[number if index < 0 else back[index]]]
+            for other in others:
+                if column >> other & 1 and _flies_into(
+                    position, back[index + 1 :], (other - level) * 64, flyers
+                ):
+                    return True
     return False
 
 
@@ -104,7 +106,7 @@ def _flies_into(
     cells, shafts = position.cells, position.shafts
     for passed in back:
         start = passed + shift
-        if shafts[POLE[start]] == LEVEL[start]:
+        if shafts[POLE[start]] & BIT[start]:
             return False  # the shaft it would use first is this one, not ours
         if cells[start] is not None:
             return cells[start] in flyers
@@ -117,7 +119,7 @@ def _pushed_off(position: Position, number: int, by_white: bool) -> bool:
     ox = "O" if by_white else "o"
     for direction in ORTHOGONAL:
         for behind in RAYS[number][direction ^ 1]:
-            if shafts[POLE[behind]] == LEVEL[behind]:
+            if shafts[POLE[behind]] & BIT[behind]:
                 break
             if cells[behind] in OXEN:
                 if cells[behind] == ox:

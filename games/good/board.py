@@ -7,7 +7,7 @@ notation.py reads and writes actions, text.py positions, setup.py holds the star
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 from games.core.board import Played
@@ -172,17 +172,17 @@ class GoodBoard(CellBoard[Standing]):
     def _pinned(self, square: int, white: bool) -> bool:
         cells = list(self.position.cells)
         cells[square] = None
-        emptied = Position(tuple(cells), self.position.shafts, white, None, self.position.captured)
+        emptied = replace(self.position, cells=tuple(cells), white=white, ep=None)
         king = king_cell(emptied, white)
         return king is not None and attacked(emptied, king, not white)
 
     def _departed(self, cells: Cells, square: int) -> Standing:
         p = self.position
-        return Standing(Position(tuple(cells), p.shafts, not p.white, None, p.captured))
+        return Standing(replace(p, cells=tuple(cells), white=not p.white, ep=None))
 
     def _arrived(self, cells: Cells, square: int) -> Standing:
         p = self.position
-        return Standing(Position(tuple(cells), p.shafts, p.white, None, p.captured))
+        return Standing(replace(p, cells=tuple(cells), ep=None))
 
     def _repeatable(self) -> Iterator[Standing]:
         position = self.position
@@ -190,7 +190,8 @@ class GoodBoard(CellBoard[Standing]):
             yield Standing(play(position, action))
 
     def _empty(self) -> Standing:
-        return Standing(Position((None,) * CELLS, self.position.shafts, True))
+        p = self.position
+        return Standing(Position((None,) * CELLS, p.shafts, True, sideways=p.sideways))
 
     # ------------------------------------------------------------------ endings
 

@@ -15,6 +15,7 @@ from games.core.geometry import FILES, Shape
 LEVELS: Final = 4
 SIDE: Final = 8  # files and ranks of each level
 POLES: Final = 16
+GRID: Final = 4  # poles a row (and rows) on the elevators' own grid
 CELLS: Final = LEVELS * SIDE * SIDE
 
 
@@ -64,13 +65,25 @@ NUMBERS: Final = {name: number for number, name in enumerate(NAMES)}
 POLE_NAMES: Final = tuple(pole_name(pole) for pole in range(POLES))
 
 
+def one_a_pole(levels: tuple[int, ...]) -> tuple[int, ...]:
+    """Return the shafts of a board with one shaft a pole, given each pole's shaft level."""
+    return tuple(1 << level for level in levels)
+
+
 def shape(shafts: tuple[int, ...]) -> Shape:
-    """Return the board's cells as views and images read them: the shafts are missing."""
+    """Return the board's cells as views and images read them: the shafts are missing.
+
+    shafts: each pole's shaft levels as bits (1 << level), as positions hold them.
+    """
     return Shape(
         SIDE,
         SIDE,
         LEVELS,
         missing=frozenset(
-            NAMES[number] for pole, level in enumerate(shafts) for number in pole_cells(pole, level)
+            NAMES[number]
+            for pole, bits in enumerate(shafts)
+            for level in range(LEVELS)
+            if bits >> level & 1
+            for number in pole_cells(pole, level)
         ),
     )

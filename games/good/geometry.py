@@ -8,7 +8,18 @@ from __future__ import annotations
 
 from typing import Final
 
-from games.good.cells import CELLS, SIDE, cell, file_of, level_of, pole_of, rank_of
+from games.good.cells import (
+    CELLS,
+    GRID,
+    LEVELS,
+    POLES,
+    SIDE,
+    cell,
+    file_of,
+    level_of,
+    pole_of,
+    rank_of,
+)
 
 Offsets = tuple[tuple[int, int], ...]
 Table = tuple[tuple[int, ...], ...]
@@ -23,6 +34,25 @@ CAMEL: Final[Offsets] = ((1, 3), (3, 1), (3, -1), (1, -3), (-1, -3), (-3, -1), (
 
 LEVEL: Final = tuple(level_of(number) for number in range(CELLS))
 POLE: Final = tuple(pole_of(number) for number in range(CELLS))
+BIT: Final = tuple(1 << level_of(number) for number in range(CELLS))  # its level, as shafts hold
+# the levels a pole's shafts are on, lowest first, by the bits Position.shafts holds for it
+SHAFT_LEVELS: Final = tuple(
+    tuple(level for level in range(LEVELS) if bits >> level & 1) for bits in range(1 << LEVELS)
+)
+# the poles beside each pole on the elevators' 4x4 grid: north, east, south, west
+BESIDE: Final = tuple(
+    tuple(
+        other
+        for other, inside in (
+            (pole + GRID, pole // GRID < GRID - 1),
+            (pole + 1, pole % GRID < GRID - 1),
+            (pole - GRID, pole // GRID > 0),
+            (pole - 1, pole % GRID > 0),
+        )
+        if inside
+    )
+    for pole in range(POLES)
+)
 RANK: Final = tuple(rank_of(number) for number in range(CELLS))
 
 

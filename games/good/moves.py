@@ -17,6 +17,8 @@ from dataclasses import replace
 from games.good.attacks import attacked, king_cell
 from games.good.cells import LEVELS, POLES, pole_cells
 from games.good.geometry import (
+    BESIDE,
+    BIT,
     CAMELS,
     DIAGONAL,
     FERZ,
@@ -31,6 +33,7 @@ from games.good.geometry import (
     PRINCE_LEAPS,
     RANK,
     RAYS,
+    SHAFT_LEVELS,
     WAZIR,
     double_step,
     promotes,
@@ -77,12 +80,22 @@ def piece_steps(position: Position, number: int) -> list[Step]:
 
 
 def lifts(position: Position) -> list[Lift]:
-    """Return every elevator move the side to move controls, up or down into its shaft."""
+    """Return every elevator move the side to move controls: up or down into a shaft of its
+    pole, then, in the Wonkavator, sideways into a shaft of the pole beside it on its level."""
     found = []
-    for pole, shaft in enumerate(position.shafts):
-        for up, level in ((True, shaft - 1), (False, shaft + 1)):
-            if 0 <= level < LEVELS and controls(position, pole, level, position.white):
-                found.append(Lift(pole, up))
+    white, shafts = position.white, position.shafts
+    for pole, holes in enumerate(shafts):
+        for shaft in SHAFT_LEVELS[holes]:
+            for level in (shaft - 1, shaft + 1):
+                inside = 0 <= level < LEVELS and not holes >> level & 1
+                if inside and controls(position, pole, level, white):
+                    found.append(Lift(pole, level, pole, shaft))
+    if position.sideways:
+        for pole, holes in enumerate(shafts):
+            for shaft in SHAFT_LEVELS[holes]:
+                for beside in BESIDE[pole]:
+                    if not shafts[beside] >> shaft & 1 and controls(position, beside, shaft, white):
+                        found.append(Lift(beside, shaft, pole, shaft))
     return found
 
 
@@ -122,20 +135,23 @@ def play(position: Position, action: Action) -> Position:
     cells[action.target] = piece
     double = piece in "Pp" and abs(RANK[action.target] - RANK[action.start]) == 2
     ep = (action.start + action.target) // 2 if double else None
-    return Position(tuple(cells), position.shafts, not position.white, ep, captured)
+    return Position(
+        tuple(cells), position.shafts, not position.white, ep, captured, position.sideways
+    )
 
 
 def _lift(position: Position, lift: Lift) -> Position:
-    shaft = position.shafts[lift.pole]
-    level = shaft - 1 if lift.up else shaft + 1
     cells = list(position.cells)
     for start, target in zip(
-        POLE_CELLS[lift.pole][level], POLE_CELLS[lift.pole][shaft], strict=True
+        POLE_CELLS[lift.pole][lift.level], POLE_CELLS[lift.to_pole][lift.to_level], strict=True
     ):
         cells[target], cells[start] = cells[start], None
     shafts = list(position.shafts)
-    shafts[lift.pole] = level
-    return Position(tuple(cells), tuple(shafts), not position.white, None, position.captured)
+    shafts[lift.to_pole] &= ~(1 << lift.to_level)
+    shafts[lift.pole] |= 1 << lift.level
+    return Position(
+        tuple(cells), tuple(shafts), not position.white, None, position.captured, position.sideways
+    )
 
 
 def _safe(position: Position, action: Action) -> bool:
@@ -148,7 +164,7 @@ def _safe(position: Position, action: Action) -> bool:
 
 
 def _exists(position: Position, number: int) -> bool:
-    return position.shafts[POLE[number]] != LEVEL[number]
+    return not position.shafts[POLE[number]] & BIT[number]
 
 
 def _land(position: Position, start: int, target: int, steps: list[Step]) -> bool:
@@ -213,12 +229,12 @@ def _ox(position: Position, number: int) -> list[Step]:
 
 def _flyer(directions: range) -> Callable[[Position, int], list[Step]]:
     def fly(position: Position, number: int) -> list[Step]:
-        level = LEVEL[number]
+        level, bit = LEVEL[number], BIT[number]
         steps: list[Step] = []
         for direction in directions:
             ray = RAYS[number][direction]
             for index, target in enumerate(ray):
-                if position.shafts[POLE[target]] == level:
+                if position.shafts[POLE[target]] & bit:
                     # the first shaft on the starting level: change level there, up or down
                     for other in (level - 1, level + 1):
                         if 0 <= other < LEVELS:

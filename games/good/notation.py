@@ -3,7 +3,8 @@
 As the rules text writes them: a piece's letter and its target (`N2c3`, `P2e4`, or the cell
 alone for a pawn), `x` before a captured piece's cell, `=Q` for a promotion; an ox's push
 adds the first pushed piece and where it goes (`O2a3/Pa4`: without it `O2a3` is the leap);
-an elevator's move is `E`, its level, its pole and U or D (`E3c4U`). When two pieces of a
+an elevator's move is `E`, its level, its pole and U or D (`E3c4U`), or in the Wonkavator
+N, E, S or W for a move sideways to the pole beside it (`E2b3E`). When two pieces of a
 kind reach a cell, the start's level, file, or both (or its file and rank) follow the
 letter, as in SAN (`Nb2c3`, `R32c3`). The long form, start and target (`2b1-2c3`,
 `2a1-2a3/Pa4`, `2e7-2e8=Q`), may always be typed; it is the form records keep.
@@ -19,7 +20,7 @@ from games.core.errors import AmbiguousMoveError, IllegalMoveError, NotAMoveErro
 from games.good.cells import NAMES, NUMBERS, POLE_NAMES
 from games.good.position import Action, Lift, Position, Step
 from games.good.refusals import lift_refusal, step_refusal
-from games.good.steps import first_pushed, lift_level
+from games.good.steps import first_pushed, lift_to, lift_way
 
 EXAMPLES: Final = "a move such as N2c3, P2e4, O2a3/Pa4 or E3c4U, or its start and end (2b1-2c3)"
 _STEP: Final = re.compile(
@@ -28,7 +29,7 @@ _STEP: Final = re.compile(
     r"(?P<push>/(?P<pushed>[KQIRBNCOP])?(?P<onto>[a-h][1-8])?)?"
     r"(?:=(?P<promotion>[A-Za-z]))?"
 )
-_LIFT: Final = re.compile(r"[Ee](?P<level>[1-4])(?P<pole>[a-d][1-4])(?P<way>[UuDd])")
+_LIFT: Final = re.compile(r"[Ee](?P<level>[1-4])(?P<pole>[a-d][1-4])(?P<way>[UuDdNnEeSsWw])")
 
 
 def long(action: Action, position: Position) -> str:
@@ -60,8 +61,7 @@ def write(action: Action, position: Position, legal: Sequence[Action]) -> str:
 
 
 def _lift(lift: Lift, position: Position) -> str:
-    level = lift_level(position, lift)
-    return f"E{level + 1}{POLE_NAMES[lift.pole]}{'U' if lift.up else 'D'}"
+    return f"E{lift.level + 1}{POLE_NAMES[lift.pole]}{lift_way(lift)}"
 
 
 def _suffix(step: Step, position: Position) -> str:
@@ -169,9 +169,12 @@ def _pushes(fits: list[Step], found: re.Match[str], position: Position) -> list[
 def _parse_lift(
     found: re.Match[str], legal: Sequence[Action], position: Position, number: int
 ) -> Lift:
-    pole = POLE_NAMES.index(found["pole"])
-    level = int(found["level"]) - 1
-    lift = Lift(pole, found["way"].upper() == "U")
-    if lift in legal and lift_level(position, lift) == level:
-        return lift
-    raise IllegalMoveError(lift_refusal(position, lift, level, number))
+    pole, level, way = (
+        POLE_NAMES.index(found["pole"]),
+        int(found["level"]) - 1,
+        found["way"].upper(),
+    )
+    reached = lift_to(pole, level, way)
+    if reached is not None and Lift(pole, level, *reached) in legal:
+        return Lift(pole, level, *reached)
+    raise IllegalMoveError(lift_refusal(position, pole, level, way, number))

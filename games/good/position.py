@@ -34,10 +34,17 @@ class Step:
 
 @dataclass(frozen=True, slots=True)
 class Lift:
-    """An elevator's move one level up or down into its pole's shaft, with its pieces."""
+    """An elevator's move, with its pieces, into a shaft beside it.
+
+    The elevator on level (from 0) of pole moves to to_level of to_pole, a shaft until
+    then: one level up or down its own pole, or, in the Wonkavator, sideways to the pole
+    beside it on the same level. Where it stood is a shaft afterwards.
+    """
 
     pole: int
-    up: bool
+    level: int
+    to_pole: int
+    to_level: int
 
 
 Action = Step | Lift
@@ -47,10 +54,12 @@ Action = Step | Lift
 class Position:
     """Where every piece and shaft stands, whose move it is, and what the rules remember.
 
-    shafts: each pole's shaft level, from 0; ep: the cell a pawn's double step just passed
-    over (an opposing pawn on that level may take en passant), or None; captured: the
-    letters of every piece captured so far, in their owner's case (a pawn promotes only to
-    a kind of its own side's that was captured).
+    shafts: each pole's shaft levels, as bits (1 << level): one level in Good's game, any
+    number in the Wonkavator, whose elevators move sideways too; ep: the cell a pawn's
+    double step just passed over (an opposing pawn on that level may take en passant), or
+    None; captured: the letters of every piece captured so far, in their owner's case (a
+    pawn promotes only to a kind of its own side's that was captured); sideways: elevators
+    may also move sideways on their level (the Wonkavator).
     """
 
     cells: tuple[str | None, ...]
@@ -58,13 +67,14 @@ class Position:
     white: bool
     ep: int | None = None
     captured: str = ""
+    sideways: bool = False
 
     def __post_init__(self) -> None:
         assert len(self.cells) == CELLS and len(self.shafts) == POLES
 
     def exists(self, number: int) -> bool:
-        """Tell whether a cell is on an elevator (not in its pole's shaft)."""
-        return self.shafts[pole_of(number)] != level_of(number)
+        """Tell whether a cell is on an elevator (not in a shaft of its pole)."""
+        return not self.shafts[pole_of(number)] >> level_of(number) & 1
 
     def own(self, symbol: str | None) -> bool:
         """Tell whether a piece letter is the side to move's."""

@@ -9,7 +9,7 @@ pushed.
 
 from __future__ import annotations
 
-from games.good.geometry import LEVEL, POLE, RAYS
+from games.good.geometry import BIT, POLE, RAYS
 from games.good.position import Position
 
 Pushed = tuple[tuple[int, int | None], ...]
@@ -27,7 +27,7 @@ def push(position: Position, ox: int, direction: int, length: int) -> Pushed | N
     line: list[int | None] = [number if cells[number] is not None else None for number in ray]
     fallen: list[int] = []
     for step in range(length):
-        if shafts[POLE[ray[step]]] == LEVEL[ray[step]]:
+        if shafts[POLE[ray[step]]] & BIT[ray[step]]:
             return None  # the ox itself would fall
         end = step
         while end < len(ray):
@@ -39,7 +39,7 @@ def push(position: Position, ox: int, direction: int, length: int) -> Pushed | N
             end += 1
         if end == step:
             continue
-        if end == len(ray) or shafts[POLE[ray[end]]] == LEVEL[ray[end]]:
+        if end == len(ray) or shafts[POLE[ray[end]]] & BIT[ray[end]]:
             last = line[end - 1]
             assert last is not None
             fallen.append(last)

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from games.good.cells import NAMES, POLE_NAMES, pole_cells, pole_of, rank_of
-from games.good.position import Action, Lift, Position, Step
-from games.good.steps import first_pushed, lift_level
+from games.good.position import Action, Position, Step
+from games.good.steps import SIDEWAYS, WORDS, first_pushed, lift_to
 
 KIND_NAMES: Final = {
     "K": "king",
@@ -120,20 +120,34 @@ def _push_refusal(position: Position, reaching: list[Step], to: str) -> str:
     )
 
 
-def lift_refusal(position: Position, lift: Lift, level: int, number: int) -> str:
-    """Return why the elevator on level (from 0) of lift's pole may not go as lift says."""
-    pole = POLE_NAMES[lift.pole]
-    shaft = position.shafts[lift.pole]
-    way = "up" if lift.up else "down"
-    if level == shaft:
-        return f"level {level + 1} of pole {pole} is its shaft, not an elevator, on board {number}"
-    if lift_level(position, lift) != level:
+def lift_refusal(position: Position, pole: int, level: int, way: str, number: int) -> str:
+    """Return why the elevator on level (from 0) of a pole may not go a way (U, D, N, E, S, W)."""
+    name, word = POLE_NAMES[pole], WORDS[way]
+    if position.shafts[pole] >> level & 1:
+        shaft = _its_shaft(position, pole)
+        return f"level {level + 1} of pole {name} is {shaft}, not an elevator, on board {number}"
+    if way in SIDEWAYS and not position.sideways:
         return (
-            f"an elevator moves one level, into its pole's shaft: pole {pole}'s is on level "
-            f"{shaft + 1}, so its elevator on level {level + 1} cannot go {way}"
+            f"an elevator moves up (U) or down (D) on board {number}; it moves sideways "
+            "(N, E, S, W) only in the Wonkavator"
+        )
+    reached = lift_to(pole, level, way)
+    if reached is None or not position.shafts[reached[0]] >> reached[1] & 1:
+        if way not in SIDEWAYS:
+            return (
+                f"an elevator moves one level, into its pole's shaft: pole {name}"
+                f"{_shaft_levels(position, pole)}, so its elevator on level {level + 1} "
+                f"cannot go {word}"
+            )
+        if reached is None:
+            return f"pole {name} has no pole {word} of it on the elevators' grid, on board {number}"
+        return (
+            f"an elevator moves sideways into a shaft on its level: pole "
+            f"{POLE_NAMES[reached[0]]} has none on level {level + 1}, so pole {name}'s "
+            f"elevator cannot go {word} on board {number}"
         )
     mine = theirs = 0
-    for cell in pole_cells(lift.pole, level):
+    for cell in pole_cells(pole, level):
         symbol = position.cells[cell]
         if symbol is not None:
             mine += position.own(symbol)
@@ -141,8 +155,23 @@ def lift_refusal(position: Position, lift: Lift, level: int, number: int) -> str
     side = _side(position.white)
     if mine == 0 or mine <= theirs:
         return (
-            f"{side} does not control pole {pole}'s elevator on level {level + 1} on board "
+            f"{side} does not control pole {name}'s elevator on level {level + 1} on board "
             f"{number}: it holds {mine} of {side}'s pieces and {theirs} of the opponent's "
             "(control is more than the opponent's, at least one)"
         )
-    return f"moving that elevator {way} would leave {side}'s king in check on board {number}"
+    return f"moving that elevator {word} would leave {side}'s king in check on board {number}"
+
+
+def _its_shaft(position: Position, pole: int) -> str:
+    """Return how a level of a pole that is a shaft is named: its shaft, or one of them."""
+    return "its shaft" if position.shafts[pole].bit_count() == 1 else "one of its shafts"
+
+
+def _shaft_levels(position: Position, pole: int) -> str:
+    """Say where a pole's shafts are, after its name: "'s is on level 4", " has none now"."""
+    levels = [str(level + 1) for level in range(4) if position.shafts[pole] >> level & 1]
+    if not levels:
+        return " has none now"
+    if len(levels) == 1:
+        return f"'s is on level {levels[0]}"
+    return f"'s are on levels {', '.join(levels[:-1])} and {levels[-1]}"

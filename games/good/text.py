@@ -39,10 +39,14 @@ def _refusal(number: int, reason: str) -> MatchConfigError:
     return MatchConfigError(f"the position for board {number} is not valid: {reason}")
 
 
-def placed(marks: Sequence[str], number: int = 1) -> tuple[tuple[str | None, ...], tuple[int, ...]]:
-    """Return the cells and each pole's shaft level of 256 marks ('.', '-' or a letter).
+def placed(
+    marks: Sequence[str], number: int = 1, *, sideways: bool = False
+) -> tuple[tuple[str | None, ...], tuple[int, ...]]:
+    """Return the cells and each pole's shaft levels (bits) of 256 marks ('.', '-' or a letter).
 
-    Refuses a pole whose shaft is not one whole elevator of four dashes on one level.
+    Refuses a shaft that is not one whole elevator of four dashes, and a pole without its
+    one shaft; where elevators move sideways (the Wonkavator), a pole may have any number,
+    but the board has as many shafts as poles.
     """
     assert len(marks) == CELLS
     cells: list[str | None] = [None] * CELLS
@@ -59,18 +63,23 @@ def placed(marks: Sequence[str], number: int = 1) -> tuple[tuple[str | None, ...
             if any(marks[index] == SHAFT for index in pole_cells(pole, level))
         ]
         name = POLE_NAMES[pole]
-        if len(levels) != 1:
+        if len(levels) != 1 and not sideways:
             found = " and ".join(str(level + 1) for level in levels) or "no level"
             raise _refusal(number, f"pole {name} needs its shaft on one level, not on {found}")
-        level = levels[0]
-        standing = [index for index in pole_cells(pole, level) if marks[index] != SHAFT]
-        if standing:
-            raise _refusal(
-                number,
-                f"pole {name}'s shaft on level {level + 1} is four cells of '-', "
-                f"but {NAMES[standing[0]]} is not one",
-            )
-        shafts.append(level)
+        bits = 0
+        for level in levels:
+            standing = [index for index in pole_cells(pole, level) if marks[index] != SHAFT]
+            if standing:
+                raise _refusal(
+                    number,
+                    f"pole {name}'s shaft on level {level + 1} is four cells of '-', "
+                    f"but {NAMES[standing[0]]} is not one",
+                )
+            bits |= 1 << level
+        shafts.append(bits)
+    count = sum(bits.bit_count() for bits in shafts)
+    if count != POLES:
+        raise _refusal(number, f"the board has {POLES} shafts, as many as its poles, not {count}")
     return tuple(cells), tuple(shafts)
 
 
@@ -129,8 +138,12 @@ def write_fen(position: Position, halfmove: int = 0, fullmove: int = 1) -> str:
     return f"{'|'.join(levels)} {turn} {ep} {captured} {halfmove} {fullmove}"
 
 
-def read_fen(text: str, number: int = 1) -> tuple[Position, int, int]:
-    """Return the position, halfmove count and fullmove number text gives, or refuse it."""
+def read_fen(text: str, number: int = 1, *, sideways: bool = False) -> tuple[Position, int, int]:
+    """Return the position, halfmove count and fullmove number text gives, or refuse it.
+
+    sideways: elevators move sideways too (the Wonkavator), so a pole may have any number
+    of shafts.
+    """
     fields = text.split() if isinstance(text, str) else []
     if len(fields) != 6:
         raise _refusal(
@@ -140,7 +153,7 @@ def read_fen(text: str, number: int = 1) -> tuple[Position, int, int]:
         )
     placement, turn, ep_text, captured, halfmove, fullmove = fields
     marks = _marks(placement, number)
-    cells, shafts = placed(marks, number)
+    cells, shafts = placed(marks, number, sideways=sideways)
     if turn not in _SIDES:
         raise _refusal(number, f"the side to move is w or b, not {shown(turn)}")
     if ep_text != "-" and ep_text not in NUMBERS:
@@ -155,6 +168,7 @@ def read_fen(text: str, number: int = 1) -> tuple[Position, int, int]:
         _SIDES[turn],
         None if ep_text == "-" else NUMBERS[ep_text],
         "" if captured == "-" else captured,
+        sideways,
     )
     found = problem(position)
     if found is not None:

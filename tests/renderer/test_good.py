@@ -12,7 +12,7 @@ from games.chess.game import ChessGame
 from games.core.beside import Lifted
 from games.core.geometry import Shape
 from games.core.pieces import Piece
-from games.good.cells import shape
+from games.good.cells import one_a_pole, shape
 from games.good.game import GoodGame
 from renderer import board_view_png, overview_view_png
 from renderer.board import BoardLayout
@@ -25,7 +25,7 @@ from views.model import BoardView, match_view
 
 SIZE = 640  # as the bot sends board images
 PERSPECTIVES: tuple[Perspective, Perspective] = ("white", "black")
-START = shape(GOOD_SHAFTS)
+START = shape(one_a_pole(GOOD_SHAFTS))
 # after Black's E3c4U from the start: pole c4's elevator on level 4, its shaft on level 3
 AFTER_LIFT = (*GOOD_SHAFTS[:14], 2, *GOOD_SHAFTS[15:])
 
@@ -39,7 +39,7 @@ def good_view(
     check: str | None = None,
 ) -> BoardView:
     """Return a view of a board of Ben Good's Elevator, from the start unless pieces are given."""
-    board = shape(shafts)
+    board = shape(one_a_pole(shafts))
     found = good_start(shafts) if pieces is None else pieces
     view = view_of(board, found, last_move=last_move, check=check)
     if lifted is None:

@@ -13,6 +13,7 @@ from games.core.placement import write_placement
 from games.elevator import Match
 from games.elevator.teams import team_map
 from games.enders.game import EndersGame
+from games.good.cells import one_a_pole
 from games.good.cells import shape as good_shape
 from renderer import board_png, board_view_png, overview_png, overview_view_png
 from views.model import board_view, match_view
@@ -113,7 +114,7 @@ def test_an_enders_view_mid_turn_reads_back_with_its_reserves_gates_and_turn() -
 
 
 def test_a_view_of_moving_elevators_reads_back_with_its_lift() -> None:
-    good = good_shape((0,) * 14 + (2, 0))
+    good = good_shape(one_a_pole((0,) * 14 + (2, 0)))
     view = replace(
         board_view(Match(2), 1),
         placement=write_placement({"4e8": Piece("K", "black"), "2e1": Piece("K", "white")}, good),

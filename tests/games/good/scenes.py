@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.good.cells import CELLS, NAMES, NUMBERS, POLE_NAMES, POLES, cell
+from games.good.cells import CELLS, NAMES, NUMBERS, POLE_NAMES, POLES, cell, one_a_pole
 from games.good.moves import legal_actions
-from games.good.position import Position, Step
+from games.good.position import Lift, Position, Step
 
 # The tests' own full start (helper B's setup.py holds the game's): each side fills the
 # three elevators of its four home poles, Black mirrored front to back, levels turned over.
@@ -27,7 +27,8 @@ def scene(
     cells: list[str | None] = [None] * CELLS
     for name, letter in pieces.items():
         cells[NUMBERS[name]] = letter
-    position = Position(tuple(cells), tuple(levels), white, NUMBERS[ep] if ep else None, captured)
+    shafts_at = one_a_pole(tuple(levels))
+    position = Position(tuple(cells), shafts_at, white, NUMBERS[ep] if ep else None, captured)
     assert all(position.exists(NUMBERS[name]) for name in pieces), "a piece stands in a shaft"
     return position
 
@@ -75,3 +76,10 @@ def named(pushed: tuple[tuple[int, int | None], ...]) -> list[tuple[str, str | N
 def board(position: Position) -> dict[str, str]:
     """Return the pieces of a position by cell name."""
     return {NAMES[number]: piece for number, piece in enumerate(position.cells) if piece}
+
+
+def lift(position: Position, pole: str, *, up: bool) -> Lift:
+    """Return the lift of a pole's elevator up or down into its one shaft."""
+    number = POLE_NAMES.index(pole)
+    shaft = position.shafts[number].bit_length() - 1
+    return Lift(number, shaft - 1 if up else shaft + 1, number, shaft)

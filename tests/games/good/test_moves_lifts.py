@@ -7,16 +7,16 @@ from dataclasses import replace
 from games.good.attacks import in_check
 from games.good.cells import NAMES, POLE_NAMES
 from games.good.moves import allows, legal_actions, lifts, play
-from games.good.position import Lift, Position, Step
-from tests.games.good.scenes import board, scene, start
+from games.good.position import Position, Step
+from tests.games.good.scenes import board, lift, scene, start
 
 KINGS = {"1a7": "K", "1c7": "k"}
 A2, C2, C4 = (POLE_NAMES.index(name) for name in ("a2", "c2", "c4"))
 
 
 def lift_names(position: Position) -> set[tuple[str, bool]]:
-    """Return the lifts the side to move may play, by pole name and direction."""
-    return {(POLE_NAMES[lift.pole], lift.up) for lift in lifts(position)}
+    """Return the lifts the side to move may play, by pole name and direction (up or not)."""
+    return {(POLE_NAMES[lift.pole], lift.to_level > lift.level) for lift in lifts(position)}
 
 
 def test_a_side_moves_an_elevator_only_with_more_pieces_on_it_than_the_other() -> None:
@@ -43,27 +43,28 @@ def test_only_the_elevators_next_to_the_shaft_move_into_it() -> None:
 
 def test_a_lift_carries_its_pieces_and_leaves_the_shaft_where_it_was() -> None:
     pieces = {"3a3": "P", "3b4": "n", "3a4": "R"} | KINGS
-    after = play(scene(pieces, shafts={"a2": 4}), Lift(A2, up=True))
+    before = scene(pieces, shafts={"a2": 4})
+    after = play(before, lift(before, "a2", up=True))
     assert {name: piece for name, piece in board(after).items() if name[1] in "ab"} == {
         "4a3": "P",
         "4b4": "n",
         "4a4": "R",
         "1a7": "K",
     }
-    assert after.shafts[A2] == 2 and not after.white and after.ep is None
+    assert after.shafts[A2] == 1 << 2 and not after.white and after.ep is None
 
 
 def test_black_may_open_with_the_elevator_under_its_king() -> None:
     black = replace(start(), white=False)
-    assert Lift(C4, up=True) in legal_actions(black)
-    after = play(black, Lift(C4, up=True))
-    assert board(after)["4e8"] == "k" and after.shafts[C4] == 2
+    assert lift(black, "c4", up=True) in legal_actions(black)
+    after = play(black, lift(black, "c4", up=True))
+    assert board(after)["4e8"] == "k" and after.shafts[C4] == 1 << 2
 
 
 def test_a_king_escapes_a_walker_s_check_by_lifting_its_elevator() -> None:
     position = scene({"2e4": "K", "2d2": "n", "1h8": "k"}, shafts={"c2": 3})
     assert in_check(position)
-    escape = Lift(C2, up=True)
+    escape = lift(position, "c2", up=True)
     assert escape in legal_actions(position)
     assert board(play(position, escape))["3e4"] == "K"
 
@@ -71,15 +72,15 @@ def test_a_king_escapes_a_walker_s_check_by_lifting_its_elevator() -> None:
 def test_a_lift_does_not_escape_a_flyer_on_the_king_s_level() -> None:
     position = scene({"2e4": "K", "2a4": "r", "1h8": "k"}, shafts={"c2": 3})
     assert in_check(position)
-    assert Lift(C2, up=True) not in legal_actions(position)
+    assert lift(position, "c2", up=True) not in legal_actions(position)
     below = scene({"2e4": "K", "2a4": "r", "1h8": "k"}, shafts={"c2": 1})
-    assert Lift(C2, up=False) not in legal_actions(below)
+    assert lift(below, "c2", up=False) not in legal_actions(below)
 
 
 def test_a_lift_into_an_attack_is_illegal() -> None:
     position = scene({"2e4": "K", "3d2": "n", "1h8": "k"}, shafts={"c2": 3})
-    assert not in_check(position) and Lift(C2, up=True) not in legal_actions(position)
-    assert not allows(position, Lift(C2, up=True))
+    assert not in_check(position) and lift(position, "c2", up=True) not in legal_actions(position)
+    assert not allows(position, lift(position, "c2", up=True))
 
 
 def test_in_check_only_moves_that_end_the_check_are_legal() -> None:

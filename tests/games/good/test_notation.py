@@ -56,7 +56,7 @@ def test_a_push_without_its_slash_is_read_when_the_ox_has_no_leap_there() -> Non
 
 def test_black_opens_by_lifting_the_kings_elevator_written_e3c4u() -> None:
     black = replace(START, white=False)
-    lift = Lift(POLE_NAMES.index("c4"), up=True)
+    lift = Lift(POLE_NAMES.index("c4"), 2, POLE_NAMES.index("c4"), 3)
     assert write(lift, black, [lift]) == long(lift, black) == "E3c4U"
     assert parse("e3c4u", [lift], black) == lift
 

@@ -25,7 +25,7 @@ def test_the_kings_stand_on_2e1_and_3e8_and_white_moves_first() -> None:
 
 
 def test_black_may_open_by_lifting_the_kings_elevator_to_level_4() -> None:
-    assert START.shafts[POLE_NAMES.index("c4")] == 3  # E3c4U moves level 3 into level 4
+    assert START.shafts[POLE_NAMES.index("c4")] == 1 << 3  # E3c4U moves level 3 into level 4
 
 
 def test_black_mirrors_white_front_to_back_with_levels_turned_over() -> None:
@@ -45,7 +45,7 @@ def test_every_elevator_of_the_home_poles_is_full_and_the_middle_empty() -> None
 
 def test_each_level_has_one_shaft_in_every_row_and_column_of_poles() -> None:
     for level in range(4):
-        poles = [pole for pole in range(POLES) if START.shafts[pole] == level]
+        poles = [pole for pole in range(POLES) if START.shafts[pole] == 1 << level]
         assert sorted(pole // 4 for pole in poles) == [0, 1, 2, 3]
         assert sorted(pole % 4 for pole in poles) == [0, 1, 2, 3]
 

@@ -30,7 +30,7 @@ def test_every_field_of_a_position_round_trips() -> None:
 
 def test_shafts_are_read_from_their_dashes() -> None:
     position, _, _ = read_fen(f"{KINGS} b - - 0 1")
-    assert position.shafts[POLE_NAMES.index("c4")] == 3
+    assert position.shafts[POLE_NAMES.index("c4")] == 1 << 3
     assert not position.exists(NUMBERS["4e8"]) and position.exists(NUMBERS["3e8"])
     assert not position.white
 
