@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from functools import cache
+from typing import ClassVar
 
 from games.core.board import Played
 from games.core.cellboard import CellBoard, Cells
@@ -77,13 +78,15 @@ class GoodBoard(CellBoard[Standing]):
     Records keep actions in the long form (2b1-2c3, 2a1-2a3/Pa4, E3c4U).
     """
 
+    SIDEWAYS: ClassVar[bool] = False  # elevators move sideways too (the Wonkavator)
+
     def __init__(self, number: int = 1, fen: str | None = None) -> None:
         self._set_up(number, _shape(START.shafts), (), START_FEN if fen is None else fen)
 
     # ------------------------------------------------------------------ reading
 
     def _read(self, fen: str, *, strict: bool) -> tuple[Standing, int, int]:
-        position, halfmove, fullmove = text.read_fen(fen, self.number)
+        position, halfmove, fullmove = text.read_fen(fen, self.number, sideways=self.SIDEWAYS)
         return Standing(position), halfmove, fullmove
 
     def _restart(self) -> None:
@@ -215,3 +218,9 @@ class GoodBoard(CellBoard[Standing]):
         if self._halfmove >= 100 and (can_ride or self._position.has_moves()):
             return Ending.FIFTY_MOVES
         return None
+
+
+class WonkavatorBoard(GoodBoard):
+    """One board of Ben Good's Wonkavator: his Elevator whose elevators move sideways too."""
+
+    SIDEWAYS = True

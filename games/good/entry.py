@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from games.core.entry import Entry, Explained, Offered, playing
-from games.good.game import GoodGame
+from games.good.game import GoodGame, WonkavatorGame
 
 RULES: Final = Explained(
     "Ben Good's Elevator is 3-D chess on four levels of an 8x8 plan cut into 16 "
@@ -29,6 +29,25 @@ RULES: Final = Explained(
     width=720,
 )
 
+WONKAVATOR: Final = Explained(
+    "Ben Good's Wonkavator is his Elevator with one option: elevators can also move "
+    "sideways on the same level.\n\n"
+    "**Sideways.** Instead of a piece move, move an elevator you control (more of your "
+    "pieces on it than the opponent's, at least one) to the pole beside it, north, east, "
+    "south or west on the elevators' grid, when that pole's cells on the same level are "
+    "a shaft. Its pieces ride with it and a shaft is left where it stood: `E2b1N` moves "
+    "pole b1's elevator on level 2 north to pole b2. Never diagonally.\n\n"
+    "**Up and down** as in the Elevator: `E3c4U`, `E2c1D`. A pole may now hold two shafts "
+    "or none; a flying piece still changes level once, and only where the cell above or "
+    "below the shaft it meets is an elevator.\n\n"
+    "**The rest** is Ben Good's Elevator: its pieces, pushes, check and repetition "
+    "(`/rules game:Ben Good's Elevator`).",
+    "Above: White moved pole b1's elevator on level 2 north into pole b2's shaft, with "
+    "its bishop, rook and two pawns; pole b1 now has two shafts.",
+    playing(WonkavatorGame, "E2b1N"),
+    width=720,
+)
+
 ENTRY: Final = Entry(
     games=(
         Offered(
@@ -37,6 +56,13 @@ ENTRY: Final = Entry(
             "down their poles, with walking, vaulting, flying and pushing pieces",
             GoodGame,
             RULES,
+        ),
+        Offered(
+            "wonkavator",
+            "Ben Good's Wonkavator: his Elevator whose platforms also move sideways, into "
+            "the shaft of the pole beside them on the same level",
+            WonkavatorGame,
+            WONKAVATOR,
         ),
     )
 )

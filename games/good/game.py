@@ -10,7 +10,7 @@ from games.core.events import Event, Moved
 from games.core.oneboard import OneBoardGame
 from games.core.pieces import Side
 from games.core.results import Ending
-from games.good.board import GoodBoard
+from games.good.board import GoodBoard, WonkavatorBoard
 from games.good.kinds import GOOD_VALUES
 from games.good.shown import ELEVATOR_SIDE, lifted, view_placement
 
@@ -47,7 +47,7 @@ class GoodGame(OneBoardGame):
 
     def view_placement(self, board: int, fen: str) -> str:
         """Return the placement views read: shafts as empty cells, the registry's letters."""
-        return view_placement(fen)
+        return view_placement(fen, sideways=self.good_board(board).SIDEWAYS)
 
     def lifted(self, board: int, uci: str) -> Lifted | None:
         """Return the four cells a lift's elevator fills and the four it left; None for a move."""
@@ -84,3 +84,20 @@ class GoodGame(OneBoardGame):
         if state["root"] != starts.get(1, state["root"]) or state["moves"] != logged:
             return "the state of board 1 does not fit the log: its moves are not the log's"
         return None
+
+
+class WonkavatorGame(GoodGame):
+    """Ben Good's Wonkavator: his Elevator with its option of elevators moving sideways too.
+
+    An elevator may also move to the pole beside it (north, east, south or west on the
+    elevators' grid) when that pole's cells on the same level are a shaft: `E2b3E`.
+    """
+
+    KIND = "wonkavator"
+    TITLE = "Ben Good's Wonkavator"
+    RECORD_FORMAT = "wonkavator-game"
+    MOVE_EXAMPLES = "N2c3, O2a3/Pa4, E3c4U, E2b1N or 2b1-2c3"
+    PGN_VARIANT = "Ben Good's Wonkavator"
+
+    def _new_board(self, fen: str | None) -> Board:
+        return WonkavatorBoard(1, fen)

@@ -23,6 +23,9 @@ from games.good.refusals import lift_refusal, step_refusal
 from games.good.steps import first_pushed, lift_to, lift_way
 
 EXAMPLES: Final = "a move such as N2c3, P2e4, O2a3/Pa4 or E3c4U, or its start and end (2b1-2c3)"
+SIDEWAYS_EXAMPLES: Final = (
+    "a move such as N2c3, P2e4, O2a3/Pa4, E3c4U or E2b1N, or its start and end (2b1-2c3)"
+)
 _STEP: Final = re.compile(
     r"(?P<kind>[KQIRBNCOP])?(?P<level>[1-4])?(?P<file>[a-h])?(?P<rank>[1-8])?(?P<mark>[-x])?"
     r"(?P<target>[1-4][a-h][1-8])"
@@ -88,7 +91,8 @@ def parse(text: str, legal: Sequence[Action], position: Position, *, number: int
         return _parse_lift(lifted, legal, position, number)
     found = _STEP.fullmatch(token)
     if found is None:
-        raise NotAMoveError(f"{shown(token)} is not a move on board {number}: write {EXAMPLES}")
+        examples = SIDEWAYS_EXAMPLES if position.sideways else EXAMPLES
+        raise NotAMoveError(f"{shown(token)} is not a move on board {number}: write {examples}")
     target = NUMBERS[found["target"]]
     kind = found["kind"]
     start = "".join(found[part] or "" for part in ("level", "file", "rank"))

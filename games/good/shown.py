@@ -45,12 +45,12 @@ def _names(cells: tuple[int, ...]) -> tuple[str, ...]:
     return tuple(NAMES[number] for number in cells)
 
 
-def view_placement(fen: str) -> str:
+def view_placement(fen: str, *, sideways: bool = False) -> str:
     """Return the placement a position of Good's as text shows, as views write any board.
 
     Shaft cells count as empty and Good's camel, prince and ox take the registry's letters.
     """
-    position, _, _ = read_fen(fen)
+    position, _, _ = read_fen(fen, sideways=sideways)
     pieces = {
         NAMES[number]: Piece(
             registry_symbol(symbol).upper(), "white" if symbol.isupper() else "black"

@@ -59,7 +59,11 @@ def test_an_unknown_kind_or_option_is_refused_clearly(
 
 
 # A move for each side in each game; chess's unless a game's moves are written otherwise.
-_OPENINGS = {"enders": ("B@f2 Bf2-d4 end", "N@f10 end"), "good": ("O2a3/Pa4", "E3c4U")}
+_OPENINGS = {
+    "enders": ("B@f2 Bf2-d4 end", "N@f10 end"),
+    "good": ("O2a3/Pa4", "E3c4U"),
+    "wonkavator": ("E2b1N", "E2c4S"),
+}
 
 
 @pytest.mark.parametrize("kind", sorted(games.KINDS))

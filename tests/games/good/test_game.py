@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from games.core.errors import IllegalMoveError, MatchConfigError, RecordError
 from games.core.events import Moved
 from games.core.pieces import Piece
-from games.good.game import GoodGame
+from games.good.game import GoodGame, WonkavatorGame
 from games.good.notation import long, parse
 from games.good.setup import START_FEN
 from games.good.text import read_fen, write_fen
@@ -144,11 +144,14 @@ def counts(game: GoodGame) -> Counter[str]:
     return Counter("W" if s.isupper() else "B" for s in on_board + list(position.captured))
 
 
+@pytest.mark.parametrize("made", [GoodGame, WonkavatorGame])
 @settings(max_examples=examples(15), deadline=None)
 @given(st.integers(min_value=0, max_value=2**32))
-def test_random_playouts_conserve_pieces_and_replay_exactly(seed: int) -> None:
+def test_random_playouts_conserve_pieces_and_replay_exactly(
+    made: type[GoodGame], seed: int
+) -> None:
     chooser = random.Random(seed)
-    game = GoodGame()
+    game = made()
     for _ in range(60):
         if not game.is_open(1):
             break
@@ -165,8 +168,9 @@ def test_random_playouts_conserve_pieces_and_replay_exactly(seed: int) -> None:
         other = "W" if mover == "B" else "B"
         assert after[other] == before[other]
         assert after[mover] == before[mover] - promoted  # a promotion uses a captured piece up
-        assert read_fen(game.fen(1))[0] == game.good_board(1).position
-    copy = GoodGame.from_json(game.to_json())
+        sideways = game.good_board(1).SIDEWAYS
+        assert read_fen(game.fen(1), sideways=sideways)[0] == game.good_board(1).position
+    copy = made.from_json(game.to_json())
     assert copy.events == game.events and copy.fen(1) == game.fen(1)
     assert copy.board_result(1) == game.board_result(1)
 

@@ -8,6 +8,7 @@ import time
 from collections import Counter
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -42,11 +43,14 @@ def counts(position: Position) -> Counter[str]:
     return Counter(piece for piece in position.cells if piece) + Counter(position.captured)
 
 
+@pytest.mark.parametrize("sideways", [False, True], ids=["good", "wonkavator"])
 @settings(max_examples=examples(12), deadline=None)
 @given(st.integers(min_value=0, max_value=2**32))
-def test_random_playouts_keep_every_piece_or_its_capture_and_replay_exactly(seed: int) -> None:
+def test_random_playouts_keep_every_piece_or_its_capture_and_replay_exactly(
+    sideways: bool, seed: int
+) -> None:
     chooser = random.Random(seed)
-    position = first = start()
+    position = first = replace(start(), sideways=sideways)
     begun = counts(first)
     record: list[Action] = []
     promoted = Counter[str]()
@@ -66,6 +70,9 @@ def test_random_playouts_keep_every_piece_or_its_capture_and_replay_exactly(seed
         king = king_cell(position, mover)
         assert king is not None and not attacked(position, king, not mover)
         assert all(position.exists(n) for n, piece in enumerate(position.cells) if piece)
+        assert sum(bits.bit_count() for bits in position.shafts) == POLES  # as many as poles
+        if not sideways:
+            assert all(bits.bit_count() == 1 for bits in position.shafts)
         # a promotion swaps a pawn for a captured piece of its side: kinds other than pawns
         # are kept on the board or among the captured, pawns also go by promoting
         now = counts(position)
