@@ -23,7 +23,7 @@ import tracemalloc
 from pathlib import Path
 
 from bot.service import MatchService
-from bot.storage import Storage
+from bot.storage.opening import open_storage
 
 try:
     from bench.service import BOARDS, OPENING
@@ -85,7 +85,7 @@ async def flags(service: MatchService, clock: Clock, matches: int) -> float:
 
 async def memory(folder: Path, matches: int, control: str) -> float:
     """Return the MB of Python objects that loaded three-board matches under a control hold."""
-    store = await Storage.open(folder / f"memory-{control.replace('+', '-')}.db")
+    store = await open_storage(folder / f"memory-{control.replace('+', '-')}.db")
     try:
         service = MatchService(store)
         ids = [
@@ -108,7 +108,7 @@ async def memory(folder: Path, matches: int, control: str) -> float:
 async def run(matches: int, idle: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         clock = Clock()
-        store = await Storage.open(Path(folder) / "bench.db")
+        store = await open_storage(Path(folder) / "bench.db")
         try:
             service = MatchService(store, clock=clock)
             timed, untimed = await moves(service, matches)

@@ -27,6 +27,7 @@ from bench.timing import percentile
 from bot.delivery import Delivery, DeliveryWorker
 from bot.service import MatchService
 from bot.storage import Storage
+from bot.storage.opening import open_storage
 from renderer import board_png
 
 OPENING = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5"]
@@ -79,8 +80,8 @@ class Setup:
 
 async def run(moves: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        woken = Setup(await Storage.open(Path(folder) / "woken.db"), wake=True)
-        polling = Setup(await Storage.open(Path(folder) / "polling.db"), wake=False)
+        woken = Setup(await open_storage(Path(folder) / "woken.db"), wake=True)
+        polling = Setup(await open_storage(Path(folder) / "polling.db"), wake=False)
         setups = (woken, polling)
         think = random.Random(11)
         try:

@@ -2,7 +2,7 @@
 
 Run: python -m bench.engines [--quick] [--games N] [--rounds N]
 
-Every move goes through MatchService.play over Storage.open(...), the path a /move takes:
+Every move goes through MatchService.play over open_storage(...), the path a /move takes:
 the match's lock (on PostgreSQL also an advisory lock and a check that no other process
 changed the cached match), the rules core, and one transaction holding the events, the
 boards' new states and the move's notice in the outbox. The games are three-board games

@@ -21,13 +21,14 @@ import tempfile
 import time
 from pathlib import Path
 
+from bot.storage.opening import open_storage
+
 if __package__ in (None, ""):  # run as a script: this checkout first
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.big_match import game
 from bench.service import rss_mb
 from bot.service import MatchService
-from bot.storage import Storage
 
 
 async def player(service: MatchService, seed: int, plies: int, counted: list[int]) -> None:
@@ -44,7 +45,7 @@ async def player(service: MatchService, seed: int, plies: int, counted: list[int
 async def run(args: argparse.Namespace) -> None:
     """Play for the minutes asked, printing the memory every interval."""
     with tempfile.TemporaryDirectory() as folder:
-        store = await Storage.open(f"sqlite:///{Path(folder) / 'elevator.db'}")
+        store = await open_storage(f"sqlite:///{Path(folder) / 'elevator.db'}")
         service = MatchService(store)
         counted = [0]
         players = [

@@ -27,6 +27,7 @@ from bot import storage
 from bot.delivery import KEEP_SENT, Delivery, DeliveryWorker
 from bot.service import MatchService
 from bot.storage import Storage
+from bot.storage.opening import open_storage
 
 OPENING = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5"]
 PLACES = ("board:1", "board:2", "board:3", "overview", "team:white")
@@ -103,7 +104,7 @@ async def timed(action: object, repeat: int) -> float:
 async def run(matches: int, per_match: int, delivered: int, count: int) -> None:
     rows: list[tuple[str, list[float]]] = []
     with tempfile.TemporaryDirectory() as folder:
-        store = await Storage.open(Path(folder) / "bench.db")
+        store = await open_storage(Path(folder) / "bench.db")
         stop = asyncio.Event()
         worker = DeliveryWorker(store, Down())
         try:

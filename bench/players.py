@@ -17,7 +17,7 @@ from multiprocessing.synchronize import Barrier
 from typing import Final
 
 from bot.service import MatchService
-from bot.storage import Storage
+from bot.storage.opening import open_storage
 
 OPENING: Final = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5"]
 BOARDS: Final = 3
@@ -71,7 +71,7 @@ def play_share(share: Share) -> Played:
 
 
 async def _play(share: Share, barrier: Barrier) -> Played:
-    store = await Storage.open(share.url)
+    store = await open_storage(share.url)
     try:
         service = MatchService(store)
         players = (f"{share.player}w", f"{share.player}b")
@@ -101,7 +101,7 @@ def play_pair(pair: Pair) -> tuple[Played, ...]:
 
 
 async def _play_pair(pair: Pair, barrier: Barrier) -> tuple[Played, ...]:
-    stores = [await Storage.open(url) for url in pair.urls]
+    stores = [await open_storage(url) for url in pair.urls]
     try:
         services = [MatchService(store) for store in stores]
         players = ("w", "b")

@@ -28,12 +28,13 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+from bot.storage.opening import open_storage
+
 # Measure the bot beside this script (a worktree, an old checkout), not the one installed:
 # run as python bench/reads.py, the script's own folder would come first.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.service import MatchService
-from bot.storage import Storage
 from games.elevator import Match
 
 GOAL_MS = 5.0
@@ -92,7 +93,7 @@ def old_copy(match: Match) -> Match:
 
 async def measure(folder: Path, boards: int, repeats: int) -> list[tuple[str, float, float, float]]:
     """Build a match of boards boards with a few moves played, and time each read of it."""
-    store = await Storage.open(folder / "reads.db")
+    store = await open_storage(folder / "reads.db")
     try:
         service = MatchService(store)
         match_id = await service.create(

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from bot.metrics import resident_mb as rss_mb
 from bot.service import MatchService
-from bot.storage import Storage
+from bot.storage.opening import open_storage
 from games.elevator import Match
 
 try:
@@ -85,7 +85,7 @@ def rules_core(matches: int) -> list[float]:
 
 async def memory(folder: Path, matches: int, plies: int) -> float:
     """Return the MB that active three-board matches, plies into each board, hold loaded."""
-    store = await Storage.open(folder / "memory.db")
+    store = await open_storage(folder / "memory.db")
     try:
         service = MatchService(store)
         ids = [await started(service) for _ in range(matches)]
@@ -106,7 +106,7 @@ async def memory(folder: Path, matches: int, plies: int) -> float:
 
 async def run(matches: int, memory_matches: int, plies: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        store = await Storage.open(Path(folder) / "bench.db")
+        store = await open_storage(Path(folder) / "bench.db")
         try:
             service = MatchService(store)
             times = await latency(service, matches)

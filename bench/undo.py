@@ -26,8 +26,8 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from bot.service import MatchService, Moderator
-from bot.storage import Storage
 from bot.storage.connection import POSTGRES_SCHEMES
+from bot.storage.opening import open_storage
 
 MOD = Moderator("mod", is_moderator=True)
 OPENING = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5"]
@@ -52,7 +52,7 @@ async def unrelated_moves(service: MatchService) -> AsyncIterator[float]:
 
 
 async def run(database: str, later: int, players: int, rounds: int, count: int) -> None:
-    store = await Storage.open(database)
+    store = await open_storage(database)
     try:
         service = MatchService(store)
         names = [f"p{n}" for n in range(players)]

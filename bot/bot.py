@@ -30,6 +30,7 @@ from bot.service import MatchService
 from bot.settings import Settings
 from bot.shards import Shards
 from bot.storage import Storage
+from bot.storage.opening import open_storage
 from renderer.sprites import SPRITES
 
 logger = logging.getLogger(__name__)
@@ -171,13 +172,13 @@ class ElevatorBot(commands.AutoShardedBot):
         if self._commands_only:
             # `sync` only builds the commands, which take a service: an empty database in
             # memory serves, and the file, which a running bot may hold, is never opened
-            self._store = await Storage.open(":memory:")
+            self._store = await open_storage(":memory:")
             self._service = MatchService(self._store)
             for name in EXTENSIONS:
                 await self.load_extension(name)
             return
         SPRITES.resize(round(self.settings.image_cache_mb * 2**20))
-        self._store = await Storage.open(self.settings.database)
+        self._store = await open_storage(self.settings.database)
         await self._store.claim_shards(self.own)  # StorageBusy if another process has one
         self._service = MatchService(self._store, shards=self.own)
         # what fell due while the bot was down is settled, in the order it fell, before any

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.practice.stockfish import find_stockfish
-from bot.storage import Storage
+from bot.storage.opening import open_storage
 from tests import strength
 from tests.postgres import Cluster, require_binaries
 
@@ -51,7 +51,7 @@ def postgres_schema(postgres_cluster: Cluster) -> str:
     name = postgres_cluster.create_database()
 
     async def migrate() -> None:
-        store = await Storage.open(postgres_cluster.url(name))
+        store = await open_storage(postgres_cluster.url(name))
         await store.close()
 
     asyncio.run(migrate())

@@ -13,7 +13,8 @@ import asyncpg
 import pytest
 
 from bot import storage
-from bot.storage import Storage, migration_steps
+from bot.storage import migration_steps
+from bot.storage.opening import open_storage
 from tests.postgres import (
     PREFIX,
     REQUIRE_ENV,
@@ -207,7 +208,7 @@ def test_database_url_names_an_empty_database_the_bot_opens_on_each_engine(
         assert database_url.startswith("postgresql://")
 
     async def scenario() -> list[int]:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         try:
             async with store.transaction() as db:
                 match_id = await storage.insert_match(db, "{}", "ana", 1.0, "none", "chess")

@@ -1,8 +1,8 @@
 """The database behind the bot and all its SQL, by task; callers use `storage.<name>`.
 
-`connection.py` holds what the engines share and opens one (`sqlite.py`, `postgres.py`: each
-engine's connections, schema steps and transactions); each other module the statements of
-one task, written once for both engines.
+`connection.py` holds what the engines share, `opening.py` opens one (`sqlite.py`,
+`postgres.py`: each engine's connections, schema steps and transactions); each other module
+the statements of one task, written once for both engines.
 """
 
 from __future__ import annotations

@@ -135,17 +135,6 @@ class Storage:
         # a worker woken early would not see them); whoever waits on it clears it
         self.notices_committed = asyncio.Event()
 
-    @classmethod
-    async def open(cls, target: str | Path = DEFAULT_PATH) -> Storage:
-        """Open the database a setting names (a SQLite path or URL, or a PostgreSQL URL)."""
-        if is_postgres(target):
-            from bot.storage.postgres import PostgresStorage
-
-            return await PostgresStorage.connect(str(target))
-        from bot.storage.sqlite import SqliteStorage
-
-        return await SqliteStorage.connect(sqlite_path(target))
-
     def __str__(self) -> str:
         return "the database"
 

@@ -9,6 +9,7 @@ from typing import Final
 
 from bot.service import MatchService
 from bot.storage import Storage
+from bot.storage.opening import open_storage
 
 Clock = Callable[[], float]
 Scenario = Callable[[MatchService, Storage], Awaitable[None]]
@@ -26,7 +27,7 @@ def run(database_url: str, scenario: Scenario, *, clock: Clock = lambda: NOW) ->
     """Run a scenario against a service over the database, stopping what it set going."""
 
     async def main() -> None:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         service = MatchService(store, clock=clock)
         try:
             await scenario(service, store)

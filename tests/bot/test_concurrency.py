@@ -6,7 +6,7 @@ import asyncio
 
 from bot.errors import RulesError
 from bot.service import MatchService
-from bot.storage import Storage
+from bot.storage.opening import open_storage
 
 KNIGHT_D5 = "4k3/8/8/3N4/8/8/8/4K3 w - - 0 1"
 BARE_KINGS = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
@@ -27,7 +27,7 @@ def test_two_riders_racing_for_one_square_get_one_success_and_one_refusal(
     database_url: str,
 ) -> None:
     async def scenario() -> None:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         try:
             service = MatchService(store)
             match_id = await started(service, 3, [KNIGHT_D5, BARE_KINGS, KNIGHT_D5])
@@ -54,7 +54,7 @@ def test_many_tasks_on_many_matches_leave_every_log_whole(database_url: str) -> 
     moves = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"]
 
     async def scenario() -> None:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         try:
             service = MatchService(store)
             matches = [await started(service, 3) for _ in range(6)]

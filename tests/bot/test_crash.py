@@ -15,7 +15,7 @@ import pytest
 
 from bot.delivery import DeliveryWorker
 from bot.service import MatchService
-from bot.storage import Storage
+from bot.storage.opening import open_storage
 from games.elevator import Match, MatchConfig
 from games.elevator.events import event_from_dict
 from tests.bot.test_delivery import Recorder
@@ -38,7 +38,7 @@ def steps() -> list[tuple[int, int, str, str]]:
 
 async def child_main(path: str) -> None:
     """Play the stream, printing each action once it has been answered."""
-    store = await Storage.open(path)
+    store = await open_storage(path)
     service = MatchService(store)
     for _ in range(MATCHES):
         match_id = await service.create(
@@ -69,7 +69,7 @@ def test_a_killed_service_loses_nothing_it_answered(database_url: str, seed: int
     child.wait()
 
     async def check() -> None:
-        store = await Storage.open(path)
+        store = await open_storage(path)
         try:
             service = MatchService(store)
             for match_id in range(1, MATCHES + 1):

@@ -18,6 +18,7 @@ from bot.delivery import (
     Undeliverable,
 )
 from bot.storage import Storage
+from bot.storage.opening import open_storage
 from tests.waiting import Changes, eventually
 
 
@@ -48,7 +49,7 @@ async def queue(store: Storage, notices: list[tuple[str, str]]) -> None:
 
 def test_each_place_gets_its_notices_in_order(database_url: str) -> None:
     async def scenario() -> list[tuple[str, str]]:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         try:
             await queue(store, [("board:1", "a"), ("board:2", "b"), ("board:1", "c")])
             sender = Recorder()
@@ -66,7 +67,7 @@ def test_each_place_gets_its_notices_in_order(database_url: str) -> None:
 
 def test_a_failed_place_is_retried_with_backoff_while_the_others_go_on(database_url: str) -> None:
     async def scenario() -> None:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         now = [1.0]
         try:
             await queue(store, [("board:1", "a"), ("board:1", "b"), ("board:2", "c")])
@@ -92,13 +93,13 @@ def test_a_failed_place_is_retried_with_backoff_while_the_others_go_on(database_
 
 def test_what_was_not_sent_before_a_restart_is_sent_after_it(database_url: str) -> None:
     async def first() -> None:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         await queue(store, [("overview", "a"), ("overview", "b")])
         await DeliveryWorker(store, Recorder(), clock=lambda: 1.0).run_once()
         await store.close()
 
     async def second() -> list[tuple[str, str]]:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         try:
             sender = Recorder()
             stop = asyncio.Event()
@@ -126,7 +127,7 @@ def test_a_sender_that_hangs_counts_as_failed_and_holds_up_no_other_place(
             await super().send(delivery)
 
     async def scenario() -> list[tuple[str, str]]:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         try:
             await queue(store, [("user:slow", "a"), ("board:1", "b"), ("board:1", "c")])
             sender = Hanging()
@@ -148,7 +149,7 @@ def test_a_notice_that_cannot_arrive_is_given_up_and_its_place_goes_on(database_
             await super().send(delivery)
 
     async def scenario() -> None:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         try:
             await queue(store, [("user:bo", "a"), ("user:bo", "b")])
             sender = ClosedDMs()
@@ -167,7 +168,7 @@ def test_a_notice_that_cannot_arrive_is_given_up_and_its_place_goes_on(database_
 
 def test_a_notice_that_keeps_failing_is_given_up_after_its_last_attempt(database_url: str) -> None:
     async def scenario() -> None:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         now = [1.0]
         try:
             await queue(store, [("board:9", "a"), ("board:9", "b")])
@@ -193,7 +194,7 @@ def test_old_delivered_and_given_up_notices_are_pruned_and_nothing_pending_is(
     database_url: str,
 ) -> None:
     async def scenario() -> None:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         now = [1.0]
         try:
             await queue(store, [("board:1", "sent"), ("user:bo", "dead"), ("board:2", "late")])
@@ -248,7 +249,7 @@ def test_a_place_whose_send_hangs_waits_alone_while_the_others_keep_going(
     database_url: str,
 ) -> None:
     async def scenario() -> list[tuple[str, str]]:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         stop = asyncio.Event()
         try:
             await queue(store, [("board:1", "a1"), ("board:1", "a2"), ("board:2", "b1")])
@@ -287,7 +288,7 @@ def test_a_rate_limit_puts_off_its_place_alone_for_the_time_asked_without_counti
             await super().send(delivery)
 
     async def scenario() -> None:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         now = [1.0]
         try:
             await queue(store, [("board:1", "a1"), ("board:1", "a2"), ("board:2", "b1")])
@@ -317,7 +318,7 @@ def test_a_rate_limit_puts_off_its_place_alone_for_the_time_asked_without_counti
 
 def test_the_worker_wakes_when_notices_commit_and_not_before(database_url: str) -> None:
     async def scenario() -> None:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         stop = asyncio.Event()
         try:
             sender = Held("nowhere")
@@ -343,7 +344,7 @@ def test_a_worker_that_is_never_woken_still_finds_the_notices_by_looking(
     database_url: str,
 ) -> None:
     async def scenario() -> None:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         stop = asyncio.Event()
         try:
             sender = Held("nowhere")
@@ -372,7 +373,7 @@ def test_a_long_prune_goes_in_small_transactions_and_keeps_what_is_pending(
     monkeypatch.setattr(storage, "prune_outbox", counted)
 
     async def scenario() -> None:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         try:
             count = PRUNE_BATCH * 2 + 7
             await queue(store, [("board:1", f"k{i}") for i in range(count + 1)])

@@ -16,13 +16,14 @@ from bot.service import MatchService
 from bot.settings import SettingsError, load_settings
 from bot.storage import Storage
 from bot.storage.copying import Copied
+from bot.storage.opening import open_storage
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 async def _played(path: Path) -> dict[int, list[tuple[object, ...]]]:
     """Fill a SQLite file: two played matches, a lobby, notices waiting; return each log."""
-    store = await Storage.open(path)
+    store = await open_storage(path)
     try:
         service = MatchService(store, clock=lambda: 1000.0)
         played = []
@@ -93,8 +94,8 @@ def test_migrate_copies_every_match_event_and_waiting_notice_into_postgres(
     assert "3 matches" in copied.stdout and "every event compared" in copied.stdout
 
     async def check() -> None:
-        sqlite = await Storage.open(source)
-        postgres = await Storage.open(postgres_url)
+        sqlite = await open_storage(source)
+        postgres = await open_storage(postgres_url)
         try:
             for match_id, log in logs.items():
                 assert (
@@ -140,7 +141,7 @@ def test_migrate_refuses_a_database_that_is_not_empty_and_changes_nothing(
     assert "already holds" in again.stderr and "empty database only" in again.stderr
 
     async def count() -> int:
-        postgres = await Storage.open(postgres_url)
+        postgres = await open_storage(postgres_url)
         try:
             return int((await postgres.fetch_all("SELECT COUNT(*) FROM matches"))[0][0])
         finally:

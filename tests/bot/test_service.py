@@ -16,6 +16,7 @@ from bot.notices import BoardsResult, ReplayShown
 from bot.sender.words import overview_words
 from bot.service import MatchService, Moderator
 from bot.storage import Storage
+from bot.storage.opening import open_storage
 from games.chess.board import FideBoard
 from tests.bot.scenarios import run
 
@@ -437,7 +438,7 @@ def test_the_victory_transfer_belongs_to_the_winners_seat_and_lapses_at_its_dead
             await service.transfer(match_id, "bo", 1, "Pe5^2")
 
     async def main() -> None:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         try:
             await scenario(MatchService(store, clock=lambda: now[0]), store)
         finally:
@@ -742,7 +743,7 @@ def test_a_deadline_is_checked_again_once_the_match_is_locked(database_url: str)
         await service.transfer(match_id, "bo", 1, "Pe5^2")
 
     async def main() -> None:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         try:
             service = MatchService(store, clock=lambda: readings.pop(0) if readings else now[0])
             await scenario(service, store)
@@ -820,7 +821,7 @@ def test_memory_holds_no_idle_locks_no_matches_over_and_at_most_the_cache(
         assert service._locks == {}
 
     async def main() -> None:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         try:
             await scenario(MatchService(store, clock=lambda: 1000.0, cache_size=2), store)
         finally:
@@ -896,7 +897,7 @@ def test_a_game_that_fails_to_be_created_leaves_nothing_behind(database_url: str
         raise OSError("no randomness left")
 
     async def main() -> None:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         try:
             service = MatchService(store, clock=lambda: 1000.0, new_key=no_key)
             with pytest.raises(OSError, match="no randomness"):

@@ -10,7 +10,7 @@ import pytest
 
 from bot.errors import RulesError, ServiceError
 from bot.service import MatchService, Moderator
-from bot.storage import Storage
+from bot.storage.opening import open_storage
 
 MOD = Moderator("mo", is_moderator=True)
 ODD = ["1", 1.5, None, True, -1, 0, 10**30, 10**5000, "9" * 5000, [], float("nan")]
@@ -60,7 +60,7 @@ def test_odd_arguments_are_refused_with_the_services_typed_errors(
     database_url: str, call: str
 ) -> None:
     async def main() -> None:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         try:
             service = MatchService(store, clock=lambda: 1000.0)
             match_id = await service.create_game("ana", "bo", boards=2, time_control="10+5")
@@ -162,7 +162,7 @@ def test_a_new_game_s_boards_of_a_wrong_type_or_size_are_refused_before_it_is_se
     database_url: str, start: str, chosen: str
 ) -> None:
     async def main() -> None:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         try:
             service = MatchService(store, clock=lambda: 1000.0)
             starting = STARTS[start](service)
@@ -182,7 +182,7 @@ def test_a_new_game_s_options_of_a_wrong_type_or_size_are_refused_before_it_is_s
     database_url: str, start: str, option: str
 ) -> None:
     async def main() -> None:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         try:
             service = MatchService(store, clock=lambda: 1000.0)
             await refuse_each(STARTS[start](service), option, ODD_OPTIONS[option][1])
@@ -198,7 +198,7 @@ def test_a_number_of_boards_out_of_range_is_refused_saying_the_range(
     database_url: str, start: str, most: int
 ) -> None:
     async def main() -> None:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         try:
             service = MatchService(store, clock=lambda: 1000.0)
             what = "a match" if start == "create" else "a casual game"

@@ -9,6 +9,7 @@ import pytest
 from bot.errors import NotAllowedError, RulesError, WrongStateError
 from bot.service import MatchService, Moderator
 from bot.storage import Storage
+from bot.storage.opening import open_storage
 from tests.bot.scenarios import run
 from tests.bot.test_service import (
     FOOLS_MATE,
@@ -147,7 +148,7 @@ def test_a_flag_during_a_pending_transfer_changes_where_the_piece_may_go(databas
 
 def test_a_restart_settles_what_fell_due_while_away_in_the_order_it_fell(database_url: str) -> None:
     async def main() -> None:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         now = [1000.0]
         service = MatchService(store, clock=lambda: now[0])
         fens = [START, START, START, KNIGHT_D5]
@@ -160,7 +161,7 @@ def test_a_restart_settles_what_fell_due_while_away_in_the_order_it_fell(databas
         await service.resign(match_id, "bo", 4)  # White's transfer from board 4 lapses at 1220
         await store.close()
 
-        store = await Storage.open(database_url)  # the bot was down until 5000
+        store = await open_storage(database_url)  # the bot was down until 5000
         now[0] = 5000.0
         service = MatchService(store, clock=lambda: now[0])
         settled = await service.settle_due()

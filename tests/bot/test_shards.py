@@ -11,6 +11,7 @@ from bot import storage
 from bot.delivery import DeliveryWorker
 from bot.shards import MAX_SHARDS, Shards, ShardsError, shard_of
 from bot.storage import Storage
+from bot.storage.opening import open_storage
 from tests.bot.test_delivery import Recorder
 
 # server ids as Discord makes them: the shard is read from the timestamp above bit 22
@@ -92,7 +93,7 @@ def test_the_outbox_of_each_process_holds_its_own_servers_matches_and_shard_0_th
     tmp_path: Path,
 ) -> None:
     async def scenario() -> tuple[dict[int | None, int], list[set[int | None]]]:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await open_storage(tmp_path / "elevator.db")
         try:
             ids = await _matches(store)
             seen = []
@@ -114,7 +115,7 @@ def test_each_process_settles_the_due_matches_of_its_own_servers_and_shard_0_the
     tmp_path: Path,
 ) -> None:
     async def scenario() -> tuple[dict[int | None, int], list[list[int]]]:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await open_storage(tmp_path / "elevator.db")
         try:
             ids = await _matches(store)
             seen = []
@@ -134,7 +135,7 @@ def test_each_process_settles_the_due_matches_of_its_own_servers_and_shard_0_the
 
 def test_two_workers_of_two_shards_send_every_notice_once_between_them(tmp_path: Path) -> None:
     async def scenario() -> tuple[list[str], list[str]]:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await open_storage(tmp_path / "elevator.db")
         try:
             await _matches(store)
             senders = Recorder(), Recorder()

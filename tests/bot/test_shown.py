@@ -9,14 +9,14 @@ import chess
 
 from bot.service import MatchService
 from bot.shown import ShownBoard, ShownGame
-from bot.storage import Storage
+from bot.storage.opening import open_storage
 
 
 def test_queued_board_notices_keep_each_position_and_player_to_move_across_a_restart(
     database_url: str,
 ) -> None:
     async def main() -> None:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         service = MatchService(store, clock=lambda: 1000.0)
         match_id = await service.create_game("ana", "bo", boards=2, time_control="10+5")
         reference = chess.Board()
@@ -27,7 +27,7 @@ def test_queued_board_notices_keep_each_position_and_player_to_move_across_a_res
             expected.append(reference.board_fen())
         await store.close()
 
-        store = await Storage.open(database_url)  # the bot restarted
+        store = await open_storage(database_url)  # the bot restarted
         try:
             queued = await store.fetch_all("SELECT * FROM outbox ORDER BY id")
             shown = [
@@ -50,7 +50,7 @@ def test_a_game_not_shown_in_dms_stores_no_whole_game_and_one_shown_there_does(
     database_url: str,
 ) -> None:
     async def main() -> None:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         try:
             service = MatchService(store, clock=lambda: 1000.0)
             plain = await service.create_game("ana", "bo")

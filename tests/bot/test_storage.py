@@ -10,7 +10,8 @@ import asyncpg
 import pytest
 
 from bot import storage
-from bot.storage import Storage, StorageError
+from bot.storage import StorageError
+from bot.storage.opening import open_storage
 
 # what each engine raises when a row breaks a constraint
 INTEGRITY = (sqlite3.IntegrityError, asyncpg.IntegrityConstraintViolationError)
@@ -18,7 +19,7 @@ INTEGRITY = (sqlite3.IntegrityError, asyncpg.IntegrityConstraintViolationError)
 
 def test_a_failed_transaction_leaves_nothing_behind(database_url: str) -> None:
     async def scenario() -> list[object]:
-        storage = await Storage.open(database_url)
+        storage = await open_storage(database_url)
         try:
             with pytest.raises(RuntimeError, match="crash"):
                 async with storage.transaction() as db:
@@ -38,7 +39,7 @@ def test_a_transaction_whose_statement_failed_saves_nothing_even_if_the_error_wa
     database_url: str,
 ) -> None:
     async def scenario() -> list[object]:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         try:
             with pytest.raises(StorageError, match=r"nothing was saved: .* rolled back"):
                 async with store.transaction() as db:
@@ -55,7 +56,7 @@ def test_a_transaction_whose_statement_failed_saves_nothing_even_if_the_error_wa
 
 def test_a_batch_whose_insert_fails_saves_nothing(database_url: str) -> None:
     async def scenario() -> list[object]:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         try:
             with pytest.raises(INTEGRITY):
                 async with store.transaction() as db, db.batch():
@@ -72,7 +73,7 @@ def test_a_batch_whose_insert_fails_saves_nothing(database_url: str) -> None:
 
 def test_a_batch_reads_what_it_wrote_before(database_url: str) -> None:
     async def scenario() -> list[int]:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         try:
             async with store.transaction() as db, db.batch():
                 match_id = await storage.insert_match(db, "{}", "ana", 0.0)
@@ -90,7 +91,7 @@ def test_a_batch_reads_what_it_wrote_before(database_url: str) -> None:
 
 def test_foreign_keys_are_enforced(database_url: str) -> None:
     async def scenario() -> None:
-        storage = await Storage.open(database_url)
+        storage = await open_storage(database_url)
         try:
             with pytest.raises(INTEGRITY):
                 async with storage.transaction() as db:
@@ -106,7 +107,7 @@ def test_foreign_keys_are_enforced(database_url: str) -> None:
 
 def test_matches_players_seats_events_and_snapshots_round_trip(database_url: str) -> None:
     async def scenario() -> None:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         try:
             async with store.transaction() as db:
                 match_id = await storage.insert_match(db, '{"boards": 2}', "ana", 1.0)
@@ -156,7 +157,7 @@ def test_matches_players_seats_events_and_snapshots_round_trip(database_url: str
 
 def test_the_outbox_hands_out_one_notice_per_place_in_order(database_url: str) -> None:
     async def scenario() -> None:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         try:
             async with store.transaction() as db:
                 match_id = await storage.insert_match(db, "{}", "ana", 0.0)
@@ -198,7 +199,7 @@ def test_the_outbox_hands_out_one_notice_per_place_in_order(database_url: str) -
 
 def test_moderator_actions_are_audited_with_their_reasons(database_url: str) -> None:
     async def scenario() -> list[tuple[str, str]]:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         try:
             async with store.transaction() as db:
                 match_id = await storage.insert_match(db, "{}", "ana", 0.0)
@@ -214,7 +215,7 @@ def test_moderator_actions_are_audited_with_their_reasons(database_url: str) -> 
 
 def test_events_are_only_ever_appended_at_the_end_of_the_log(database_url: str) -> None:
     async def scenario() -> None:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         try:
             async with store.transaction() as db:
                 match_id = await storage.insert_match(db, "{}", "ana", 0.0)
@@ -236,7 +237,7 @@ def test_a_change_counted_from_another_revision_than_the_matchs_saves_nothing(
     database_url: str,
 ) -> None:
     async def scenario() -> list[int]:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         try:
             async with store.transaction() as db:
                 match_id = await storage.insert_match(db, "{}", "ana", 0.0)
@@ -266,7 +267,7 @@ def test_the_places_heads_stay_those_a_full_scan_finds_through_sends_retries_and
     places = ["board:1", "board:2", "overview", "user:7"]
 
     async def scenario() -> None:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         chance = random.Random(13)
         try:
             async with store.transaction() as db:

@@ -10,7 +10,7 @@ import pytest
 
 from bot import storage
 from bot.service import MatchService
-from bot.storage import Storage
+from bot.storage.opening import open_storage
 from bot.storage.postgres import NOTIFY_CHANNEL, hidden
 
 
@@ -28,7 +28,7 @@ async def _free_elsewhere(url: str, match_id: int) -> bool:
 
 def test_a_held_match_is_refused_elsewhere_and_free_once_the_block_ends(postgres_url: str) -> None:
     async def scenario() -> tuple[bool, bool]:
-        store = await Storage.open(postgres_url)
+        store = await open_storage(postgres_url)
         try:
             async with store.owning(7):
                 during = await _free_elsewhere(postgres_url, 7)
@@ -41,7 +41,7 @@ def test_a_held_match_is_refused_elsewhere_and_free_once_the_block_ends(postgres
 
 def test_a_match_held_by_a_cancelled_task_is_freed(postgres_url: str) -> None:
     async def scenario() -> bool:
-        store = await Storage.open(postgres_url)
+        store = await open_storage(postgres_url)
         held = asyncio.Event()
 
         async def hold() -> None:
@@ -66,7 +66,7 @@ def test_a_process_sees_the_move_another_process_made_in_a_match_it_holds_in_mem
     postgres_url: str,
 ) -> None:
     async def scenario() -> list[object]:
-        first, second = await Storage.open(postgres_url), await Storage.open(postgres_url)
+        first, second = await open_storage(postgres_url), await open_storage(postgres_url)
         try:
             mine, theirs = MatchService(first), MatchService(second)
             match_id = await mine.create_game("ana", "bo", boards=1)
@@ -94,7 +94,7 @@ def test_a_move_costs_three_round_trips_to_the_server(
         return create_pool(*args, init=count, **kwargs)
 
     async def scenario() -> None:
-        store = await Storage.open(postgres_url)
+        store = await open_storage(postgres_url)
         try:
             service = MatchService(store)
             places = {"dm:white": "1", "dm:black": "2"}
@@ -116,7 +116,7 @@ def test_notices_wake_this_process_and_the_others_once_committed_and_never_befor
     postgres_url: str,
 ) -> None:
     async def scenario() -> None:
-        mine, theirs = await Storage.open(postgres_url), await Storage.open(postgres_url)
+        mine, theirs = await open_storage(postgres_url), await open_storage(postgres_url)
         try:
             async with mine.transaction() as db:
                 match_id = await storage.insert_match(db, "{}", "ana", 0.0)
@@ -139,7 +139,7 @@ def test_notices_wake_this_process_and_the_others_once_committed_and_never_befor
 
 def test_a_transaction_that_queues_nothing_wakes_no_process(postgres_url: str) -> None:
     async def scenario() -> tuple[bool, list[str]]:
-        store = await Storage.open(postgres_url)
+        store = await open_storage(postgres_url)
         listener = await asyncpg.connect(postgres_url)
         heard: list[str] = []
         fence = asyncio.Event()
@@ -190,7 +190,7 @@ def test_a_setting_in_the_database_url_reaches_the_bots_connections_beside_its_o
     # docs/running.md offers ?synchronous_commit=off; "local" differs from the tests' cluster
     async def scenario() -> tuple[str, str]:
         joined = "&" if "?" in postgres_url else "?"
-        store = await Storage.open(f"{postgres_url}{joined}synchronous_commit=local")
+        store = await open_storage(f"{postgres_url}{joined}synchronous_commit=local")
         try:
             async with store.read() as db:
                 [[commit]] = await db.fetch("SHOW synchronous_commit")

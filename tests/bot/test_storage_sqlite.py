@@ -12,13 +12,14 @@ import pytest
 from bot import storage
 from bot.storage import Storage, StorageError, migration_steps
 from bot.storage.copying import REBUILT, TABLES
+from bot.storage.opening import open_storage
 from bot.storage.sqlite import READERS
 from bot.turns import patiently
 
 
 def test_opening_creates_the_file_and_takes_every_schema_step(tmp_path: Path) -> None:
     async def scenario() -> None:
-        storage = await Storage.open(tmp_path / "data" / "elevator.db")
+        storage = await open_storage(tmp_path / "data" / "elevator.db")
         try:
             assert await storage.schema_version() == len(migration_steps())
             assert (await storage.fetch_all("PRAGMA journal_mode"))[0][0] == "wal"
@@ -32,7 +33,7 @@ def test_opening_creates_the_file_and_takes_every_schema_step(tmp_path: Path) ->
             assert {*TABLES, *REBUILT} <= tables  # every table the bot keeps
         finally:
             await storage.close()
-        reopened = await Storage.open(tmp_path / "data" / "elevator.db")
+        reopened = await open_storage(tmp_path / "data" / "elevator.db")
         assert await reopened.schema_version() == len(migration_steps())
         await reopened.close()
 
@@ -44,7 +45,7 @@ def test_a_file_from_a_newer_bot_is_refused(tmp_path: Path) -> None:
     with sqlite3.connect(path) as connection:
         connection.execute(f"PRAGMA user_version = {len(migration_steps()) + 1}")
     with pytest.raises(StorageError, match="newer than this bot knows"):
-        asyncio.run(Storage.open(path))
+        asyncio.run(open_storage(path))
 
 
 def test_a_file_that_is_not_a_sqlite_database_or_a_folder_is_refused_saying_so(
@@ -53,14 +54,14 @@ def test_a_file_that_is_not_a_sqlite_database_or_a_folder_is_refused_saying_so(
     text = tmp_path / "notes.txt"
     text.write_text("not a database, but long enough to be read as one's header\n" * 20)
     with pytest.raises(StorageError, match=r"notes.txt: file is not a database; check DATABASE_"):
-        asyncio.run(Storage.open(text))
+        asyncio.run(open_storage(text))
     with pytest.raises(StorageError, match="is a folder, not a SQLite database: check DATABASE_"):
-        asyncio.run(Storage.open(tmp_path))
+        asyncio.run(open_storage(tmp_path))
 
 
 def test_concurrent_transactions_on_one_file_never_interleave(tmp_path: Path) -> None:
     async def scenario() -> int:
-        storage = await Storage.open(tmp_path / "elevator.db")
+        storage = await open_storage(tmp_path / "elevator.db")
         try:
             async with storage.transaction() as db:
                 await db.execute(
@@ -86,7 +87,7 @@ def test_a_read_goes_while_a_transaction_is_under_way_and_sees_only_what_was_com
     tmp_path: Path,
 ) -> None:
     async def scenario() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await open_storage(tmp_path / "elevator.db")
         try:
             async with store.transaction() as db:
                 await storage.insert_match(db, "{}", "ana", 0.0)
@@ -113,7 +114,7 @@ def test_a_read_goes_while_a_transaction_is_under_way_and_sees_only_what_was_com
 
 def test_the_reading_connection_refuses_to_write(tmp_path: Path) -> None:
     async def scenario() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await open_storage(tmp_path / "elevator.db")
         try:
             async with store.read() as reading:
                 with pytest.raises(sqlite3.OperationalError, match="readonly"):
@@ -138,7 +139,7 @@ def test_a_patient_transaction_lets_every_one_waiting_for_its_turn_go_first(
     tmp_path: Path,
 ) -> None:
     async def scenario() -> list[str]:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await open_storage(tmp_path / "elevator.db")
         written: list[str] = []
 
         async def write(name: str, *, patient: bool = False) -> None:
@@ -166,7 +167,7 @@ def test_every_transaction_of_a_task_run_patiently_lets_those_waiting_go_first(
     tmp_path: Path,
 ) -> None:
     async def scenario() -> list[str]:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await open_storage(tmp_path / "elevator.db")
         written: list[str] = []
 
         async def write(name: str) -> None:
@@ -188,7 +189,7 @@ def test_every_transaction_of_a_task_run_patiently_lets_those_waiting_go_first(
 
 def test_a_database_in_memory_reads_in_turn_with_its_transactions() -> None:
     async def scenario() -> list[str]:
-        store = await Storage.open(":memory:")  # another connection would be another database
+        store = await open_storage(":memory:")  # another connection would be another database
         seen: list[str] = []
 
         async def hosts() -> None:
@@ -212,7 +213,7 @@ def test_a_database_in_memory_reads_in_turn_with_its_transactions() -> None:
 def test_two_processes_opening_one_file_take_each_schema_step_once(tmp_path: Path) -> None:
     async def scenario() -> None:
         opened = await asyncio.gather(
-            *(Storage.open(tmp_path / "elevator.db") for _ in range(3)), return_exceptions=True
+            *(open_storage(tmp_path / "elevator.db") for _ in range(3)), return_exceptions=True
         )
         for store in opened:
             assert isinstance(store, Storage), store
@@ -237,7 +238,7 @@ def test_a_match_paused_before_step_3_counts_its_pause_from_the_upgrade(tmp_path
     connection.close()
 
     async def scenario() -> None:
-        store = await Storage.open(path)
+        store = await open_storage(path)
         try:
             found = await store.fetch_all("SELECT status, paused_at FROM matches ORDER BY id")
             assert found[0]["paused_at"] > 1.7e9 and found[1]["paused_at"] is None
@@ -272,7 +273,7 @@ def test_an_outbox_from_step_7_keeps_each_places_next_notice_after_the_upgrade(
     connection.close()
 
     async def scenario() -> list[str]:
-        store = await Storage.open(path)
+        store = await open_storage(path)
         try:
             async with store.read() as db:
                 return [n["idempotency_key"] for n in await storage.due_notices(db, 1.0, 10)]
@@ -286,7 +287,7 @@ def test_a_transaction_that_queues_notices_signals_them_at_its_commit_and_others
     tmp_path: Path,
 ) -> None:
     async def scenario() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await open_storage(tmp_path / "elevator.db")
         try:
             async with store.transaction() as db:
                 match_id = await storage.insert_match(db, "{}", "ana", 0.0)
@@ -332,7 +333,7 @@ def test_players_stored_before_step_13_keep_their_teams_and_order_and_may_join_a
     connection.close()
 
     async def scenario() -> None:
-        store = await Storage.open(path)
+        store = await open_storage(path)
         try:
             async with store.transaction() as db:
                 await storage.add_player(db, 1, "di", "Reds", True, 1.0)

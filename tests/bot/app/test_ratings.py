@@ -15,6 +15,7 @@ from bot.app import rated as rated_matches
 from bot.ratings.glicko import NEW, Rating, rated
 from bot.service import MatchService, Moderator
 from bot.storage import Db, Row, Storage
+from bot.storage.opening import open_storage
 from tests.bot.scenarios import run, ticking
 
 MOD = Moderator("mod", is_moderator=True)
@@ -159,7 +160,7 @@ def test_an_undo_of_an_older_match_replays_the_later_ones_as_if_it_never_was(
         await service.undo(first, MOD, 1, "the resignation was a misclick")
         assert await service.status(first) == "active"
         assert await ratings(store) != before_undo
-        fresh = await Storage.open(f"sqlite:///{tmp_path_factory.mktemp('fresh') / 'e.db'}")
+        fresh = await open_storage(f"sqlite:///{tmp_path_factory.mktemp('fresh') / 'e.db'}")
         try:
             ticks = itertools.count(5000.0)
             await later(MatchService(fresh, clock=lambda: next(ticks)))
@@ -180,7 +181,7 @@ async def fresh_replay(
     tmp_path_factory: pytest.TempPathFactory, games: Sequence[tuple[str, str, str | None]]
 ) -> tuple[object, object]:
     """Return the ratings and changes a new database gives the games played in order."""
-    fresh = await Storage.open(f"sqlite:///{tmp_path_factory.mktemp('fresh') / 'e.db'}")
+    fresh = await open_storage(f"sqlite:///{tmp_path_factory.mktemp('fresh') / 'e.db'}")
     try:
         service = MatchService(fresh, clock=ticking())
         for white, black, loser in games:
@@ -214,7 +215,7 @@ def test_an_undo_of_an_older_team_match_replays_players_and_teams_as_if_it_never
         for losers in ("white", "black"):
             await team_match(service, losers)
         await service.undo(first, MOD, 1, "a misclick")
-        fresh = await Storage.open(f"sqlite:///{tmp_path_factory.mktemp('fresh') / 'e.db'}")
+        fresh = await open_storage(f"sqlite:///{tmp_path_factory.mktemp('fresh') / 'e.db'}")
         try:
             replayed = MatchService(fresh, clock=ticking())
             for losers in ("white", "black"):

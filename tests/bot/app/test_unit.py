@@ -9,7 +9,8 @@ import pytest
 
 from bot import storage
 from bot.service import MatchService
-from bot.storage import Db, Storage
+from bot.storage import Db
+from bot.storage.opening import open_storage
 from bot.turns import PATIENT, people
 
 
@@ -21,7 +22,7 @@ def test_a_change_whose_commit_fails_leaves_the_match_in_memory_as_it_was(
     database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     async def main() -> None:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         try:
             service = MatchService(store, clock=lambda: 1000.0)
             match_id = await service.create_game("ana", "bo", boards=2)
@@ -46,7 +47,7 @@ def test_a_move_whose_commit_fails_is_forgotten_and_the_match_reloads_without_it
     database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     async def main() -> None:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         try:
             service = MatchService(store, clock=lambda: 1000.0)
             match_id = await service.create_game("ana", "bo", boards=1)
@@ -75,7 +76,7 @@ def test_a_practice_games_actions_run_patiently_and_a_persons_count_as_peoples_w
         return await append_events(db, match_id, *args, **kwargs)
 
     async def main() -> None:
-        store = await Storage.open(database_url)
+        store = await open_storage(database_url)
         try:
             service = MatchService(store, clock=lambda: 1000.0)
             persons = await service.create_game("ana", "bo", boards=1)

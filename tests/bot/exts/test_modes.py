@@ -9,7 +9,7 @@ import pytest
 
 from bot.errors import RulesError
 from bot.service import MatchService
-from bot.storage import Storage
+from bot.storage.opening import open_storage
 from tests.bot.exts.matches.test_variants import create, text
 from tests.bot.exts.test_matches import club, move, posted, replied, until
 from tests.bot.test_main import offline, running_bot
@@ -91,7 +91,7 @@ def test_alice_passes_a_move_that_captures_nothing_through_to_the_other_board(
 
 def test_automatic_refuses_a_clock_and_alice_more_than_two_boards(tmp_path: Path) -> None:
     async def main() -> None:
-        store = await Storage.open(tmp_path / "elevator.db")
+        store = await open_storage(tmp_path / "elevator.db")
         try:
             service = MatchService(store)
             base = {"boards": 2, "layout": "line", "white_team": "Reds", "black_team": "Blues"}

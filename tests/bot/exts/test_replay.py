@@ -12,7 +12,7 @@ from PIL import Image
 import games
 from bot import storage
 from bot.service import MatchService
-from bot.storage import Storage
+from bot.storage.opening import open_storage
 from tests.bot.exts.games.test_dm_games import challenged, dm_until
 from tests.bot.exts.test_matches import club, move, posted, replied, resign, sent_files
 from tests.bot.test_main import offline, running_bot
@@ -117,7 +117,7 @@ def test_a_dm_game_sends_both_players_its_replay_and_replays_after_it_is_over(
 
 async def long_game(path: Path, white: int, black: int, places: dict[str, str], plies: int) -> int:
     """Store a DM chess game of so many random plies, as if its moves had been shown already."""
-    store = await Storage.open(path)
+    store = await open_storage(path)
     try:
         service = MatchService(store)
         match_id = await service.create_game(

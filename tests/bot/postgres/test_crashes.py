@@ -11,6 +11,7 @@ import pytest
 from bot import storage
 from bot.service import MatchService
 from bot.storage import Storage, StorageError
+from bot.storage.opening import open_storage
 from tests.bot.postgres.stores import WAIT, two_stores
 from tests.waiting import eventually
 
@@ -19,7 +20,7 @@ def test_a_transaction_whose_connection_is_killed_leaves_nothing_and_the_store_g
     url: str,
 ) -> None:
     async def scenario() -> None:
-        store = await Storage.open(url)
+        store = await open_storage(url)
         killer = await asyncpg.connect(url)
         try:
             with pytest.raises(StorageError, match=r"connection .* was lost .* nothing of it"):

@@ -11,6 +11,7 @@ import asyncpg
 import pytest
 
 from bot.storage import Storage, StorageError, migration_steps
+from bot.storage.opening import open_storage
 
 
 def test_stores_opening_an_empty_database_at_once_all_reach_the_latest_step_applied_once(
@@ -20,7 +21,7 @@ def test_stores_opening_an_empty_database_at_once_all_reach_the_latest_step_appl
 
     async def scenario() -> list[int]:
         opened = await asyncio.gather(
-            *(Storage.open(postgres_url) for _ in range(3)), return_exceptions=True
+            *(open_storage(postgres_url) for _ in range(3)), return_exceptions=True
         )
         versions = []
         for store in opened:
@@ -40,14 +41,14 @@ def test_a_database_from_a_newer_bot_is_refused(postgres_url: str) -> None:
     url = postgres_url  # a database of its own: the shared one must stay at the latest step
 
     async def scenario() -> None:
-        await (await Storage.open(url)).close()
+        await (await open_storage(url)).close()
         connection = await asyncpg.connect(url)
         try:
             await connection.execute("UPDATE elevator_schema SET version = $1", latest + 1)
         finally:
             await connection.close()
         with pytest.raises(StorageError, match=f"schema version {latest + 1}, newer than"):
-            await Storage.open(url)
+            await open_storage(url)
 
     asyncio.run(scenario())
 
@@ -115,7 +116,7 @@ def test_both_engines_reach_the_same_tables_columns_keys_and_nullability(
 ) -> None:
     async def open_both() -> None:
         for target in (url, tmp_path / "elevator.db"):
-            store = await Storage.open(target)
+            store = await open_storage(target)
             await store.close()
 
     asyncio.run(open_both())
