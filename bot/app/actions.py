@@ -6,7 +6,7 @@ import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from bot.app import transfers
+from bot.app import transfer_watch
 from bot.app.outcomes import Moderator, Outcome
 from bot.app.unit import Held
 from bot.hosted import Hosted
@@ -68,11 +68,11 @@ async def _act(
     async with held.change() as change:
         match = change.match
         seq = len(match.events)
-        watch = transfers.watch(match, change.deadlines)
+        watch = transfer_watch.watch(match, change.deadlines)
         events = change.apply(lambda: action(match))
         marks = _run_clocks(change.clocks, events, now, match, seq + 1)
         finished = all(match.is_closed(board) for board in range(1, match.boards + 1))
-        found = transfers.after(watch, change, events, window, clock())
+        found = transfer_watch.after(watch, change, events, window, clock())
         withdrawn = _withdrawn_offers(change.offers, events)
         news = News(
             change.roster,

@@ -11,7 +11,7 @@ from bot.app import guards
 from bot.app.actions import Actions, Audit
 from bot.app.outcomes import Moderator, Outcome
 from bot.app.scheduler import Scheduler
-from bot.app.transfers import deadline
+from bot.app.transfer_watch import deadline
 from bot.app.undo_preview import UndoPreview, preview
 from bot.app.unit import Change, Held, Units
 from bot.errors import NotAllowedError, NotFoundError, RulesError, WrongStateError
