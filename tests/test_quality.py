@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
+
+import games
+from games.elevator import events as elevator_events
+from games.elevator.config import MODES
+from tests.imports import branches_on_games, circles, import_graph
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -159,3 +165,81 @@ def test_outside_games_only_the_registry_and_games_core_are_imported_but_where_a
     print(f"modules outside games/ importing a game's own subpackage: {len(found)}")
     # a module that stopped importing a game leaves the list too: it only shrinks
     assert found == {**BENCHES_OF_ONE_GAME, **NOT_YET_BEHIND_THE_REGISTRY}
+
+
+# Modules that know each other, each circle to be cut (issue 31): the modes and victory
+# transfers of Elevator Chess still reach into its Match, which imports them back.
+CIRCLES_TO_CUT = [
+    [
+        "games.elevator.alice",
+        "games.elevator.automatic",
+        "games.elevator.match",
+        "games.elevator.modes",
+        "games.elevator.pgn",
+        "games.elevator.transfers",
+    ]
+]
+
+
+def test_no_modules_import_each_other_but_the_circles_still_to_cut() -> None:
+    found = circles(import_graph())
+    print(f"import circles: {len(found)}")
+    for circle in found:
+        print("  " + " <-> ".join(circle))
+    # a circle cut leaves the list too: it only shrinks
+    assert found == CIRCLES_TO_CUT
+
+
+def test_the_circle_finder_finds_a_circle_through_three_modules_and_none_in_a_line() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert circles(graph) == [["a", "b", "c"]]
+    assert circles({"a": {"b"}, "b": {"c"}, "c": set()}) == []
+
+
+def _game_knowledge() -> tuple[set[str], set[str]]:
+    """Return the games' own classes and events, and their kinds' and modes' names."""
+    classes = {games.game_class(kind).__name__ for kind in games.KINDS}
+    classes |= {
+        name
+        for name, found in vars(elevator_events).items()
+        if inspect.isclass(found) and found.__module__ == elevator_events.__name__
+    }
+    return classes, {*games.KINDS, *MODES}
+
+
+# Where the bot, views and renderer still branch on which game it is (issue 31), by module:
+# how many such tests each has, each to go behind a capability or the game's own viewer.
+# Most read Elevator Chess's events (rides, arrivals, transfers) or its Match and modes.
+# The counts only shrink.
+BRANCHES_TO_GO = {
+    "bot/app/actions.py": 4,
+    "bot/app/front.py": 4,
+    "bot/app/new_games.py": 4,
+    "bot/app/rematch.py": 5,
+    "bot/exts/matches/_lobby.py": 1,
+    "bot/exts/play/_cog.py": 2,
+    "bot/news.py": 7,
+    "bot/notices.py": 2,
+    "bot/practice/plan.py": 6,
+    "bot/practice/search.py": 1,
+    "bot/ratings/categories.py": 2,
+    "bot/sender/words.py": 3,
+    "views/model.py": 11,
+    "views/moves.py": 3,
+    "views/replay.py": 2,
+}
+
+
+def test_outside_games_no_code_branches_on_which_game_it_is_but_where_counted() -> None:
+    classes, names = _game_knowledge()
+    found: dict[str, list[tuple[int, str]]] = {}
+    for package in ("bot", "views", "renderer"):
+        found.update(branches_on_games(package, classes, names))
+    print(
+        f"branches on a game's class, events, kind or mode outside games/: "
+        f"{sum(map(len, found.values()))} in {len(found)} modules"
+    )
+    for module, lines in found.items():
+        for line, what in lines:
+            print(f"  {module}:{line}: {what}")
+    assert {module: len(lines) for module, lines in found.items()} == BRANCHES_TO_GO
