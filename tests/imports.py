@@ -126,9 +126,12 @@ def _constants(tree: ast.Module, names: set[str]) -> dict[str, str]:
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
             target = node.targets[0]
         value = getattr(node, "value", None)
-        if isinstance(target, ast.Name) and isinstance(value, ast.Constant):
-            if value.value in names:
-                found[target.id] = str(value.value)
+        if (
+            isinstance(target, ast.Name)
+            and isinstance(value, ast.Constant)
+            and value.value in names
+        ):
+            found[target.id] = str(value.value)
     return found
 
 
