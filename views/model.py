@@ -10,22 +10,14 @@ from typing import Any
 
 from games.core.beside import Beside, Lifted
 from games.core.boardgame import END_OF_TURN, BoardGame
+from games.core.capabilities import HeldMoves, Rides, Teams, VictoryTransfers
+from games.core.directions import DIRECTIONS, Direction
+from games.core.events import BoardEnded, Event, Moved
 from games.core.geometry import Shape
-from games.core.pieces import SIDES, opponent, side_name
+from games.core.pieces import SIDES, Side, opponent, side_name
 from games.core.placement import king, without
 from games.core.results import UNFINISHED, winner_of
-from games.elevator import (
-    Arrived,
-    BoardEnded,
-    Direction,
-    Event,
-    Match,
-    Moved,
-    Rode,
-    Side,
-    Transferred,
-)
-from games.elevator.shaft import DIRECTIONS
+from games.elevator import Arrived, Rode, Transferred
 from views.moves import SHOWN, Shown, caption, split_move
 from views.shown import (
     MAX_SHOWN,
@@ -51,7 +43,7 @@ def match_view(
     names: the sides' names in a game without teams (White and Black if not given).
     """
     finished = sum(1 for board in range(1, match.boards + 1) if match.is_closed(board))
-    if isinstance(match, Match):
+    if isinstance(match, Teams):
         return MatchView(
             boards=match.boards,
             layout=match.layout,
@@ -79,7 +71,7 @@ def match_view(
     )
 
 
-def _teams(match: Match, boards: Sequence[int]) -> tuple[tuple[str, str], ...]:
+def _teams(match: Teams, boards: Sequence[int]) -> tuple[tuple[str, str], ...]:
     """Return each board's White and Black team, when there are more teams than two sides."""
     if len(match.team_scores()) <= 2:
         return ()
@@ -134,8 +126,8 @@ def _may_ride(match: Viewed, board: int) -> bool:
 
 
 def _pending(match: Viewed, board: int) -> Side | None:
-    """Return who may make a victory transfer from a board: only Elevator Chess has them."""
-    return match.pending_transfer(board) if isinstance(match, Match) else None
+    """Return who may make a victory transfer from a board, in a game that has them."""
+    return match.pending_transfer(board) if isinstance(match, VictoryTransfers) else None
 
 
 def _current(
@@ -201,7 +193,7 @@ def view_of(
     if departure is not None and any(a.square == departure.square for a in arrivals):
         departure = None  # a piece has since arrived where the rider left
     placement, turn, *_, fullmove = fen.split()
-    passes_to = _passes_to(match, board) if ending is None else None
+    passes_to = match.passes_to(board) if ending is None else None
     if passes_to is not None:  # a board of Alice's has no rides: its elevators serve transfers
         neighbours = ()
     shown = caption(recent[-1][0]) if recent else "Start position"
@@ -241,7 +233,7 @@ def view_of(
         shape=match.shape(board),
         staircases=match.staircases(board),
         passes_to=passes_to,
-        move_held=ending is None and isinstance(match, Match) and board in match.held_moves(),
+        move_held=ending is None and isinstance(match, HeldMoves) and board in match.held_moves(),
         reserves=None if beside is None else beside.reserves,
         gates=() if beside is None else beside.gates,
         moved=() if beside is None else beside.moved,
@@ -259,16 +251,8 @@ def readable(match: Viewed, board: int, fen: str) -> str:
     return fen if shown == placement else f"{shown} {rest}"
 
 
-def _passes_to(match: Viewed, board: int) -> int | None:
-    """Return the board a move capturing nothing passes to, in Alice's Elevator Chess."""
-    if not isinstance(match, Match) or match.mode != "alice":
-        return None
-    other = 3 - board
-    return other if match.is_open(other) else None
-
-
 def _neighbours(match: Viewed, board: int) -> tuple[Neighbour, ...]:
-    if not isinstance(match, Match):
+    if not isinstance(match, Rides):
         return ()
     ours = match.elevators(board)
     found: list[Neighbour] = []

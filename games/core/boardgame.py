@@ -183,6 +183,15 @@ class BoardGame(GameRecords[ConfigT]):
         self._board(board)
         return self._endings.get(board)
 
+    @property
+    def layout(self) -> str:
+        """Return how the boards stand: 'line' (one board, or several side by side) or 'ring'."""
+        return "line"
+
+    def passes_to(self, board: int) -> int | None:
+        """Return the board a move capturing nothing passes to, where the rules say so."""
+        return None
+
     def piece_values(self) -> Mapping[str, int]:
         """Return each piece's worth in centipawns, by the upper-case letter its FEN writes."""
         return VALUES

@@ -1,6 +1,6 @@
 """What only some games can do, as protocols the bot asks a game for, never by its class.
 
-A game that has a capability has its methods (Elevator Chess has all three); the bot asks
+A game that has a capability has its methods (Elevator Chess has them all); the bot asks
 with isinstance on the protocol, so that a new game with teams or victory transfers needs
 no change outside its own subpackage.
 """
@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
+from games.core.directions import Direction
 from games.core.events import Event
 from games.core.pieces import Side
 
@@ -62,6 +63,26 @@ class Teams(Protocol):
 
     def resign_team(self, team: str) -> list[Event]:
         """Resign every board still being played by a team."""
+
+    def decided(self) -> bool:
+        """Tell whether the result can no longer change."""
+
+    def winners(self) -> tuple[str, ...]:
+        """Return the winning team (several when shared) once decided, else ()."""
+
+
+@runtime_checkable
+class Rides(Protocol):
+    """Pieces ride between boards that stand in a line or a ring, up and down."""
+
+    def reach(self, board: int, direction: Direction) -> int | None:
+        """Return the open board a ride from board in direction would land on, or None."""
+
+    def next_board(self, board: int, direction: Direction) -> int | None:
+        """Return the board next to board in direction, open or not (None past a line's end)."""
+
+    def blocked(self, board: int, direction: Direction) -> str | None:
+        """Say why no ride from board in direction can land anywhere, or None if one can."""
 
 
 @runtime_checkable

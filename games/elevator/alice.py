@@ -119,6 +119,11 @@ class Alice(Mode):
             return f"{last.square} should be empty after the pass-through"
         return None
 
+    def passes_to(self, board: int) -> int | None:
+        """Return the other board while it is open: a quiet move passes there."""
+        other = 3 - board
+        return other if self.match.is_open(other) else None
+
     def _passes(self, board: int, uci: str, other: int) -> bool:
         """Tell whether a legal move passes through: it captures nothing and is no king's."""
         if self.match.is_closed(other):

@@ -148,6 +148,11 @@ class Match(BoardGame[MatchConfig]):
         """Return how turns and elevators work: 'standard', 'alice' or 'automatic'."""
         return self._config.mode
 
+    def passes_to(self, board: int) -> int | None:
+        """Return the board a move capturing nothing passes to (Alice's mode), or None."""
+        self._board(board)
+        return self._mode.passes_to(board)
+
     def held_moves(self) -> dict[int, str]:
         """Return the moves given and not yet played this turn, by board (Automatic only)."""
         return self._mode.held_moves()

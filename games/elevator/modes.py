@@ -53,6 +53,10 @@ class Mode:
         """Return the moves the side to move has given and not yet played, by board (SAN)."""
         return {}
 
+    def passes_to(self, board: int) -> int | None:
+        """Return the open board a move capturing nothing passes to, or None."""
+        return None
+
     def awaiting(self) -> list[int]:
         """Return the boards where the side to move has still to give its move this turn."""
         return []

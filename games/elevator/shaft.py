@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Final
 
-Direction = Literal["up", "down"]
-DIRECTIONS: Final[tuple[Direction, Direction]] = ("up", "down")
-Layout = Literal["line", "ring"]
-LAYOUTS: Final[tuple[Layout, Layout]] = ("line", "ring")
+from games.core.directions import DIRECTIONS, LAYOUTS, Direction, Layout
+
+__all__ = ["DIRECTIONS", "LAYOUTS", "Direction", "Layout", "Shaft"]
 
 _WHERE: Final = {"up": "above", "down": "below"}
 
