@@ -20,10 +20,11 @@ from bot.loading import Loaded
 from bot.lobby import Roster
 from bot.notices import Notice, notice_from_row
 from bot.shown import ShownBoard, ShownGame, shown_boards, shown_game
+from games.core.capabilities import HeldMoves
 from games.core.clocks import TimeControl
 from games.core.errors import GameError
 from games.core.pieces import SIDES, Side, side_name
-from games.elevator import Match, MatchConfig
+from games.elevator import MatchConfig
 from games.elevator.variants import Setup, describe
 
 RECENT = 7 * 24 * 3600.0  # seconds a finished match stays in /mod's menu
@@ -95,7 +96,7 @@ class Front:
             started = None if row is None else row["started_at"]
             if started is not None:  # the rules core has no clock: the day is the bot's
                 tags["Date"] = time.strftime("%Y.%m.%d", time.gmtime(started))
-            played = describe(match.config) if isinstance(match, Match) else None
+            played = match.described()
             if played is not None:
                 tags["Event"] = f"Elevator Chess match: {played}"
             return await asyncio.to_thread(match.pgn, board, tags)
@@ -106,9 +107,8 @@ class Front:
             loaded = held.loaded
             match = loaded.match
             teams = {team: loaded.team_name(team) for team in loaded.roster.teams}
-            layout = match.layout if isinstance(match, Match) else "line"
-            played = describe(match.config) if isinstance(match, Match) else None
-            return MatchShape(match.boards, layout, teams, match.KIND, match.TITLE, played)
+            played = match.described()
+            return MatchShape(match.boards, match.layout, teams, match.KIND, match.TITLE, played)
 
     async def boards(self, match_id: int) -> int:
         """Return how many boards a match has."""
@@ -129,7 +129,7 @@ class Front:
         """Return, while an Automatic turn is half given: the side, boards moved and awaited."""
         async with self._units.held(match_id) as held:
             match = held.loaded.match
-            if not isinstance(match, Match) or not match.held_moves():
+            if not isinstance(match, HeldMoves) or not match.held_moves():
                 return None
             moved = sorted(match.held_moves())
             return match.side_to_move(moved[0]), moved, match.awaiting()

@@ -18,6 +18,7 @@ from bot.app.outcomes import RematchAsked
 from bot.app.unit import Units
 from bot.errors import NotAllowedError, NotFoundError, WrongStateError
 from bot.loading import Loaded
+from games.core.capabilities import Teams
 from games.core.clocks import TimeControl
 from games.core.pieces import Side, opponent
 from games.elevator import Match
@@ -64,7 +65,7 @@ def swapped(loaded: Loaded) -> Settings:
         teams[team] = first + [
             user for user in roster.teams[old] if user != captain and user not in loaded.practice
         ]
-    if roster.lineup and isinstance(match, Match):
+    if roster.lineup and isinstance(match, Teams):
         keys = match.teams()
         whites = [team for team in keys if colour_of(loaded, team) == "white"]
         order = tuple(team for team in keys if team not in whites) + tuple(whites)
@@ -73,7 +74,7 @@ def swapped(loaded: Loaded) -> Settings:
     return Settings(
         match.KIND,
         match.boards,
-        match.layout if isinstance(match, Match) else "line",
+        match.layout,
         fens if fens is not None else ((one,) if one else None),
         Setup.of(config) if isinstance(match, Match) else None,
         loaded.control,

@@ -23,10 +23,7 @@ from games.chess.game import ChessGame
 from games.core.errors import GameError
 from games.core.pieces import Piece, Side, opponent, side_name
 from games.core.results import winner_of
-from games.elevator import Match
-from games.elevator.config import FIDE_ARMIES
 from games.elevator.events import Arrived
-from games.elevator.floors import FIDE_KINDS
 from games.elevator.notation import parse_ride
 
 FALLBACK_SHARE: Final = 0.1  # of the time, for the quick answer played if Stockfish fails
@@ -58,7 +55,7 @@ def prepare(turn: Turn, until: float, engine: bool, seed: int | None = None) -> 
     if not is_fide(game, board):
         return Answer(choose_turn(game, board, side, style, deadline, rng))
     fen = game.fen(board)
-    if isinstance(game, Match) and game.mode == "automatic":
+    if game.holds_moves:
         # Moves are held until the turn is complete, so search the board as chess alone.
         if game.king_capturable(board):
             return Answer(king_capture(game, board, side))
@@ -79,16 +76,7 @@ def prepare(turn: Turn, until: float, engine: bool, seed: int | None = None) -> 
 
 def is_fide(game: Hosted, board: int) -> bool:
     """Tell whether a board is FIDE chess that Stockfish plays: chess, or such a floor."""
-    if game.KIND == "chess":
-        return True
-    if not isinstance(game, Match) or game.mode == "alice":
-        return False  # Alice's quiet moves pass to the other board
-    config = game.config
-    return (
-        config.rules_of(board) == "fide"
-        and config.armies_of(board) == FIDE_ARMIES
-        and config.kinds() <= FIDE_KINDS
-    )
+    return game.plays_fide(board)
 
 
 def winning_move(game: Hosted, board: int, side: Side) -> str | None:

@@ -20,12 +20,12 @@ from typing import Final
 from bot.hosted import Hosted
 from bot.practice.copies import Copier
 from bot.practice.material import material
+from games.core.capabilities import Rides, Teams
+from games.core.directions import DIRECTIONS
 from games.core.errors import GameError
 from games.core.pieces import Side
 from games.core.results import winner_of
-from games.elevator import Match
 from games.elevator.notation import parse_ride
-from games.elevator.shaft import DIRECTIONS
 
 logger = logging.getLogger(__name__)
 
@@ -198,7 +198,7 @@ class Search:
 
 def _team_neighbours(game: Hosted, board: int, side: Side) -> list[int]:
     """Return the boards a ride from board reaches where side's team plays side."""
-    if not isinstance(game, Match):
+    if not isinstance(game, Teams) or not isinstance(game, Rides):
         return []
     team = game.team(board, side)
     found = [game.reach(board, direction) for direction in DIRECTIONS]

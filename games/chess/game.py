@@ -16,3 +16,7 @@ class ChessGame(OneBoardGame):
 
     def _new_board(self, fen: str | None) -> Board:
         return FideBoard(1, (), fen)
+
+    def plays_fide(self, board: int) -> bool:
+        """Tell whether a board plays FIDE chess exactly: the only one does."""
+        return True

@@ -188,6 +188,19 @@ class BoardGame(GameRecords[ConfigT]):
         """Return how the boards stand: 'line' (one board, or several side by side) or 'ring'."""
         return "line"
 
+    @property
+    def holds_moves(self) -> bool:
+        """Tell whether a side's moves are held until given on every board, then played."""
+        return False
+
+    def plays_fide(self, board: int) -> bool:
+        """Tell whether a board plays FIDE chess exactly, so that a chess engine may play it."""
+        return False
+
+    def described(self) -> str | None:
+        """Say in a line which variant the game plays, or None for its core game."""
+        return None
+
     def passes_to(self, board: int) -> int | None:
         """Return the board a move capturing nothing passes to, where the rules say so."""
         return None

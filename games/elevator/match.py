@@ -16,7 +16,7 @@ from games.core.capabilities import TransfersSettled
 from games.core.errors import IllegalMoveError, shown
 from games.core.pieces import Piece, Side, kind_name, opponent, side_name
 from games.core.results import Ending
-from games.elevator.config import MatchConfig
+from games.elevator.config import FIDE_ARMIES, MatchConfig
 from games.elevator.events import (
     Arrived,
     BoardCleared,
@@ -30,7 +30,7 @@ from games.elevator.events import (
     TransferDeclined,
     Transferred,
 )
-from games.elevator.floors import FLOORS
+from games.elevator.floors import FIDE_KINDS, FLOORS
 from games.elevator.modes import mode_rules
 from games.elevator.notation import parse_ride
 from games.elevator.rides import Ride, Rides
@@ -38,6 +38,7 @@ from games.elevator.shaft import DIRECTIONS, Direction, Shaft
 from games.elevator.standings import Standings
 from games.elevator.teams import seats_of, team_order
 from games.elevator.transfers import VictoryTransfers, settled_by
+from games.elevator.variants import describe
 
 RECORD_FORMAT: Final = "elevator-chess-match"
 RECORD_VERSION: Final = 1
@@ -147,6 +148,26 @@ class Match(BoardGame[MatchConfig]):
     def mode(self) -> str:
         """Return how turns and elevators work: 'standard', 'alice' or 'automatic'."""
         return self._config.mode
+
+    @property
+    def holds_moves(self) -> bool:
+        """Tell whether moves are held until given on every board (Automatic Elevator Chess)."""
+        return self._config.mode == "automatic"
+
+    def plays_fide(self, board: int) -> bool:
+        """Tell whether a board is a FIDE floor with FIDE's armies and pieces, and no mode
+        that moves pieces off it (Alice's quiet moves pass to the other board)."""
+        config = self._config
+        return (
+            config.mode != "alice"
+            and config.rules_of(board) == "fide"
+            and config.armies_of(board) == FIDE_ARMIES
+            and config.kinds() <= FIDE_KINDS
+        )
+
+    def described(self) -> str | None:
+        """Say in a line which of Betza's variants the match plays, or None for the core game."""
+        return describe(self._config)
 
     def passes_to(self, board: int) -> int | None:
         """Return the board a move capturing nothing passes to (Alice's mode), or None."""
