@@ -167,27 +167,12 @@ def test_outside_games_only_the_registry_and_games_core_are_imported_but_where_a
     assert found == {**BENCHES_OF_ONE_GAME, **NOT_YET_BEHIND_THE_REGISTRY}
 
 
-# Modules that know each other, each circle to be cut (issue 31): the modes and victory
-# transfers of Elevator Chess still reach into its Match, which imports them back.
-CIRCLES_TO_CUT = [
-    [
-        "games.elevator.alice",
-        "games.elevator.automatic",
-        "games.elevator.match",
-        "games.elevator.modes",
-        "games.elevator.pgn",
-        "games.elevator.transfers",
-    ]
-]
-
-
-def test_no_modules_import_each_other_but_the_circles_still_to_cut() -> None:
+def test_no_modules_import_each_other_even_in_functions_or_for_types() -> None:
     found = circles(import_graph())
     print(f"import circles: {len(found)}")
     for circle in found:
         print("  " + " <-> ".join(circle))
-    # a circle cut leaves the list too: it only shrinks
-    assert found == CIRCLES_TO_CUT
+    assert found == []
 
 
 def test_the_circle_finder_finds_a_circle_through_three_modules_and_none_in_a_line() -> None:

@@ -238,7 +238,7 @@ class GameRecords(ABC, Generic[ConfigT]):
             game._recall(event)
             if seq % RECALLED == 0:
                 yield
-        game._events = list(events)
+        game._events[:] = events  # in place: a game's parts may hold its log
         return game
 
     def _misfit(

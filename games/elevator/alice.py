@@ -12,7 +12,7 @@ rides; once a board is over, the other plays on as ordinary chess.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from games.core.board import Board
 from games.core.boardgame import Change
@@ -21,9 +21,7 @@ from games.core.events import Event, Moved
 from games.core.pieces import Piece
 from games.elevator.events import Arrived, PassedThrough
 from games.elevator.modes import Mode
-
-if TYPE_CHECKING:
-    from games.elevator.match import Match
+from games.elevator.parts import Parts
 
 
 @runtime_checkable
@@ -43,16 +41,16 @@ class PassingBoard(Protocol):
         ...
 
 
-def passing_boards(match: Match, mode: str) -> list[PassingBoard]:
+def passing_boards(parts: Parts, mode: str) -> list[PassingBoard]:
     """Return the match's boards as boards pieces can leave and reach, or refuse the mode."""
-    if match.config.armies is not None:
+    if parts.game.config.armies is not None:
         raise MatchConfigError(f"{mode} is played with FIDE's armies only")
     boards: list[PassingBoard] = []
-    for number, board in enumerate(match._boards, 1):
+    for number, board in enumerate(parts.boards, 1):
         if not isinstance(board, PassingBoard):
             raise MatchConfigError(
                 f"{mode} cannot be played on board {number}, which plays by the rules "
-                f"{match.config.rules_of(number)}: its pieces cannot leave from any square"
+                f"{parts.game.config.rules_of(number)}: its pieces cannot leave from any square"
             )
         boards.append(board)
     return boards
@@ -66,14 +64,14 @@ class Alice(Mode):
     RIDES = False
     NO_RIDES = "a move that captures nothing passes through to the other board by itself"
 
-    def __init__(self, match: Match) -> None:
-        super().__init__(match)
-        if match.config.elevators is not None:
+    def __init__(self, parts: Parts) -> None:
+        super().__init__(parts)
+        if parts.game.config.elevators is not None:
             raise MatchConfigError(
                 f"{self.TITLE} has no elevator squares to choose: every move that captures "
                 "nothing passes through to the other board"
             )
-        self._passing = passing_boards(match, self.TITLE)
+        self._passing = passing_boards(parts, self.TITLE)
 
     def move(self, board: int, uci: str) -> Change:
         """Return the change a legal move makes: passing through if it captures nothing."""
@@ -81,7 +79,7 @@ class Alice(Mode):
         if not self._passes(board, uci, other):
             return lambda: self._stay(board, uci, other)
         square = uci[2:4]
-        if self.match._boards[other - 1].piece_at(square) is not None:
+        if self.parts.boards[other - 1].piece_at(square) is not None:
             raise IllegalMoveError(
                 f"{uci[:4]} cannot pass through: {square} on board {other} is occupied "
                 "(a move that captures nothing ends on the other board)"
@@ -93,7 +91,7 @@ class Alice(Mode):
 
     def normal_moves(self, board: int) -> list[str]:
         """Return the moves legal under Alice's rule; pass-throughs without check marks."""
-        playing = self.match._boards[board - 1]
+        playing = self.parts.boards[board - 1]
         other = 3 - board
         moves: list[str] = []
         for san in playing.legal_moves():
@@ -101,7 +99,7 @@ class Alice(Mode):
             if not self._passes(board, uci, other):
                 moves.append(san)
             elif (
-                self.match._boards[other - 1].piece_at(uci[2:4]) is None
+                self.parts.boards[other - 1].piece_at(uci[2:4]) is None
                 and self._passing[board - 1].leaving_refusal(uci) is None
             ):
                 moves.append(san.rstrip("+#"))
@@ -109,7 +107,7 @@ class Alice(Mode):
 
     def has_moves(self, board: int) -> bool:
         """Tell whether the side to move has a move legal under Alice's rule."""
-        if self.match.is_closed(3 - board):
+        if self.parts.game.is_closed(3 - board):
             return super().has_moves(board)
         return bool(self.normal_moves(board))
 
@@ -122,13 +120,13 @@ class Alice(Mode):
     def passes_to(self, board: int) -> int | None:
         """Return the other board while it is open: a quiet move passes there."""
         other = 3 - board
-        return other if self.match.is_open(other) else None
+        return other if self.parts.game.is_open(other) else None
 
     def _passes(self, board: int, uci: str, other: int) -> bool:
         """Tell whether a legal move passes through: it captures nothing and is no king's."""
-        if self.match.is_closed(other):
+        if self.parts.game.is_closed(other):
             return False
-        playing = self.match._boards[board - 1]
+        playing = self.parts.boards[board - 1]
         mover = playing.piece_at(uci[:2])
         if mover is None or mover.kind == "K":
             return False
@@ -136,33 +134,35 @@ class Alice(Mode):
         return playing.piece_at(uci[2:4]) is None and not en_passant
 
     def _stay(self, board: int, uci: str, other: int) -> None:
-        self.match._move(board, uci)
+        self.parts.move(board, uci)
         # The other board's pass-throughs need this board's squares empty: look again.
-        self.match._dirty.append(other)
+        self.parts.dirty.append(other)
 
     def _pass_through(self, board: int, uci: str, other: int) -> None:
-        match = self.match
-        playing, target = match._boards[board - 1], match._boards[other - 1]
+        parts = self.parts
+        playing, target = parts.boards[board - 1], parts.boards[other - 1]
         played = playing.push(uci)
         square = uci[2:4]
         piece = self._passing[board - 1].lift(square)
         self._passing[other - 1].place(square, piece)
         # python-chess wrote + or # with the piece still there; it has gone.
         check = playing.is_check()
-        mark = ("+" if match._has_moves(board) else "#") if check else ""
+        mark = ("+" if parts.has_moves(board) else "#") if check else ""
         san = played.san.rstrip("+#") + mark
         to_move = target.turn == piece.side
-        match._events += [
-            Moved(board, played.side, played.fullmove, uci, san),
-            PassedThrough(board, piece.side, piece.kind, square, other),
-            Arrived(
-                other,
-                piece.side,
-                piece.kind,
-                square,
-                board,
-                check=not to_move and target.is_check(),
-                king_capturable=to_move and target.king_capturable(),
-            ),
-        ]
-        match._dirty.extend((board, other))
+        parts.events.extend(
+            [
+                Moved(board, played.side, played.fullmove, uci, san),
+                PassedThrough(board, piece.side, piece.kind, square, other),
+                Arrived(
+                    other,
+                    piece.side,
+                    piece.kind,
+                    square,
+                    board,
+                    check=not to_move and target.is_check(),
+                    king_capturable=to_move and target.king_capturable(),
+                ),
+            ]
+        )
+        parts.dirty.extend((board, other))

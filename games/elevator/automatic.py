@@ -23,8 +23,6 @@ played at the same time." The turn we play (docs/games/elevator-variants.md,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from games.core.board import Board
 from games.core.boardgame import Change
 from games.core.errors import MatchConfigError
@@ -33,10 +31,8 @@ from games.core.results import Ending
 from games.elevator.alice import passing_boards
 from games.elevator.events import Arrived, Carried, Held, TurnMoved
 from games.elevator.modes import Mode
+from games.elevator.parts import Parts
 from games.elevator.shaft import Direction
-
-if TYPE_CHECKING:
-    from games.elevator.match import Match
 
 ELEVATORS = 4  # two that carry up, then two that carry down
 
@@ -51,16 +47,16 @@ class Automatic(Mode):
     RIDES = False
     NO_RIDES = "the conveyor carries the pieces on the elevators after each turn"
 
-    def __init__(self, match: Match) -> None:
-        super().__init__(match)
-        self._passing = passing_boards(match, self.TITLE)
-        for number, board in enumerate(match._boards, 1):
+    def __init__(self, parts: Parts) -> None:
+        super().__init__(parts)
+        self._passing = passing_boards(parts, self.TITLE)
+        for number, board in enumerate(parts.boards, 1):
             if len(board.elevators) != ELEVATORS:
                 raise MatchConfigError(
                     f"{self.TITLE} needs four elevator squares on every board (two carry up, "
                     f"two carry down); board {number} has {len(board.elevators)}"
                 )
-        if len({board.turn for board in match._boards}) > 1:
+        if len({board.turn for board in parts.boards}) > 1:
             raise MatchConfigError(
                 f"in {self.TITLE} a side moves on every board at once: every start "
                 "position must have the same side to move"
@@ -75,21 +71,23 @@ class Automatic(Mode):
 
     def awaiting(self) -> list[int]:
         """Return the open boards where the side to move has still to give its move."""
-        match = self.match
-        return [n for n in range(1, match.boards + 1) if match.is_open(n) and n not in self._held]
+        parts = self.parts
+        return [
+            n for n in range(1, parts.count + 1) if parts.game.is_open(n) and n not in self._held
+        ]
 
     # ----------------------------------------------------------------- hooks
 
     def move(self, board: int, uci: str) -> Change:
         """Return the change that holds a legal move, and plays the turn once it is complete."""
-        playing = self.match._boards[board - 1]
+        playing = self.parts.boards[board - 1]
         san = next(san for san in playing.legal_moves() if playing.parse_move(san) == uci)
         held = Held(board, playing.turn, playing.fullmove, uci, san)
         return lambda: self._hold(held)
 
     def boards_ended(self) -> None:
         """Drop moves held on boards now over; a turn they were awaited for is then complete."""
-        for board in [b for b in self._held if self.match.is_closed(b)]:
+        for board in [b for b in self._held if self.parts.game.is_closed(b)]:
             del self._held[board]
         if self._held and not self.awaiting():
             self._play_turn()
@@ -112,40 +110,40 @@ class Automatic(Mode):
     # ----------------------------------------------------------------- changes
 
     def _hold(self, held: Held) -> None:
-        self.match._events.append(held)
+        self.parts.events.append(held)
         self._held[held.board] = held
         if not self.awaiting():
             self._play_turn()
 
     def _play_turn(self) -> None:
         """Play every held move in board order, end the boards they end, then convey."""
-        match = self.match
+        parts = self.parts
         turn = sorted(self._held.items())
         self._held.clear()
         for board, held in turn:
-            played = match._boards[board - 1].push(held.uci)
-            match._events.append(
+            played = parts.boards[board - 1].push(held.uci)
+            parts.events.append(
                 TurnMoved(board, played.side, played.fullmove, played.uci, played.san)
             )
             if played.took_king:
-                match._end(board, played.side, Ending.KING_CAPTURE)
+                parts.end(board, played.side, Ending.KING_CAPTURE)
             else:
-                match._dirty.append(board)
-        match._settle()
+                parts.dirty.append(board)
+        parts.settle()
         self._convey()
-        match._settle()
+        parts.settle()
 
     def _convey(self) -> None:
         """Carry the pieces on every open board's elevators one floor up or down, together."""
-        match = self.match
-        boards = match._boards
+        parts = self.parts
+        boards = parts.boards
         wanted: dict[_Place, int] = {}
-        for n in range(1, match.boards + 1):
-            if not match.is_open(n):
+        for n in range(1, parts.count + 1):
+            if not parts.game.is_open(n):
                 continue
             for index in range(ELEVATORS):
                 piece = boards[n - 1].elevator_piece(index)
-                target = match._shaft.reach(n, _direction(index))
+                target = parts.shaft.reach(n, _direction(index))
                 if piece is None or piece.kind == "K" or target is None:
                     continue
                 if piece.kind == "P" and _edge(boards[target - 1], index):
@@ -167,7 +165,7 @@ class Automatic(Mode):
         ]
         for n, index, piece in carried:
             square, target = boards[n - 1].elevators[index], wanted[(n, index)]
-            match._events.append(
+            parts.events.append(
                 Carried(n, piece.side, piece.kind, square, _direction(index), target)
             )
         for n, index, piece in carried:
@@ -177,7 +175,7 @@ class Automatic(Mode):
             target = wanted[(n, index)]
             landing = boards[target - 1]
             to_move = landing.turn == piece.side
-            match._events.append(
+            parts.events.append(
                 Arrived(
                     target,
                     piece.side,
@@ -188,7 +186,7 @@ class Automatic(Mode):
                     king_capturable=to_move and landing.king_capturable(),
                 )
             )
-        match._dirty.extend(n for n in range(1, match.boards + 1) if match.is_open(n))
+        parts.dirty.extend(n for n in range(1, parts.count + 1) if parts.game.is_open(n))
 
 
 def _direction(index: int) -> Direction:

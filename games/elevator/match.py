@@ -16,6 +16,8 @@ from games.core.capabilities import TransfersSettled
 from games.core.errors import IllegalMoveError, shown
 from games.core.pieces import Piece, Side, kind_name, opponent, side_name
 from games.core.results import Ending
+from games.elevator.alice import Alice
+from games.elevator.automatic import Automatic
 from games.elevator.config import FIDE_ARMIES, MatchConfig
 from games.elevator.events import (
     Arrived,
@@ -31,14 +33,19 @@ from games.elevator.events import (
     Transferred,
 )
 from games.elevator.floors import FIDE_KINDS, FLOORS
-from games.elevator.modes import mode_rules
+from games.elevator.modes import Mode
 from games.elevator.notation import parse_ride
+from games.elevator.parts import Parts
+from games.elevator.pgn import board_pgn
 from games.elevator.rides import Ride, Rides
 from games.elevator.shaft import DIRECTIONS, Direction, Shaft
 from games.elevator.standings import Standings
 from games.elevator.teams import seats_of, team_order
 from games.elevator.transfers import VictoryTransfers, settled_by
 from games.elevator.variants import describe
+
+# the rules of each mode, by its name in MatchConfig.mode
+MODES: Final[dict[str, type[Mode]]] = {"standard": Mode, "alice": Alice, "automatic": Automatic}
 
 RECORD_FORMAT: Final = "elevator-chess-match"
 RECORD_VERSION: Final = 1
@@ -81,8 +88,23 @@ class Match(BoardGame[MatchConfig]):
         self._standings = Standings([config.teams_of(n) for n in range(1, config.boards + 1)])
         self._winners: tuple[str, ...] | None = None
         self._rides = Rides(self._boards, self._shaft)
-        self._transfers = VictoryTransfers(self)
-        self._mode = mode_rules(self)
+        parts = Parts(
+            game=self,
+            boards=self._boards,
+            events=self._events,
+            dirty=self._dirty,
+            shaft=self._shaft,
+            rides=self._rides,
+            board=self._board,
+            move=self._move,
+            has_moves=self._has_moves,
+            end=self._end,
+            settle=self._settle,
+            arrive=self._arrive,
+            mark_neighbours=self._mark_neighbours,
+        )
+        self._transfers = VictoryTransfers(parts)
+        self._mode = MODES[config.mode](parts)
         if config.start_fens is not None:
             self._refuse_finished_starts()
 
@@ -211,8 +233,6 @@ class Match(BoardGame[MatchConfig]):
 
     def pgn(self, board: int, headers: Mapping[str, str] | None = None) -> str:
         """Return one board's game as PGN, rides and arrivals included."""
-        from games.elevator.pgn import board_pgn
-
         self._board(board)
         return board_pgn(self, board, headers or {})
 

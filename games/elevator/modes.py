@@ -6,14 +6,12 @@ Elevator Chess (games/elevator/alice.py, automatic.py) override what they change
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from games.core.board import Board
 from games.core.boardgame import Change
 from games.core.events import Event
-
-if TYPE_CHECKING:
-    from games.elevator.match import Match
+from games.elevator.parts import Parts
 
 
 class Mode:
@@ -24,20 +22,20 @@ class Mode:
     RIDES: ClassVar[bool] = True  # whether a piece on an elevator may ride instead of moving
     NO_RIDES: ClassVar[str] = ""  # why there are no rides, when there are none
 
-    def __init__(self, match: Match) -> None:
-        self.match = match
+    def __init__(self, parts: Parts) -> None:
+        self.parts = parts
 
     def move(self, board: int, uci: str) -> Change:
         """Return the change a legal normal move makes, or refuse it under the mode's rules."""
-        return lambda: self.match._move(board, uci)
+        return lambda: self.parts.move(board, uci)
 
     def normal_moves(self, board: int) -> list[str]:
         """Return the side to move's normal moves on an open board, in SAN."""
-        return self.match._boards[board - 1].legal_moves()
+        return self.parts.boards[board - 1].legal_moves()
 
     def has_moves(self, board: int) -> bool:
         """Tell whether the side to move on an open board has a normal move."""
-        return self.match._boards[board - 1].has_moves()
+        return self.parts.boards[board - 1].has_moves()
 
     def boards_ended(self) -> None:
         """Follow an action that ended one board or more."""
@@ -60,12 +58,3 @@ class Mode:
     def awaiting(self) -> list[int]:
         """Return the boards where the side to move has still to give its move this turn."""
         return []
-
-
-def mode_rules(match: Match) -> Mode:
-    """Return the rules of a match's mode."""
-    from games.elevator.alice import Alice
-    from games.elevator.automatic import Automatic
-
-    kinds: dict[str, type[Mode]] = {"standard": Mode, "alice": Alice, "automatic": Automatic}
-    return kinds[match.config.mode](match)

@@ -11,10 +11,11 @@ is a chess move they know.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from games.core import pgn
 from games.core.armies import army
+from games.core.boardgame import BoardGame
 from games.core.events import Event
 from games.core.pieces import Piece, Side, side_name
 from games.elevator.config import MatchConfig
@@ -30,11 +31,8 @@ from games.elevator.floors import DEFAULT_RULES, FLOORS
 
 CHESS_START: Final = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
-if TYPE_CHECKING:
-    from games.elevator.match import Match
 
-
-def board_pgn(match: Match, board: int, headers: Mapping[str, str]) -> str:
+def board_pgn(match: BoardGame[MatchConfig], board: int, headers: Mapping[str, str]) -> str:
     """Return one board's game as PGN; headers add to or replace the default tags."""
     headers = pgn.checked_headers(headers)
     config = match.config

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from games.core.boardgame import Change, side_of
 from games.core.capabilities import TransfersSettled
@@ -13,17 +12,15 @@ from games.core.pieces import Side, side_name
 from games.core.results import winner_of
 from games.elevator.events import BoardCleared, BoardEnded, TransferDeclined, Transferred
 from games.elevator.notation import parse_ride
+from games.elevator.parts import Parts
 from games.elevator.rides import Ride
-
-if TYPE_CHECKING:
-    from games.elevator.match import Match
 
 
 class VictoryTransfers:
     """The victory transfers a match's won boards still offer, and how each is decided."""
 
-    def __init__(self, match: Match) -> None:
-        self.match = match
+    def __init__(self, parts: Parts) -> None:
+        self.parts = parts
         self._pending: dict[int, Side] = {}
 
     def winner(self, board: int) -> Side | None:
@@ -35,7 +32,7 @@ class VictoryTransfers:
         winner = self._pending.get(board)
         if winner is None:
             return []
-        return self.match._rides.names(board, winner, king_safety=False)
+        return self.parts.rides.names(board, winner, king_safety=False)
 
     def make(self, board: int, text: str, side: Side | None) -> Change:
         """Return the change a victory transfer written as text makes, or refuse it."""
@@ -45,7 +42,7 @@ class VictoryTransfers:
             raise IllegalMoveError(
                 f"{shown(text)} is not a ride: a victory transfer is written like Qd4v1 or Ne4^3"
             )
-        ride = self.match._rides.resolve(board, ride_text, winner, king_safety=False)
+        ride = self.parts.rides.resolve(board, ride_text, winner, king_safety=False)
         return lambda: self._transfer(board, ride)
 
     def skip(self, board: int, side: Side | None) -> Change:
@@ -61,14 +58,14 @@ class VictoryTransfers:
 
     def drop_stranded(self, board: int) -> None:
         """Clear the boards near a just-closed one whose pending transfer can land nowhere now."""
-        shaft = self.match._shaft
+        shaft = self.parts.shaft
         for nearby in shaft.nearby(board):
             if nearby in self._pending and not shaft.neighbours(nearby):
                 self.clear(nearby)
 
     def may_reach(self, board: int) -> bool:
         """Tell whether a pending transfer nearby could still land on board."""
-        shaft = self.match._shaft
+        shaft = self.parts.shaft
         return any(
             board in shaft.neighbours(nearby)
             for nearby in shaft.nearby(board)
@@ -86,15 +83,15 @@ class VictoryTransfers:
 
     def clear(self, board: int) -> None:
         """Empty a finished board; a transfer it still offered is gone with its pieces."""
-        match = self.match
+        parts = self.parts
         if self._pending.pop(board, None) is not None:
-            match._dirty.extend(match._shaft.neighbours(board))
-        match._boards[board - 1].clear()
-        match._events.append(BoardCleared(board))
+            parts.dirty.extend(parts.shaft.neighbours(board))
+        parts.boards[board - 1].clear()
+        parts.events.append(BoardCleared(board))
 
     def _decider(self, board: int, side: Side | None) -> Side:
         """Return the winner who decides a board's pending transfer, refusing anyone else."""
-        self.match._board(board)
+        self.parts.board(board)
         winner = self._pending.get(board)
         if winner is None:
             raise IllegalMoveError(f"board {board} has no victory transfer pending")
@@ -105,21 +102,21 @@ class VictoryTransfers:
         return winner
 
     def _transfer(self, board: int, ride: Ride) -> None:
-        match = self.match
+        parts = self.parts
         index, direction, target = ride
-        origin = match._boards[board - 1]
+        origin = parts.boards[board - 1]
         piece = origin.elevator_piece(index)
         if piece is None:
             raise AssertionError(f"no piece to transfer from board {board}")
         square = origin.elevators[index]
-        match._events.append(Transferred(board, piece.side, piece.kind, square, direction, target))
-        match._arrive(target, index, piece, board)
+        parts.events.append(Transferred(board, piece.side, piece.kind, square, direction, target))
+        parts.arrive(target, index, piece, board)
         self.clear(board)
-        match._dirty.append(target)
-        match._mark_neighbours(target)
+        parts.dirty.append(target)
+        parts.mark_neighbours(target)
 
     def _decline(self, board: int, winner: Side) -> None:
-        self.match._events.append(TransferDeclined(board, winner))
+        self.parts.events.append(TransferDeclined(board, winner))
         self.clear(board)
 
 
