@@ -37,7 +37,13 @@ from bot.notices import (
     TransferPrompt,
 )
 from bot.sender.places import Poster, nonce
-from bot.sender.words import board_words, overview_words, reminder_words, substitute_words
+from bot.sender.words import (
+    board_words,
+    overview_words,
+    reminder_words,
+    shape_words,
+    substitute_words,
+)
 from bot.shown import ShownBoard, board_clocks
 from bot.turns import for_people
 from games.core.events import BoardEnded, Event, Moved
@@ -203,6 +209,7 @@ class ChannelPoster(Poster):
                 )
             elif view.elevators:  # a game without elevators (Escher Staircase alone) says nothing
                 lines.append("Elevators lead to " + (" and ".join(near) or "no other board") + ".")
+            lines += shape_words(view.shape)
         lines += board_words(notice)
         if view.move_held:  # Automatic: nobody to call here until the other boards have moved
             lines.append(

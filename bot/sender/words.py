@@ -38,6 +38,7 @@ from bot.sender.turns import listed, turn_words, turns_of
 from games.core.boardgame import END_OF_TURN
 from games.core.clocks import left_words
 from games.core.events import Event, Flagged, Moved
+from games.core.geometry import FILES, Shape
 from games.core.pieces import Side, kind_name, opponent, side_name, upper_first
 from games.core.results import DRAWN
 from games.elevator import Arrived, Rode, Transferred
@@ -89,6 +90,18 @@ def arrival_words(arrived: Arrived, *, transferred: bool = False) -> str:
     elif arrived.check:
         text += ": check"
     return text + "."
+
+
+def shape_words(shape: Shape) -> list[str]:
+    """Say what a board's edges do, where they are not a chessboard's: the words beside
+    its image for those who cannot see the image's rails or zips."""
+    last = FILES[shape.files - 1]
+    words = []
+    if shape.wrap_files:
+        words.append(f"Files a and {last} of this board are joined: moves cross that edge.")
+    if shape.cushion_files:
+        words.append(f"Files a and {last} of this board are cushions: lines bounce off them.")
+    return words
 
 
 def board_words(notice: BoardImage, gates: Sequence[str] = ()) -> list[str]:

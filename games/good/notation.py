@@ -32,6 +32,7 @@ _STEP: Final = re.compile(
     r"(?P<push>/(?P<pushed>[KQIRBNCOP])?(?P<onto>[a-h][1-8])?)?"
     r"(?:=(?P<promotion>[A-Za-z]))?"
 )
+_POLE: Final = re.compile(r"E(?P<level>[1-4])(?P<pole>[a-d][1-4])")  # a lift without its way
 _LIFT: Final = re.compile(r"[Ee](?P<level>[1-4])(?P<pole>[a-d][1-4])(?P<way>[UuDdNnEeSsWw])")
 
 
@@ -89,6 +90,14 @@ def parse(text: str, legal: Sequence[Action], position: Position, *, number: int
     lifted = _LIFT.fullmatch(token)
     if lifted is not None:
         return _parse_lift(lifted, legal, position, number)
+    pole = _POLE.fullmatch(token)
+    if pole is not None:
+        ways = "U (up) or D (down)" + (", or N, E, S or W sideways" if position.sideways else "")
+        # not NotAMoveError: that would be read again in another case, as a piece's move
+        raise IllegalMoveError(
+            f"{token} names pole {pole['pole']}'s elevator on level {pole['level']} but not "
+            f"where it goes, on board {number}: add {ways}, as in {token}U"
+        )
     found = _STEP.fullmatch(token)
     if found is None:
         examples = SIDEWAYS_EXAMPLES if position.sideways else EXAMPLES

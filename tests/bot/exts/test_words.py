@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.sender.words import shape_words
+from games.core.geometry import Shape
 from tests.bot.exts.games.test_dm_games import dm_game, dm_until
 from tests.bot.exts.test_matches import club, move, posted, replied, resign, started, until
 from tests.bot.test_main import offline, running_bot
@@ -179,3 +181,13 @@ def test_a_transfer_left_with_nowhere_to_go_loses_its_menu_in_a_dm_game(tmp_path
             assert gone["components"] == []
 
     offline(scenario)
+
+
+def test_a_boards_edges_are_said_in_words_where_they_are_no_chessboards() -> None:
+    assert shape_words(Shape()) == []
+    assert shape_words(Shape(wrap_files=True)) == [
+        "Files a and h of this board are joined: moves cross that edge."
+    ]
+    assert shape_words(Shape(files=10, ranks=10, cushion_files=True)) == [
+        "Files a and j of this board are cushions: lines bounce off them."
+    ]

@@ -157,3 +157,14 @@ def test_the_wonkavator_is_a_game_of_its_own_whose_records_replay() -> None:
 
 def _lifts(position: Position) -> list[Lift]:
     return [action for action in legal_actions(position) if isinstance(action, Lift)]
+
+
+def test_a_lift_written_without_its_way_is_refused_saying_which_ways_there_are() -> None:
+    with pytest.raises(IllegalMoveError) as sideways:
+        WonkavatorGame().play(1, "E2b1")
+    assert str(sideways.value) == (
+        "E2b1 names pole b1's elevator on level 2 but not where it goes, on board 1: "
+        "add U (up) or D (down), or N, E, S or W sideways, as in E2b1U"
+    )
+    with pytest.raises(IllegalMoveError, match="add U \\(up\\) or D \\(down\\), as in E2b1U$"):
+        GoodGame().play(1, "E2b1")

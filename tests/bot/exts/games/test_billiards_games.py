@@ -45,7 +45,11 @@ def test_a_billiards_floor_beside_fide_boards_lets_a_bishop_bounce_in_a_server_m
             assert lobby is not None
             await start(discord, lobby, ana, bo)
             two = discord.channel_named(guild, "board-2")
-            await posted(discord, two)
+            (first, *_) = await posted(discord, two)
+            # said in words too, for those who cannot see the image's rails
+            assert "Files a and h of this board are cushions: lines bounce off them." in (
+                first.content
+            )
             await move(discord, ana, two, "e3")
             await move(discord, bo, two, "h6")
             assert "Played Bxb7 on board 2" in await move(discord, ana, two, "Bxb7")
