@@ -166,5 +166,5 @@ def test_a_lift_written_without_its_way_is_refused_saying_which_ways_there_are()
         "E2b1 names pole b1's elevator on level 2 but not where it goes, on board 1: "
         "add U (up) or D (down), or N, E, S or W sideways, as in E2b1U"
     )
-    with pytest.raises(IllegalMoveError, match="add U \\(up\\) or D \\(down\\), as in E2b1U$"):
+    with pytest.raises(IllegalMoveError, match=r"add U \(up\) or D \(down\), as in E2b1U$"):
         GoodGame().play(1, "E2b1")
