@@ -22,7 +22,6 @@ from bot import metrics, storage
 from bot.allocator import release_free_memory
 from bot.delivery import DeliveryWorker
 from bot.drawing import DRAWER
-from bot.exts.mentions import NOBODY
 from bot.pacing import Pace
 from bot.practice import opponent as practice_opponent
 from bot.sender import DiscordSender
@@ -31,6 +30,7 @@ from bot.settings import Settings
 from bot.shards import Shards
 from bot.storage import Storage
 from bot.storage.opening import open_storage
+from bot.ui.mentions import NOBODY
 from renderer.sprites import SPRITES
 
 logger = logging.getLogger(__name__)
@@ -42,7 +42,7 @@ SETTLE_EVERY: Final = 1.0  # seconds between looks for flags, reminders and laps
 RELEASE_EVERY: Final = 60.0  # seconds between handing the allocator's free pages back
 IDENTIFY_WINDOW: Final = 5.0  # Discord lets max_concurrency shards identify per 5 seconds
 EXTENSIONS: Final = (
-    "bot.exts.errors",
+    "bot.ui.errors",
     "bot.exts.rules",
     "bot.exts.help",
     "bot.exts.matches",

@@ -74,7 +74,7 @@ def test_the_renderer_imports_no_discord_database_or_bot() -> None:
     assert {(name, top) for name, top in _imported("renderer") if top in forbidden} == set()
 
 
-# with bot/exts/ and bot/sender/, the Discord front; the rest of bot/ is the match service
+# with bot/exts/, bot/sender/ and bot/ui/, the Discord front; the rest of bot/ is the service
 FRONT = {"__main__.py", "bot.py", "drawing.py"}
 
 
@@ -82,7 +82,7 @@ def test_the_match_service_and_its_storage_import_no_discord() -> None:
     service = {
         (name, top)
         for name, top in _imported("bot")
-        if name not in FRONT and not name.startswith(("exts/", "sender/"))
+        if name not in FRONT and not name.startswith(("exts/", "sender/", "ui/"))
     }
     assert {(name, top) for name, top in service if top == "discord"} == set()
     assert {(name, top) for name, top in service if top in ("PIL", "renderer")} == set()
@@ -147,7 +147,7 @@ NOT_YET_BEHIND_THE_REGISTRY = {
     "bot/notices.py": {"elevator"},
     "bot/practice/plan.py": {"chess", "elevator"},
     "bot/practice/search.py": {"elevator"},
-    "bot/sender/words.py": {"elevator"},
+    "bot/ui/words.py": {"elevator"},
     "renderer/diagram.py": {"elevator"},
     "renderer/encoded.py": {"elevator"},
     "renderer/overview.py": {"elevator"},
@@ -206,7 +206,7 @@ BRANCHES_TO_GO = {
     "bot/notices.py": 2,
     "bot/practice/plan.py": 1,
     "bot/ratings/categories.py": 2,
-    "bot/sender/words.py": 3,
+    "bot/ui/words.py": 3,
     "views/model.py": 5,
     "views/moves.py": 3,
     "views/replay.py": 2,
@@ -226,3 +226,30 @@ def test_outside_games_no_code_branches_on_which_game_it_is_but_where_counted() 
         for line, what in lines:
             print(f"  {module}:{line}: {what}")
     assert {module: len(lines) for module, lines in found.items()} == BRANCHES_TO_GO
+
+
+def test_the_extensions_and_the_sender_share_the_front_through_bot_ui_never_each_other() -> None:
+    imported = {(name, module) for name, module in _modules_imported("bot")}
+    sender_to_exts = {
+        (n, m) for n, m in imported if n.startswith("sender/") and m.startswith("bot.exts")
+    }
+    exts_to_sender = {
+        (n, m) for n, m in imported if n.startswith("exts/") and m.startswith("bot.sender")
+    }
+    ui_to_either = {
+        (n, m)
+        for n, m in imported
+        if n.startswith("ui/") and m.startswith(("bot.exts", "bot.sender"))
+    }
+    assert (sender_to_exts, exts_to_sender, ui_to_either) == (set(), set(), set())
+
+
+def _modules_imported(package: str) -> set[tuple[str, str]]:
+    """Return (module file, dotted module imported) for every import line in a package."""
+    found = set()
+    for path in (ROOT / package).rglob("*.py"):
+        for line in path.read_text().splitlines():
+            words = line.split()
+            if words[:1] in (["import"], ["from"]) and len(words) > 1:
+                found.add((path.relative_to(ROOT / package).as_posix(), words[1]))
+    return found

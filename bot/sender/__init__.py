@@ -23,9 +23,9 @@ from bot.notices import (
 from bot.sender.channels import ChannelPoster
 from bot.sender.dm import DmPoster, practising
 from bot.sender.places import Poster, nonce
-from bot.sender.words import score_words
 from bot.service import MatchService
 from bot.turns import patiently
+from bot.ui.words import score_words
 
 __all__ = ["DiscordSender", "nonce", "score_words"]
 

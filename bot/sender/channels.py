@@ -15,12 +15,6 @@ import discord
 from bot import metrics
 from bot.delivery import Delivery
 from bot.errors import NotFoundError
-from bot.exts.clocks import lapses
-from bot.exts.mentions import mention, only
-from bot.exts.play._buttons import board_view, offer_view
-from bot.exts.play._rematch import rematch_view
-from bot.exts.play._replay import send_replay, upload_limit
-from bot.exts.play._transfer import transfer_view
 from bot.notices import (
     OVERVIEW,
     ArrivalShown,
@@ -37,15 +31,21 @@ from bot.notices import (
     TransferPrompt,
 )
 from bot.sender.places import Poster, nonce
-from bot.sender.words import (
+from bot.shown import ShownBoard, board_clocks
+from bot.turns import for_people
+from bot.ui.buttons import board_view, offer_view
+from bot.ui.clocks import lapses
+from bot.ui.mentions import mention, only
+from bot.ui.rematch import rematch_view
+from bot.ui.replay import send_replay, upload_limit
+from bot.ui.transfer import transfer_view
+from bot.ui.words import (
     board_words,
     overview_words,
     reminder_words,
     shape_words,
     substitute_words,
 )
-from bot.shown import ShownBoard, board_clocks
-from bot.turns import for_people
 from games.core.events import BoardEnded, Event, Moved
 from games.core.pieces import SIDES, Side, opponent, side_name
 from renderer import board_view_png

@@ -15,11 +15,6 @@ import discord
 from bot.delivery import Delivery, Undeliverable
 from bot.drawing import IMAGE_WAIT, drawn, game_image
 from bot.errors import NotFoundError
-from bot.exts.clocks import lapses
-from bot.exts.play._buttons import game_view
-from bot.exts.play._rematch import rematch_view
-from bot.exts.play._replay import ReplayPost, send_replay
-from bot.exts.play._transfer import transfer_view
 from bot.loading import NO_DMS
 from bot.lobby import Roster
 from bot.notices import (
@@ -42,11 +37,16 @@ from bot.notices import (
     notice_from_row,
 )
 from bot.sender.places import Poster, nonce
-from bot.sender.turns import listed
-from bot.sender.words import board_words, overview_words, reminder_words
 from bot.service import MatchService
 from bot.shown import ShownGame
 from bot.turns import PATIENT, after_people, for_people
+from bot.ui.buttons import game_view
+from bot.ui.clocks import lapses
+from bot.ui.rematch import rematch_view
+from bot.ui.replay import ReplayPost, send_replay
+from bot.ui.transfer import transfer_view
+from bot.ui.turns import listed
+from bot.ui.words import board_words, overview_words, reminder_words
 from games.core.pieces import SIDES, Side, side_name
 
 logger = logging.getLogger(__name__)

@@ -10,9 +10,9 @@ import pytest
 
 from bot import drawing, giving_way
 from bot.errors import NotFoundError
-from bot.exts.play import _replay
 from bot.service import MatchService
 from bot.storage import Storage
+from bot.ui import replay
 from bot.workers import Worker
 from tests.bot.scenarios import run
 from tests.bot.test_service import lobby
@@ -70,7 +70,7 @@ def test_a_replay_is_drawn_in_a_worker_process_that_gives_way(
 
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await after_e4(service)
-        post = await _replay.replay_post(service, match_id, 1, limit=8_000_000)
+        post = await replay.replay_post(service, match_id, 1, limit=8_000_000)
         assert post.size > 0 and post.words.startswith("Board 1's replay so far: 1 frame,")
         await drawing.DRAWER.close()
 
@@ -88,7 +88,7 @@ def test_a_replay_that_cannot_be_drawn_says_why_from_its_worker(tmp_path: Path) 
     async def scenario(service: MatchService, store: Storage) -> None:
         match_id = await after_e4(service)
         with pytest.raises(NotFoundError, match="needs room for at least"):
-            await _replay.replay_post(service, match_id, 1, limit=10)
+            await replay.replay_post(service, match_id, 1, limit=10)
         await drawing.DRAWER.close()
 
     run(f"sqlite:///{tmp_path / 'elevator.db'}", scenario)

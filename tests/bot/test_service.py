@@ -13,10 +13,10 @@ from bot import loading, storage
 from bot.errors import DamagedError, NotAllowedError, NotFoundError, RulesError, WrongStateError
 from bot.news import News
 from bot.notices import BoardsResult, ReplayShown
-from bot.sender.words import overview_words
 from bot.service import MatchService, Moderator
 from bot.storage import Storage
 from bot.storage.opening import open_storage
+from bot.ui.words import overview_words
 from games.chess.board import FideBoard
 from tests.bot.scenarios import run
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from discord.ext import commands
 
-from bot.exts.games._cog import Games, InvitationButton
+from bot.exts.games._cog import Games
+from bot.ui.invitations import InvitationButton
 
 
 async def setup(bot: commands.Bot) -> None:

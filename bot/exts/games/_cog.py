@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import random
-import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -12,12 +11,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.exts import clocks, kinds, variants
-from bot.exts.errors import reply_error
+from bot.exts import kinds, variants
 from bot.practice.turn import DEFAULT_STRENGTH
-from bot.sender.turns import listed
-from bot.sender.words import teams_named
 from bot.service import MatchService
+from bot.ui import clocks
+from bot.ui.invitations import InvitationButton
+from bot.ui.turns import listed
+from bot.ui.words import teams_named
 from games.core.clocks import TimeControl, left_words
 from games.core.pieces import SIDES, Side
 from games.elevator.variants import DEFAULT_VARIANT
@@ -37,37 +37,6 @@ class Options:
     armies: str | None
     elevators: str | None
     floors: str | None
-
-
-class InvitationButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"invite:(?P<invitation>\d+):(?P<answer>accept|decline)",
-):
-    """Accept or Decline on a challenge; its custom id outlives restarts."""
-
-    def __init__(self, invitation: int, answer: str) -> None:
-        style = discord.ButtonStyle.success if answer == "accept" else discord.ButtonStyle.secondary
-        super().__init__(
-            discord.ui.Button(
-                label=answer.capitalize(), style=style, custom_id=f"invite:{invitation}:{answer}"
-            )
-        )
-        self.invitation, self.answer = invitation, answer
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> InvitationButton:
-        """Rebuild the button from its custom id."""
-        return cls(int(match["invitation"]), match["answer"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        """Answer the challenge; on Accept, open the game in both players' DMs."""
-        cog: Games = interaction.client.get_cog("Games")  # type: ignore[attr-defined]
-        try:
-            await cog.answered(interaction, self.invitation, self.answer == "accept")
-        except Exception as error:
-            await reply_error(interaction, error)
 
 
 class Games(commands.Cog):

@@ -19,20 +19,20 @@ from bot.errors import (
     ServiceError,
     WrongStateError,
 )
-from bot.exts import clocks, kinds, variants
-from bot.exts.errors import reply_error
+from bot.exts import kinds, variants
 from bot.exts.matches._channels import remove_channels
 from bot.exts.matches._lobby import practice_words, read_teams, team_words
 from bot.exts.matches._lobby_message import LOBBY, LobbyMessages
 from bot.exts.matches._resign import ConfirmMatchResign
 from bot.exts.matches._starting import Starting
-from bot.exts.mentions import mention, plain
 from bot.exts.moderators import moderator
 from bot.practice.turn import DEFAULT_STRENGTH
-from bot.sender import score_words
-from bot.sender.words import turn_given_words
 from bot.service import MatchService
 from bot.shown import all_clocks
+from bot.ui import clocks
+from bot.ui.errors import reply_error
+from bot.ui.mentions import mention, plain
+from bot.ui.words import score_words, turn_given_words
 from games.core.pieces import SIDES, side_name
 from games.elevator.config import MAX_BOARDS
 from games.elevator.teams import TEAM_COUNTS

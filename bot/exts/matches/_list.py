@@ -10,9 +10,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app.listing import GuildMatches, Listed
-from bot.exts.mentions import plain
-from bot.sender.words import against
 from bot.service import MatchService
+from bot.ui.mentions import plain
+from bot.ui.words import against
 
 FIELD: Final = 1024  # characters Discord allows an embed field's value
 BOARD_LINKS: Final = 6  # board channels linked per match; the overview links them all

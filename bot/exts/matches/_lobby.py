@@ -9,11 +9,11 @@ from typing import Any, Final
 import discord
 
 from bot.errors import RulesError
-from bot.exts.mentions import mention, plain
 from bot.lobby import Roster
 from bot.names import visible
-from bot.sender.words import spans
 from bot.service import MatchShape, TeamChange
+from bot.ui.mentions import mention, plain
+from bot.ui.words import spans
 from games.core.clocks import TimeControl
 from games.core.errors import GameError
 from games.elevator.teams import default_names

@@ -9,8 +9,8 @@ import discord
 
 from bot.errors import WrongStateError
 from bot.exts.matches._lobby import lobby_embed, lobby_view
-from bot.sender.words import teams_named
 from bot.service import MatchService
+from bot.ui.words import teams_named
 
 logger = logging.getLogger(__name__)
 

@@ -12,8 +12,6 @@ from discord.ext import commands
 
 from bot.app.undo_preview import UndoPreview
 from bot.errors import NotAllowedError
-from bot.exts.errors import reply_error
-from bot.exts.mentions import plain
 from bot.exts.moderation._matches import (
     BOARD_HELP,
     MATCH_HELP,
@@ -24,6 +22,8 @@ from bot.exts.moderation._matches import (
 )
 from bot.exts.moderators import moderator
 from bot.service import MatchService, Moderator
+from bot.ui.errors import reply_error
+from bot.ui.mentions import plain
 
 logger = logging.getLogger(__name__)
 

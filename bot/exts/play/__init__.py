@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from discord.ext import commands
 
-from bot.exts.play._buttons import BoardButton, GameActions
 from bot.exts.play._cog import Play
-from bot.exts.play._rematch import RematchButton
-from bot.exts.play._transfer import NoTransfer, TransferMenu
+from bot.ui.buttons import BoardButton, GameActions
+from bot.ui.rematch import RematchButton
+from bot.ui.transfer import NoTransfer, TransferMenu
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -17,13 +17,13 @@ from discord.ext import commands
 
 from bot.app.choices import MAX_VALUE
 from bot.errors import ServiceError
-from bot.exts.play._buttons import ask_to_resign, offered_words
 from bot.exts.play._places import Aimed, Places, aimed, either
-from bot.exts.play._replay import send_replay
-from bot.sender.turns import turn_reply
-from bot.sender.words import against, held_words
 from bot.service import MatchService
 from bot.shown import board_clocks
+from bot.ui.buttons import ask_to_resign, offered_words
+from bot.ui.replay import send_replay
+from bot.ui.turns import turn_reply
+from bot.ui.words import against, held_words
 from games import game_class
 from games.core.events import BoardEnded, Event, Moved
 from games.core.pieces import Side, kind_name

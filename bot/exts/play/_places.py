@@ -14,8 +14,8 @@ from typing import Final
 import discord
 
 from bot.errors import NotFoundError, RulesError
-from bot.sender.turns import listed
 from bot.service import MatchService
+from bot.ui.turns import listed
 
 MAX_TRIED: Final = 10  # boards a move without one is tried on; beyond, the board must be named
 _AIMED: Final = re.compile(

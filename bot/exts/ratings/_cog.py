@@ -13,10 +13,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app.ratings import RECENT, Leaderboard, PlayerRatings, RatedMatch, Standing
-from bot.exts.mentions import mention, plain
 from bot.ratings.categories import categories, category_name
 from bot.ratings.glicko import Rating
 from bot.service import MatchService
+from bot.ui.mentions import mention, plain
 from renderer.chart import RatingChart, chart_png
 from renderer.text import isolate
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.sender.words import shape_words
+from bot.ui.words import shape_words
 from games.core.geometry import Shape
 from tests.bot.exts.games.test_dm_games import dm_game, dm_until
 from tests.bot.exts.test_matches import club, move, posted, replied, resign, started, until

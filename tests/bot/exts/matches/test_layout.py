@@ -6,7 +6,7 @@ import pytest
 
 from bot.errors import ServerFullError
 from bot.exts.matches._layout import Layout
-from bot.sender.words import spans
+from bot.ui.words import spans
 
 
 def test_up_to_forty_boards_every_board_has_a_channel_in_one_category() -> None:

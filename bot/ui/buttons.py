@@ -7,8 +7,8 @@ from typing import Any, Final
 
 import discord
 
-from bot.exts.errors import reply_error
 from bot.service import MatchService, Outcome
+from bot.ui.errors import reply_error
 
 ACTIONS: Final = {
     "resign": ("Resign", discord.ButtonStyle.danger),

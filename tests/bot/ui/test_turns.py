@@ -5,9 +5,9 @@ from __future__ import annotations
 from bot.lobby import Roster
 from bot.news import News
 from bot.notices import BoardShown
-from bot.sender.turns import turn_reply, turn_words
-from bot.sender.words import board_words
 from bot.shown import shown_boards
+from bot.ui.turns import turn_reply, turn_words
+from bot.ui.words import board_words
 from games.core.events import BoardEnded, Event, Moved
 from games.enders.game import EndersGame
 

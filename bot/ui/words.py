@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.exts.clocks import lapses
-from bot.exts.mentions import mention, plain
 from bot.news import describe
 from bot.notices import (
     Aborted,
@@ -34,7 +32,9 @@ from bot.notices import (
     TransferSkipped,
     Undone,
 )
-from bot.sender.turns import listed, turn_words, turns_of
+from bot.ui.clocks import lapses
+from bot.ui.mentions import mention, plain
+from bot.ui.turns import listed, turn_words, turns_of
 from games.core.boardgame import END_OF_TURN
 from games.core.clocks import left_words
 from games.core.events import Event, Flagged, Moved

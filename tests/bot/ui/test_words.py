@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.notices import Decided, Started, notice_from_row
-from bot.sender.words import overview_words
+from bot.ui.words import overview_words
 from games.elevator import MatchDecided
 
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import discord
 
-from bot.exts.errors import reply_error
 from bot.service import MatchService
+from bot.ui.errors import reply_error
 
 
 def _service(interaction: discord.Interaction) -> MatchService:

@@ -9,9 +9,9 @@ from typing import Any, Final
 import discord
 
 from bot.errors import NotFoundError
-from bot.exts.errors import reply_error
-from bot.exts.games._cog import InvitationButton
 from bot.service import MatchService
+from bot.ui.errors import reply_error
+from bot.ui.invitations import InvitationButton
 
 logger = logging.getLogger(__name__)
 
