@@ -42,7 +42,7 @@ SETTLE_EVERY: Final = 1.0  # seconds between looks for flags, reminders and laps
 RELEASE_EVERY: Final = 60.0  # seconds between handing the allocator's free pages back
 IDENTIFY_WINDOW: Final = 5.0  # Discord lets max_concurrency shards identify per 5 seconds
 EXTENSIONS: Final = (
-    "bot.ui.errors",
+    "bot.exts.errors",
     "bot.exts.rules",
     "bot.exts.help",
     "bot.exts.matches",

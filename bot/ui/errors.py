@@ -7,7 +7,6 @@ from typing import Final
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.errors import ServiceError
 
@@ -53,22 +52,3 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
             await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException:
         logger.exception("could not tell user %s why their action failed", interaction.user.id)
-
-
-class Errors(commands.Cog):
-    """Answers every failed slash command."""
-
-    def __init__(self, bot: commands.Bot) -> None:
-        self._bot = bot
-        bot.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
-
-    async def on_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        """Reply to a failed slash command."""
-        await reply_error(interaction, error)
-
-
-async def setup(bot: commands.Bot) -> None:
-    """Load the extension."""
-    await bot.add_cog(Errors(bot))
