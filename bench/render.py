@@ -25,14 +25,14 @@ import chess
 import chess.svg
 import resvg_py
 
-from games.elevator import Match
+import games
 from renderer import board_png, board_view_png, overview_png
 from renderer.board import BoardLayout, draw_board
 from renderer.diagram import shows_stairs
 from renderer.indexed import indexed_board
 from renderer.palette import encode, to_palette
 from renderer.turnmarks import shows_turns
-from views.model import BoardView, board_view
+from views.model import BoardView, Viewed, board_view
 
 try:
     from bench.timing import Samples
@@ -62,9 +62,9 @@ NAMES = (
 CLOCKS = (timedelta(minutes=4, seconds=5), timedelta(seconds=9.3))
 
 
-def bench_match(boards: int) -> Match:
+def bench_match(boards: int) -> Viewed:
     """Return a ring of boards in varied middlegames, with a ride, an arrival and a mate."""
-    match = Match(boards, "ring")
+    match = games.new_game("elevator", boards=boards, layout="ring")
     for board in range(1, boards + 1):
         for move in OPENINGS[(board - 1) % len(OPENINGS)].split():
             match.play(board, move)
@@ -72,7 +72,7 @@ def bench_match(boards: int) -> Match:
     return match
 
 
-def svg_png(match: Match, board: int, perspective: str, size: int = SIZE) -> bytes:
+def svg_png(match: Viewed, board: int, perspective: str, size: int = SIZE) -> bytes:
     """Render a board the usual way: python-chess's SVG, rasterised by resvg."""
     view = board_view(match, board)
     position = chess.Board(match.fen(board)) if not view.finished else chess.Board(None)
@@ -117,7 +117,7 @@ def after_each_move(fresh: Samples, anchor: Samples) -> None:
 
     Unlike the rounds, nothing of the diagram's changed rows or the clocks' text is made yet.
     """
-    game = Match(len(OPENINGS), "ring")
+    game = games.new_game("elevator", boards=len(OPENINGS), layout="ring")
     ply = 0
     for board, opening in enumerate(OPENINGS, start=1):
         names = NAMES[board % len(NAMES)]

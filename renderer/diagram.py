@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from games.elevator import Direction
+from games.core.directions import Direction
 from renderer.art import piece_sprite, tile
 from renderer.cells import Perspective, Plan, is_light, plan, spacing, square_colour
 from renderer.cushions import draw_cushions

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from games.elevator import Match
 from renderer.board import draw_board
 from renderer.cells import Perspective
 from renderer.diagram import shows_stairs
@@ -16,11 +15,11 @@ from renderer.errors import check_board, check_names_and_clocks, check_perspecti
 from renderer.indexed import indexed_board
 from renderer.palette import encode, png_bytes
 from renderer.turnmarks import shows_turns
-from views.model import BoardView, board_view
+from views.model import BoardView, Viewed, board_view
 
 
 def board_png(
-    match: Match,
+    match: Viewed,
     board: int,
     perspective: Perspective = "white",
     size: int = 640,

@@ -9,7 +9,6 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from games.core.pieces import SIDES, side_name
-from games.elevator import Match
 from renderer.board import format_clock
 from renderer.cells import Perspective, extent, fit_square
 from renderer.diagram import draw_diagram, shows_stairs
@@ -21,13 +20,13 @@ from renderer.rulers import draw_rulers
 from renderer.sprites import Font
 from renderer.text import fit, font, isolate, measure, write
 from renderer.turnmarks import shows_turns
-from views.model import MAX_SHOWN, BoardView, MatchView, match_view
+from views.model import MAX_SHOWN, BoardView, MatchView, Viewed, match_view
 
 MAX_BOARDS: Final = MAX_SHOWN
 
 
 def overview_png(
-    match: Match,
+    match: Viewed,
     *,
     perspective: Perspective = "white",
     boards: Sequence[int] | None = None,
@@ -47,7 +46,7 @@ def overview_png(
 
 
 def overview_image(
-    match: Match,
+    match: Viewed,
     *,
     perspective: Perspective = "white",
     boards: Sequence[int] | None = None,
@@ -173,7 +172,7 @@ def _teams(
         write(image, (x + disc * 1.4, middle), name, typeface, TEXT, anchor="lm", bold=True)
 
 
-def _shown(match: Match, boards: Sequence[int] | None) -> list[int]:
+def _shown(match: Viewed, boards: Sequence[int] | None) -> list[int]:
     """Return the boards to show, refusing a choice the overview cannot draw."""
     if boards is None:
         return list(range(1, min(match.boards, MAX_BOARDS) + 1))

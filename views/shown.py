@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from games.core.directions import Direction
 from games.core.geometry import CHESSBOARD, Shape
 from games.core.pieces import Piece, Side, side_name
 from games.core.placement import read_placement
 from games.core.results import UNFINISHED, winner_of
-from games.elevator.shaft import Direction
 
 MAX_SHOWN: Final = 40  # boards an overview shows at most
 
