@@ -195,7 +195,6 @@ BRANCHES_TO_GO = {
     "bot/app/actions.py": 4,
     "bot/app/new_games.py": 4,
     "bot/app/rematch.py": 3,
-    "bot/exts/matches/_lobby.py": 1,
     "bot/exts/play/_cog.py": 2,
     "bot/news.py": 7,
     "bot/notices.py": 2,

@@ -8,12 +8,14 @@ from typing import Any, Final
 
 import discord
 
+import games
 from bot.errors import RulesError
 from bot.lobby import Roster
 from bot.names import visible
 from bot.service import MatchShape, TeamChange
 from bot.ui.mentions import mention, plain
 from bot.ui.words import spans
+from games.core.capabilities import Rides
 from games.core.clocks import TimeControl
 from games.core.errors import GameError
 from games.elevator.teams import default_names
@@ -38,7 +40,7 @@ def lobby_embed(
     practice: the bot's users in the match, with their strengths (the practice opponent).
     """
     practice = practice or {}
-    if match.kind == "elevator":
+    if issubclass(games.game_class(match.kind), Rides):  # boards stacked in a line or a ring
         boards = f"{match.boards:,} board{'s' if match.boards != 1 else ''}"
         title = f"{match.title} match {match_id}: {boards} in a {match.layout}"
     else:
