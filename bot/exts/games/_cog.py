@@ -258,7 +258,7 @@ class Games(commands.Cog):
         user = str(interaction.user.id)
         lines = []
         for match_id in await self.service.games_of(user):
-            teams = (await self.service.shape(match_id)).teams
+            shape = await self.service.shape(match_id)
             seats = dict((await self.service.roster(match_id)).boards_of(user))
             mine, _ = await self.service.turns(match_id, user)
             readings = await self.service.clock_readings(match_id)
@@ -269,7 +269,9 @@ class Games(commands.Cog):
                 for b in mine
             ]
             turn = f"your move on board{'s' * (len(boards) > 1)} {listed(boards)}" if mine else ""
-            lines.append(f"Game {match_id}: {teams_named(teams)}, {turn or 'waiting'}")
+            waiting = "the other side's move"
+            game = f"Game {match_id} ({shape.title})"  # two games of one pair told apart
+            lines.append(f"{game}: {teams_named(shape.teams)}, {turn or waiting}")
         text = "\n".join(lines) or "You have no game under way: /challenge starts one."
         await interaction.response.send_message(text[:2000], ephemeral=True)
 

@@ -168,9 +168,8 @@ def test_a_dm_game_from_challenge_to_result(tmp_path: Path) -> None:
             shown = await discord.click(ana, int(latest["id"]), "game-act:1:moves", values=["2"])
             assert "Legal moves on board 2 for white" in await replied(discord, shown)
             listed = await discord.invoke(ana, ana_dm, "games")
-            assert "Game 1: ana against bo, your move on boards 1 and 2" in await replied(
-                discord, listed
-            )
+            said = "Game 1 (Elevator Chess): ana against bo, your move on boards 1 and 2"
+            assert said in await replied(discord, listed)
             done = await resign(discord, bo, bo_dm, 1, back="nobody can")
             assert done == "You resigned board 1."
             assert await resign(discord, bo, bo_dm, 2, back="nobody can") == "You resigned board 2."
@@ -342,7 +341,8 @@ def test_with_two_games_a_move_is_played_in_the_one_game_where_it_is_legal(
                 assert "Played e5 on board 1" in await replied(discord, answered)
             assert "Played Bc4 on board 1" in await move(discord, ana, dm, "Bc4")  # game 1's only
             listed = await discord.invoke(ana, dm, "games")
-            assert "Game 1: ana against bo, waiting" in await replied(discord, listed)
+            said = "Game 1 (Elevator Chess): ana against bo, the other side's move"
+            assert said in await replied(discord, listed)
 
     offline(scenario)
 

@@ -163,10 +163,10 @@ def test_games_lists_a_match_of_many_teams_for_each_of_its_players(tmp_path: Pat
             ]
             teams = "Reds, Blues, Greens and Golds"
             assert said == [
-                f"Game 1: {teams}, your move on boards 1 and 2",
-                f"Game 1: {teams}, your move on boards 3 and 4",
-                f"Game 1: {teams}, waiting",
-                f"Game 1: {teams}, waiting",
+                f"Game 1 (Elevator Chess): {teams}, your move on boards 1 and 2",
+                f"Game 1 (Elevator Chess): {teams}, your move on boards 3 and 4",
+                f"Game 1 (Elevator Chess): {teams}, the other side's move",
+                f"Game 1 (Elevator Chess): {teams}, the other side's move",
             ]
             typed = [
                 {"type": 3, "name": "move", "value": "e4"},
