@@ -32,21 +32,17 @@ from bot.notices import (
     user_place,
 )
 from games.core.boardgame import END_OF_TURN
-from games.core.events import Moved
-from games.core.pieces import kind_name, opponent
-from games.elevator import (
+from games.core.events import BoardEnded, Event, Flagged, Moved
+from games.core.multiboard import (
     Arrived,
     BoardCleared,
-    BoardEnded,
-    Event,
-    Flagged,
+    Held,
     MatchDecided,
     Rode,
-    Side,
     TransferDeclined,
     Transferred,
 )
-from games.elevator.events import Held
+from games.core.pieces import Side, kind_name, opponent
 from views.turns import latest_turn
 
 FOLDED: Final = 3  # an action ending more boards than this says so in one overview notice

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Final
 
 from bot.shown import ShownBoard
-from games.core.events import Event, event_from_dict
+from games.core.events import BoardEnded, Event, Flagged, event_from_dict
+from games.core.multiboard import Arrived, MatchDecided, Rode, Transferred
 from games.core.pieces import Side
-from games.elevator import Arrived, BoardEnded, Flagged, MatchDecided, Rode, Transferred
 
 OVERVIEW: Final = "overview"
 ENVELOPE: Final = frozenset({"place", "game"})  # keys a DM game's rows add around a payload

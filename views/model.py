@@ -14,10 +14,10 @@ from games.core.capabilities import HeldMoves, Rides, Teams, VictoryTransfers
 from games.core.directions import DIRECTIONS, Direction
 from games.core.events import BoardEnded, Event, Moved
 from games.core.geometry import Shape
+from games.core.multiboard import Arrived, Rode, Transferred
 from games.core.pieces import SIDES, Side, opponent, side_name
 from games.core.placement import king, without
 from games.core.results import UNFINISHED, winner_of
-from games.elevator import Arrived, Rode, Transferred
 from views.moves import SHOWN, Shown, caption, split_move
 from views.shown import (
     MAX_SHOWN,

@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from games.core.events import BoardEnded, Moved
 from games.core.geometry import Shape
+from games.core.multiboard import Arrived, Rode, Transferred
 from games.core.pieces import kind_name, opponent, side_name
 from games.core.results import winner_of
-from games.elevator import Arrived, BoardEnded, Moved, Rode, Transferred
 
 # The events that change what a board's picture shows: one replay frame each.
 SHOWN = (Moved, Rode, Arrived, Transferred, BoardEnded)

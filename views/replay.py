@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from games.core.pieces import opponent
+from games.core.events import BoardEnded
+from games.core.multiboard import TransferDeclined, Transferred
+from games.core.pieces import Side, opponent
 from games.core.results import winner_of
-from games.elevator import BoardEnded, Side, TransferDeclined, Transferred
 from views.model import (
     Viewed,
     arrival_direction,

@@ -14,9 +14,9 @@ from bot.news import News, boards_of
 from bot.notices import Ruling
 from games.core.clocks import Clocks
 from games.core.events import BoardEnded, Event, Moved
+from games.core.multiboard import Held as HeldMove
+from games.core.multiboard import Rode
 from games.core.pieces import Side
-from games.elevator import Rode
-from games.elevator.events import Held as HeldMove
 
 logger = logging.getLogger(__name__)
 

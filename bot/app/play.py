@@ -16,8 +16,8 @@ from bot.errors import NotAllowedError, RulesError, StaleError
 from bot.hosted import has_transfers, with_held_moves, with_teams
 from bot.loading import Loaded
 from bot.notices import DrawDeclined, DrawOffered, Notice, board_place, user_place
+from games.core.multiboard import Held as HeldMove
 from games.core.pieces import SIDES, Side, opponent, side_name
-from games.elevator.events import Held as HeldMove
 
 
 class Play:

@@ -21,9 +21,9 @@ from bot.practice.stockfish import EngineAsk, RideOption, can_take
 from bot.practice.turn import Turn
 from games.chess.game import ChessGame
 from games.core.errors import GameError
+from games.core.multiboard import Arrived
 from games.core.pieces import Piece, Side, opponent, side_name
 from games.core.results import winner_of
-from games.elevator.events import Arrived
 from games.elevator.notation import parse_ride
 
 FALLBACK_SHARE: Final = 0.1  # of the time, for the quick answer played if Stockfish fails

@@ -39,10 +39,9 @@ from games.core.boardgame import END_OF_TURN
 from games.core.clocks import left_words
 from games.core.events import Event, Flagged, Moved
 from games.core.geometry import FILES, Shape
+from games.core.multiboard import Arrived, Carried, Held, PassedThrough, Rode, Transferred
 from games.core.pieces import Side, kind_name, opponent, side_name, upper_first
 from games.core.results import DRAWN
-from games.elevator import Arrived, Rode, Transferred
-from games.elevator.events import Carried, Held, PassedThrough
 
 
 def score_words(scores: dict[str, float]) -> str:

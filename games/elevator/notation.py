@@ -62,9 +62,3 @@ def parse_ride(text: str) -> RideText | None:
         direction=_DIRECTIONS[found["direction"].lower()],
         board=board,
     )
-
-
-def ride_notation(kind: str, square: str, direction: Direction, board: int) -> str:
-    """Write a ride canonically: Ne4^3 for up, Pd5v1 for down."""
-    arrow = "^" if direction == "up" else "v"
-    return f"{kind}{square}{arrow}{board}"

@@ -7,8 +7,9 @@ from typing import NamedTuple
 
 from games.core.board import Board
 from games.core.errors import AmbiguousMoveError, IllegalMoveError
+from games.core.multiboard import ride_notation
 from games.core.pieces import Piece, Side, kind_name
-from games.elevator.notation import RideText, ride_notation
+from games.elevator.notation import RideText
 from games.elevator.shaft import DIRECTIONS, Direction, Shaft
 
 

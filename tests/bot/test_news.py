@@ -6,9 +6,8 @@ from bot.lobby import Roster
 from bot.news import News, describe
 from bot.notices import BoardShown, DrawDeclined
 from games.core.events import Moved
+from games.core.multiboard import Carried, PassedThrough, Rode, TeamResigned
 from games.core.pieces import Side
-from games.elevator import Rode
-from games.elevator.events import Carried, PassedThrough, TeamResigned
 from games.enders.game import EndersGame
 
 

@@ -26,8 +26,8 @@ from bot.ui.turns import turn_reply
 from bot.ui.words import against, held_words
 from games import game_class
 from games.core.events import BoardEnded, Event, Moved
+from games.core.multiboard import Held, TurnMoved
 from games.core.pieces import Side, kind_name
-from games.elevator.events import Held, TurnMoved
 from renderer import board_view_png
 
 logger = logging.getLogger(__name__)

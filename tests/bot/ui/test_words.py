@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.notices import Decided, Started, notice_from_row
 from bot.ui.words import overview_words
-from games.elevator import MatchDecided
+from games.core.multiboard import MatchDecided
 
 
 def test_two_winners_of_two_teams_draw_and_of_four_teams_share_the_win() -> None:

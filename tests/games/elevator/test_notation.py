@@ -2,7 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.elevator.notation import RideText, parse_ride, ride_notation
+from games.core.multiboard import ride_notation
+from games.elevator.notation import RideText, parse_ride
 
 
 @pytest.mark.parametrize(
