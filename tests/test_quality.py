@@ -139,8 +139,6 @@ NOT_YET_BEHIND_THE_REGISTRY = {
     "bot/exts/matches/_cog.py": {"elevator"},
     "bot/exts/matches/_lobby.py": {"elevator"},
     "bot/exts/variants.py": {"elevator"},
-    "bot/practice/plan.py": {"chess", "elevator"},
-    "bot/practice/search.py": {"elevator"},
 }
 
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, cast
 
+import games
 from bot.errors import WrongStateError
 from bot.hosted import Hosted
 from bot.practice.copies import Copier
@@ -19,12 +20,11 @@ from bot.practice.material import material, piece_value
 from bot.practice.search import KING_AT_MERCY, STYLES, WIN, choose_turn
 from bot.practice.stockfish import EngineAsk, RideOption, can_take
 from bot.practice.turn import Turn
-from games.chess.game import ChessGame
+from games.core.capabilities import Rides
 from games.core.errors import GameError
 from games.core.multiboard import Arrived
 from games.core.pieces import Piece, Side, opponent, side_name
 from games.core.results import winner_of
-from games.elevator.notation import parse_ride
 
 FALLBACK_SHARE: Final = 0.1  # of the time, for the quick answer played if Stockfish fails
 
@@ -60,7 +60,8 @@ def prepare(turn: Turn, until: float, engine: bool, seed: int | None = None) -> 
         if game.king_capturable(board):
             return Answer(king_capture(game, board, side))
         try:
-            game, board = ChessGame(fen), 1
+            # the board plays FIDE's rules (plays_fide): a game of chess from its position
+            game, board = cast(Hosted, games.new_game("chess", fen=fen)), 1
         except GameError:
             return Answer(rng.choice(game.legal_moves(board)))
     won = winning_move(game, board, side)
@@ -108,7 +109,7 @@ def ride_options(game: Hosted, board: int, side: Side) -> list[RideOption]:
     copier = Copier()
     options = []
     for move in game.legal_moves(board):
-        if parse_ride(move) is None:
+        if not isinstance(game, Rides) or not game.is_ride(move):
             continue
         after = copier.copy(game)
         events = after.play(board, move, side=side)

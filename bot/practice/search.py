@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -25,7 +25,6 @@ from games.core.directions import DIRECTIONS
 from games.core.errors import GameError
 from games.core.pieces import Side
 from games.core.results import winner_of
-from games.elevator.notation import parse_ride
 
 logger = logging.getLogger(__name__)
 
@@ -102,7 +101,7 @@ class Search:
 
     def best(self, style: Style) -> str:
         """Return the action to play: the best found in time, or one near it at random."""
-        moves = _ordered(self.game.legal_moves(self.board))
+        moves = _ordered(self.game, self.game.legal_moves(self.board))
         if not moves:
             raise GameError(f"there is no legal move on board {self.board}")
         scored: list[tuple[int, str]] = []
@@ -164,7 +163,7 @@ class Search:
         if depth <= 0:
             return self._evaluate(node)
         best = -_INFINITY
-        for move in _ordered(node.legal_moves(self.board)):
+        for move in _ordered(node, node.legal_moves(self.board)):
             score = self._after(node, move, depth - 1, alpha, beta, ply + 1)
             if score is None:
                 continue
@@ -205,6 +204,12 @@ def _team_neighbours(game: Hosted, board: int, side: Side) -> list[int]:
     return sorted({n for n in found if n is not None and n != board and game.team(n, side) == team})
 
 
-def _ordered(moves: Sequence[str]) -> list[str]:
+def _ordered(game: Hosted, moves: Sequence[str]) -> list[str]:
     """Return moves with captures first, then rides, then the rest, as listed."""
-    return sorted(moves, key=lambda move: 0 if "x" in move else 1 if parse_ride(move) else 2)
+    rides: Callable[[str], bool] = game.is_ride if isinstance(game, Rides) else _no_ride
+    return sorted(moves, key=lambda move: 0 if "x" in move else 1 if rides(move) else 2)
+
+
+def _no_ride(move: str) -> bool:
+    """Tell that a move of a game without rides is no ride."""
+    return False

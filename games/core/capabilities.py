@@ -84,6 +84,9 @@ class Rides(Protocol):
     def blocked(self, board: int, direction: Direction) -> str | None:
         """Say why no ride from board in direction can land anywhere, or None if one can."""
 
+    def is_ride(self, text: str) -> bool:
+        """Tell whether a move's text is written as a ride (Ne4^3), legal or not."""
+
 
 @runtime_checkable
 class HeldMoves(Protocol):

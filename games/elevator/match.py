@@ -166,6 +166,13 @@ class Match(BoardGame[MatchConfig]):
             return None
         return self._shaft.blocked(board, direction)
 
+    def is_ride(self, text: str) -> bool:
+        """Tell whether a move's text is written as a ride (Ne4^3), legal or not."""
+        try:
+            return parse_ride(text) is not None
+        except IllegalMoveError:  # a ride to a board number no match can have
+            return True
+
     @property
     def mode(self) -> str:
         """Return how turns and elevators work: 'standard', 'alice' or 'automatic'."""

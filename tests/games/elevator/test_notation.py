@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 
 from games.core.multiboard import ride_notation
+from games.elevator import Match
 from games.elevator.notation import RideText, parse_ride
 
 
@@ -33,3 +34,9 @@ def test_moves_and_garbage_are_not_rides(text: str) -> None:
 def test_the_canonical_form_always_names_the_piece_and_the_board() -> None:
     assert ride_notation("N", "e4", "up", 3) == "Ne4^3"
     assert ride_notation("P", "d5", "down", 1) == "Pd5v1"
+
+
+def test_a_match_tells_a_move_written_as_a_ride_by_its_text_alone() -> None:
+    match = Match(boards=2)
+    assert match.is_ride("Ne4^2") and match.is_ride("e4 up") and match.is_ride("Pd5v99999")
+    assert not match.is_ride("e4") and not match.is_ride("Nf3")
