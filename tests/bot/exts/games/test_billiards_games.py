@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.bot.exts.games.test_dm_games import dm_game, dm_until
-from tests.bot.exts.matches.test_variants import create, start, text
+from tests.bot.exts.matches.test_variants import started, text
 from tests.bot.exts.test_matches import club, move, posted
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord
@@ -37,13 +37,8 @@ def test_a_billiards_floor_beside_fide_boards_lets_a_bishop_bounce_in_a_server_m
 ) -> None:
     async def scenario(discord: FakeDiscord) -> None:
         ana, bo, guild = club(discord)
-        general = discord.channel_named(guild, "general")
         async with running_bot(tmp_path, discord):
-            floors = text("floors", "fide,billiards,fide")
-            created = await create(discord, ana, general, 3, floors)
-            lobby = created.original
-            assert lobby is not None
-            await start(discord, lobby, ana, bo)
+            await started(discord, ana, bo, guild, 3, text("floors", "fide,billiards,fide"))
             two = discord.channel_named(guild, "board-2")
             (first, *_) = await posted(discord, two)
             # said in words too, for those who cannot see the image's rails

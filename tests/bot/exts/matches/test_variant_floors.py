@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.bot.exts.matches.test_variants import create, start, text
+from tests.bot.exts.matches.test_variants import create, start, started, text
 from tests.bot.exts.test_matches import club, move, posted, sent_files, until
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord
@@ -51,12 +51,8 @@ def test_a_ride_from_an_8x8_board_lands_on_the_corresponding_square_of_a_10x10_b
 ) -> None:
     async def scenario(discord: FakeDiscord) -> None:
         ana, bo, guild = club(discord)
-        general = discord.channel_named(guild, "general")
         async with running_bot(tmp_path, discord):
-            created = await create(discord, ana, general, 2, text("variant", "10x10"))
-            lobby = created.original
-            assert lobby is not None
-            await start(discord, lobby, ana, bo)
+            await started(discord, ana, bo, guild, 2, text("variant", "10x10"))
             one, two = (discord.channel_named(guild, f"board-{n}") for n in (1, 2))
             await posted(discord, two)
             await move(discord, ana, one, "e4")
@@ -72,12 +68,8 @@ def test_a_ride_from_an_8x8_board_lands_on_the_corresponding_square_of_a_10x10_b
 def test_7x7_boards_ride_through_their_one_elevator_in_the_centre(tmp_path: Path) -> None:
     async def scenario(discord: FakeDiscord) -> None:
         ana, bo, guild = club(discord)
-        general = discord.channel_named(guild, "general")
         async with running_bot(tmp_path, discord):
-            created = await create(discord, ana, general, 2, text("variant", "7x7"))
-            lobby = created.original
-            assert lobby is not None
-            await start(discord, lobby, ana, bo)
+            await started(discord, ana, bo, guild, 2, text("variant", "7x7"))
             one, two = (discord.channel_named(guild, f"board-{n}") for n in (1, 2))
             await posted(discord, two)
             assert "Played d4 on board 1" in await move(discord, ana, one, "d4")
@@ -93,12 +85,8 @@ def test_a_cylindrical_floor_beside_fide_boards_lets_a_pawn_take_across_the_edge
 ) -> None:
     async def scenario(discord: FakeDiscord) -> None:
         ana, bo, guild = club(discord)
-        general = discord.channel_named(guild, "general")
         async with running_bot(tmp_path, discord):
-            created = await create(discord, ana, general, 3, text("variant", "cylinder"))
-            lobby = created.original
-            assert lobby is not None
-            await start(discord, lobby, ana, bo)
+            await started(discord, ana, bo, guild, 3, text("variant", "cylinder"))
             two = discord.channel_named(guild, "board-2")
             await posted(discord, two)
             await move(discord, ana, two, "a4")

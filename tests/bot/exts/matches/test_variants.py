@@ -36,6 +36,16 @@ async def start(discord: FakeDiscord, lobby: dict[str, Any], white: int, black: 
     assert "has started" in await replied(discord, begun)
 
 
+async def started(
+    discord: FakeDiscord, white: int, black: int, guild: int, boards: int, *extra: dict[str, Any]
+) -> None:
+    """Create a match of boards in #general with the extra options, join both sides, start it."""
+    created = await create(discord, white, discord.channel_named(guild, "general"), boards, *extra)
+    lobby = created.original
+    assert lobby is not None
+    await start(discord, lobby, white, black)
+
+
 def test_a_displaced_elevators_match_rides_between_its_chosen_squares(tmp_path: Path) -> None:
     async def scenario(discord: FakeDiscord) -> None:
         ana, bo, guild = club(discord)
