@@ -21,6 +21,7 @@ from bot.errors import NotFoundError, RulesError
 from bot.hosted import Hosted, new_roster
 from bot.lobby import Roster
 from bot.news import boards_of
+from bot.places import GAME_DMS
 from bot.storage import Db, Row
 from games.core.capabilities import Teams
 from games.core.clocks import Clocks, TimeControl, from_rows
@@ -31,7 +32,7 @@ from games.core.pieces import Side, side_name
 
 logger = logging.getLogger(__name__)
 
-DM_PLACE: Final = "dm:white"  # bound where a game is shown in its players' DMs
+DM_PLACE: Final = str(GAME_DMS)  # bound where a game is shown in its players' DMs
 NO_DMS: Final = ""  # bound as the practice opponent's DMs: it has none, nothing is sent there
 GAME_PLACE: Final = "game"  # where such a game's notices queue: one place, in order
 SLICE = 0.001  # seconds a load runs on the event loop at most before it lets others in

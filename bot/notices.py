@@ -12,28 +12,30 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Final
 
+from bot import places
+from bot.places import BoardPlace, PersonDMs, TeamRoom, place_of
 from bot.shown import ShownBoard
 from games.core.events import BoardEnded, Event, Flagged, event_from_dict
 from games.core.multiboard import Arrived, MatchDecided, Rode, Transferred
 from games.core.pieces import Side
 
-OVERVIEW: Final = "overview"
+OVERVIEW: Final = str(places.OVERVIEW)
 ENVELOPE: Final = frozenset({"place", "game"})  # keys a DM game's rows add around a payload
 
 
 def board_place(board: int) -> str:
-    """Return the place of one board: its channel, or its image in a DM game."""
-    return f"board:{board}"
+    """Return the place of one board, by name: its channel, or its image in a DM game."""
+    return str(BoardPlace(board))
 
 
 def team_place(team: str) -> str:
-    """Return the private room of a team, known by its key (bot.lobby): team:white."""
-    return f"team:{team}"
+    """Return the private room of a team, by name (team:white)."""
+    return str(TeamRoom(team))
 
 
 def user_place(user: str) -> str:
-    """Return a person's direct messages."""
-    return f"user:{user}"
+    """Return a person's direct messages, by name."""
+    return str(PersonDMs(user))
 
 
 def posted_in(notice: Notice) -> str:
@@ -43,7 +45,7 @@ def posted_in(notice: Notice) -> str:
     board's channel, after what happened there before it.
     """
     board = getattr(notice, "board", None)
-    if notice.place.startswith("user:") and isinstance(board, int):
+    if isinstance(place_of(notice.place), PersonDMs) and isinstance(board, int):
         return board_place(board)
     return notice.place
 

@@ -359,7 +359,7 @@ class Moderation:
                 left = clocks.boards[board].left(side, now)
                 notices = [
                     TimeAdded(place, moderator.user, reason, board, side, seconds, left)
-                    for place in (OVERVIEW, f"board:{board}")
+                    for place in (OVERVIEW, board_place(board))
                 ]
                 details = {"board": board, "side": side, "seconds": seconds}
                 change.audit(moderator, "add-time", reason, details)

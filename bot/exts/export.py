@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.app.listing import Listed
 from bot.errors import NotFoundError, RulesError
 from bot.loading import DM_PLACE
+from bot.places import board_of
 from bot.service import MatchService
 
 logger = logging.getLogger(__name__)
@@ -119,9 +120,9 @@ class Export(commands.Cog):
             await self.service.check_player(game, user, "export it outside its channels")
         here = next(
             (
-                int(place.removeprefix("board:"))
+                board
                 for found, place in bound
-                if found == game and place.startswith("board:")
+                if found == game and (board := board_of(place)) is not None
             ),
             None,
         )

@@ -20,6 +20,7 @@ from bot.notices import (
     notice_from_row,
     posted_in,
 )
+from bot.places import GAME_DMS, OVERVIEW, PersonDMs, board_of, place_of
 from bot.sender.channels import ChannelPoster
 from bot.sender.dm import DmPoster, practising
 from bot.sender.places import Poster, nonce
@@ -63,12 +64,13 @@ class DiscordSender(Poster):
             return
         wanted = _wanted(delivery)
         bound = await self._service.bindings(delivery.match_id, wanted)
-        if wanted is not None and "dm:white" in bound:  # a DM game: its few places, all
+        dms = str(GAME_DMS)
+        if wanted is not None and dms in bound:  # a DM game: its few places, all
             bound = await self._service.bindings(delivery.match_id)
-        if "dm:white" in bound and KINDS.get(delivery.kind) is Reminder:  # to the one to move
+        if dms in bound and KINDS.get(delivery.kind) is Reminder:  # to the one to move
             await self._dm.remind(delivery, bound)
             return
-        if "dm:white" in bound:  # a casual game, shown in both players' DMs
+        if dms in bound:  # a casual game, shown in both players' DMs
             # a practice game's player waits for the opponent's thinking anyway
             with patiently() if practising(bound) else contextlib.nullcontext():
                 await self._dm.post_game(delivery, bound)
@@ -79,7 +81,7 @@ class DiscordSender(Poster):
             raise Undeliverable(str(error)) from None
         place = notice.place
         # in a server, a player's notices go to their board's channel, or nowhere
-        target = None if place.startswith("user:") else bound.get(place)
+        target = None if isinstance(place_of(place), PersonDMs) else bound.get(place)
         if posted_in(notice) != place:
             target = bound.get(posted_in(notice))
         if target is None:
@@ -103,7 +105,7 @@ class DiscordSender(Poster):
             "/board shows any board, and a moderator can restore the channel's permissions."
         )
         try:
-            overview = bound.get("overview")
+            overview = bound.get(str(OVERVIEW))
             if overview is not None and overview != target:
                 await (await self._channel(int(overview))).send(text)
                 return
@@ -123,6 +125,6 @@ def _wanted(delivery: Delivery) -> list[str] | None:
     binds some 2,000 places.
     """
     kind = KINDS.get(delivery.kind)
-    if kind is not None and issubclass(kind, BoardImage) and delivery.place.startswith("board:"):
-        return ["dm:white", "overview", delivery.place]
+    if kind is not None and issubclass(kind, BoardImage) and board_of(delivery.place) is not None:
+        return [str(GAME_DMS), str(OVERVIEW), delivery.place]
     return None

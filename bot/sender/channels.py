@@ -16,7 +16,6 @@ from bot import metrics
 from bot.delivery import Delivery
 from bot.errors import NotFoundError
 from bot.notices import (
-    OVERVIEW,
     ArrivalShown,
     BoardImage,
     DrawDeclined,
@@ -30,6 +29,7 @@ from bot.notices import (
     TransferGone,
     TransferPrompt,
 )
+from bot.places import OVERVIEW, BoardPlace, PersonDMs, board_of, place_of
 from bot.sender.places import Poster, nonce
 from bot.shown import ShownBoard, board_clocks
 from bot.turns import for_people
@@ -67,12 +67,13 @@ class ChannelPoster(Poster):
         """Post a notice in its channel, in the form its type takes."""
         match_id = delivery.match_id
         assert match_id is not None
-        place = notice.place
+        where = place_of(notice.place)
+        on_board = isinstance(where, BoardPlace)
         # a retry (after a lost answer or a crash) carries the same nonce, which Discord
         # enforces: the message is shown once
         send = partial(channel.send, nonce=nonce(delivery.idempotency_key))
         match notice:
-            case ReplayShown(board=board, upto=upto) if place.startswith("board:"):
+            case ReplayShown(board=board, upto=upto) if on_board:
                 try:
                     await send_replay(
                         lambda replay: send(replay.words, file=replay.file),
@@ -86,9 +87,9 @@ class ChannelPoster(Poster):
                     logger.info(
                         "match %d: board %d's replay is not posted: %s", match_id, board, error
                     )
-            case BoardImage() if place.startswith("board:"):
+            case BoardImage() if on_board:
                 await self._post_board(channel, match_id, notice, delivery.idempotency_key)
-            case _ if place == OVERVIEW:
+            case _ if where == OVERVIEW:
                 words = overview_words(notice)
                 if isinstance(notice, Result) and words is not None:
                     await send(words, view=rematch_view(match_id))
@@ -98,8 +99,8 @@ class ChannelPoster(Poster):
                     await self._let_players_play(match_id, bound, play=False)
                 elif isinstance(notice, Reopened):
                     await self._let_players_play(match_id, bound, play=True)
-            case TransferPrompt() if place.startswith("user:"):
-                user = place.removeprefix("user:")
+            case TransferPrompt() if isinstance(where, PersonDMs):
+                user = where.user
                 prompt = await send(
                     f"{mention(user)}, you won board {notice.board}: you may send one piece "
                     f"standing on an elevator onward; the chance lapses "
@@ -113,7 +114,7 @@ class ChannelPoster(Poster):
                     f"Board {notice.board} is won: the piece may go {', '.join(notice.options)}; "
                     f"the chance lapses {lapses(notice.deadline)}."
                 )
-            case DrawOffered(board=board, side=side) if place.startswith("board:"):
+            case DrawOffered(board=board, side=side) if on_board:
                 roster = await self._service.roster(match_id)
                 offered = roster.seated(board, opponent(side))
                 to = f"{mention(offered)}, " if offered else ""
@@ -127,18 +128,18 @@ class ChannelPoster(Poster):
                 words = overview_words(notice)
                 if words is not None:
                     await send(words)
-                    if place.startswith("user:"):  # the prompt's menu goes with the transfer
+                    if isinstance(where, PersonDMs):  # the prompt's menu goes with the transfer
                         await self._close_prompt(channel, bound, notice.board, words)
-            case Reminder() if place.startswith("board:"):
+            case Reminder() if on_board:
                 await send(
                     reminder_words(notice, mention_player=True),
                     allowed_mentions=only(list(notice.mention)),
                 )
-            case TimeAdded() if place.startswith("board:"):
+            case TimeAdded() if on_board:
                 words = overview_words(notice)
                 if words is not None:
                     await send(words)
-            case DrawDeclined(board=board, side=side) if place.startswith("board:"):
+            case DrawDeclined(board=board, side=side) if on_board:
                 await send(f"Board {board}: {side_name(side)} declines the draw.")
 
     async def _let_players_play(self, match_id: int, bound: dict[str, str], *, play: bool) -> None:
@@ -153,7 +154,7 @@ class ChannelPoster(Poster):
         for place, target in bound.items():
             channel = self._client.get_channel(int(target))
             # a board that is a thread follows its channel's permissions
-            if not place.startswith("board:") or not isinstance(channel, discord.TextChannel):
+            if board_of(place) is None or not isinstance(channel, discord.TextChannel):
                 continue
             overwrites = dict(channel.overwrites)
             # the players the channel lets in: all of them, or in a match of threads, the

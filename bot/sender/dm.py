@@ -18,7 +18,6 @@ from bot.errors import NotFoundError
 from bot.loading import NO_DMS
 from bot.lobby import Roster
 from bot.notices import (
-    OVERVIEW,
     BoardImage,
     BoardResult,
     BoardsResult,
@@ -36,6 +35,7 @@ from bot.notices import (
     UnknownNotice,
     notice_from_row,
 )
+from bot.places import OVERVIEW, BoardPlace, PersonDMs, board_of, place_of
 from bot.sender.places import Poster, nonce
 from bot.service import MatchService
 from bot.shown import ShownGame
@@ -98,7 +98,9 @@ class DmPoster(Poster):
         else:  # queued before notices carried the game: show it as it is now
             game = await self._service.shown_game(delivery.match_id)
         transfers_gone = [
-            n for n in notices if isinstance(n, TransferGone) and n.place.startswith("user:")
+            n
+            for n in notices
+            if isinstance(n, TransferGone) and isinstance(place_of(n.place), PersonDMs)
         ]
         roster = await self._service.roster(delivery.match_id)
         game = await self._named(game, roster)
@@ -106,7 +108,7 @@ class DmPoster(Poster):
         offers = {
             notice.board: notice.side
             for notice in notices
-            if isinstance(notice, DrawOffered) and notice.place.startswith("board:")
+            if isinstance(notice, DrawOffered) and board_of(notice.place) is not None
         }
         replays = [n for n in notices if isinstance(n, ReplayShown)]
 
@@ -114,7 +116,7 @@ class DmPoster(Poster):
             offered = [board for board, by in offers.items() if by != side]
             await self._show_game(delivery, side, game, roster, lines, bound, offered, action)
             for prompt in prompts:
-                if roster.teams[side][:1] == [prompt.place.removeprefix("user:")]:
+                if place_of(prompt.place) == PersonDMs(next(iter(roster.teams[side]), "")):
                     await self._prompt(delivery, side, prompt, bound, action)
             for gone in transfers_gone:
                 words = overview_words(gone)
@@ -262,7 +264,8 @@ class DmPoster(Poster):
         lines: list[str] = []
         prompts: list[TransferPrompt] = []
         for notice in notices:
-            on_board = notice.place.startswith("board:")
+            where = place_of(notice.place)
+            on_board = isinstance(where, BoardPlace)
             match notice:
                 case BoardImage(board=board) if on_board:
                     said = board_words(notice, gates.get(board, ()))
@@ -277,11 +280,11 @@ class DmPoster(Poster):
                     )
                 case DrawDeclined(board=board, side=side) if on_board:
                     lines.append(f"Board {board}: {side_name(side)} declines the draw.")
-                case TransferPrompt() if notice.place.startswith("user:"):
+                case TransferPrompt() if isinstance(where, PersonDMs):
                     prompts.append(notice)
                 case RideNews() | FlagNews():  # said with the boards they happened on
                     pass
-                case _ if notice.place == OVERVIEW:
+                case _ if where == OVERVIEW:
                     words = overview_words(notice)
                     if words is not None:
                         lines.append(words)

@@ -9,6 +9,7 @@ from typing import Any, Final
 import discord
 
 from bot.errors import NotFoundError
+from bot.places import GAME_DMS, LOBBY, OVERVIEW
 from bot.service import MatchService
 from bot.ui.errors import reply_error
 from bot.ui.invitations import InvitationButton
@@ -54,7 +55,7 @@ class RematchButton(
         service: MatchService = interaction.client.service  # type: ignore[attr-defined]
         try:
             bound = await service.bindings(self.match_id)
-            if self.action == "ask" and "dm:white" in bound:
+            if self.action == "ask" and str(GAME_DMS) in bound:
                 if await service.practice_players(self.match_id):
                     await _practise_again(interaction, service, self.match_id)
                     return
@@ -139,7 +140,7 @@ async def _answer(
         await interaction.response.edit_message(content="The rematch was declined.", view=None)
         return
     channel: discord.abc.Messageable | None = None
-    for place in ("lobby", "overview"):  # the first match's lobby channel, or its overview
+    for place in (str(LOBBY), str(OVERVIEW)):  # the first match's lobby channel, or overview
         found = interaction.client.get_channel(int(bound[place])) if place in bound else None
         if isinstance(found, discord.abc.Messageable):
             channel = found

@@ -12,6 +12,7 @@ import discord
 
 from bot.exts.matches._layout import CATEGORY_CHANNELS, Layout
 from bot.lobby import Roster, round_robin
+from bot.places import OVERVIEW, BoardPlace, TeamRoom
 
 logger = logging.getLogger(__name__)
 
@@ -184,7 +185,7 @@ async def create_channels(
         # players and spectators use /match status and the like, and Discord hides the
         # message box, commands and all, where one may not send
         watching = discord.PermissionOverwrite(view_channel=True)
-        await maker.channel("overview", "overview", {everyone: watching, me: rights.bot})
+        await maker.channel(str(OVERVIEW), "overview", {everyone: watching, me: rights.bot})
         for board, players in _players_by_channel(layout, roster):
             held = layout.held(board)
             overwrites: Overwrites = {everyone: rights.spectators, me: rights.bot}
@@ -193,12 +194,14 @@ async def create_channels(
                 name = f"boards-{held.start}-{held.stop - 1}"
                 others = ", ".join(str(b) for b in held[1:])
                 topic = f"Board {board}; its threads are boards {others}."
-                await maker.channel(f"board:{board}", name, overwrites, topic=topic)
+                await maker.channel(str(BoardPlace(board)), name, overwrites, topic=topic)
             else:
-                await maker.channel(f"board:{board}", f"board-{board}", overwrites)
+                await maker.channel(str(BoardPlace(board)), f"board-{board}", overwrites)
             for threaded in held[1:]:
                 await maker.thread(
-                    f"board:{threaded}", maker.made[f"board:{board}"], f"board-{threaded}"
+                    str(BoardPlace(threaded)),
+                    maker.made[str(BoardPlace(board))],
+                    f"board-{threaded}",
                 )
         for team, name in teams.items():  # a private room per team, its key in the place
             hidden: Overwrites = {
@@ -208,7 +211,7 @@ async def create_channels(
             playing = rights.playing
             hidden.update({role: playing for role in _moderator_roles(guild, moderators)})
             hidden.update({_member(user): playing for user in roster.teams[team]})
-            await maker.channel(f"team:{team}", f"team-{name}"[:90], hidden)
+            await maker.channel(str(TeamRoom(team)), f"team-{name}"[:90], hidden)
     except BaseException as error:  # a refusal, a dropped connection, a cancellation
         await asyncio.shield(remove_channels(list(maker.made.values())))
         if isinstance(error, discord.HTTPException):

@@ -26,6 +26,7 @@ from bot.exts.matches._lobby_message import LOBBY, LobbyMessages
 from bot.exts.matches._resign import ConfirmMatchResign
 from bot.exts.matches._starting import Starting
 from bot.exts.moderators import moderator
+from bot.places import board_of
 from bot.practice.turn import DEFAULT_STRENGTH
 from bot.service import MatchService
 from bot.shown import all_clocks
@@ -405,8 +406,9 @@ class Matches(commands.GroupCog, group_name="match"):
 
     async def _board_here(self, interaction: discord.Interaction, match_id: int) -> int | None:
         for found, place in await self.service.bound_to(str(interaction.channel_id)):
-            if found == match_id and place.startswith("board:"):
-                return int(place.removeprefix("board:"))
+            board = board_of(place)
+            if found == match_id and board is not None:
+                return board
         return None
 
     async def _lobby_here(self, interaction: discord.Interaction) -> int:

@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app.listing import GuildMatches, Listed
+from bot.places import LOBBY, OVERVIEW, BoardPlace
 from bot.service import MatchService
 from bot.ui.mentions import plain
 from bot.ui.words import against
@@ -34,25 +35,25 @@ def _score(match: Listed) -> str:
 def lobby_line(match: Listed) -> str:
     """Say where a lobby is and who plays: Match 5 · Elevator Chess, 2 boards · Reds against ..."""
     sides = against([plain(side) for side in match.sides])
-    lobby = match.places.get("lobby")
+    lobby = match.places.get(str(LOBBY))
     return " · ".join([_what(match), sides, *([f"join in <#{lobby}>"] if lobby else [])])
 
 
 def live_line(match: Listed) -> str:
     """Say a live match's score and link its overview and first boards."""
-    boards = [match.places.get(f"board:{b}") for b in range(1, match.boards + 1)]
+    boards = [match.places.get(str(BoardPlace(b))) for b in range(1, match.boards + 1)]
     links = " ".join(f"<#{target}>" for target in boards[:BOARD_LINKS] if target)
     if match.boards > BOARD_LINKS:
         links += f" … ({match.boards:,} boards)"
     paused = " (paused)" if match.status == "paused" else ""
-    overview = match.places.get("overview")
+    overview = match.places.get(str(OVERVIEW))
     parts = [f"{_what(match)}{paused}", _score(match), f"<#{overview}>" if overview else "", links]
     return " · ".join(part for part in parts if part)
 
 
 def ended_line(match: Listed) -> str:
     """Say how an ended match came out, and where it was played if that is still there."""
-    overview = match.places.get("overview")
+    overview = match.places.get(str(OVERVIEW))
     where = f" · <#{overview}>" if overview else ""
     return f"{_what(match)} · {_score(match)}: {match.result()}{where}"
 

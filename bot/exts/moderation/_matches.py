@@ -5,10 +5,11 @@ from __future__ import annotations
 from discord import Interaction, app_commands
 
 from bot.errors import NotFoundError
+from bot.places import LOBBY, OVERVIEW
 from bot.service import MatchService
 
 MAX_CHOICES = 25
-MATCH_PLACES = ("overview", "lobby")  # and every board:N and team:<team>
+MATCH_PLACES = (str(OVERVIEW), str(LOBBY))  # and every board's and team's room
 MATCH_HELP = "the match (in a match's channel, that match); its menu lists this server's"
 BOARD_HELP = "the board's number"
 REASON_HELP = "why, as the players and the log channel will read it"

@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.app.choices import MAX_VALUE
 from bot.errors import ServiceError
 from bot.exts.play._places import Aimed, Places, aimed, either
+from bot.places import board_of
 from bot.service import MatchService
 from bot.shown import board_clocks
 from bot.ui.buttons import ask_to_resign, offered_words
@@ -307,7 +308,7 @@ class Play(commands.Cog):
             user = str(interaction.user.id)
             if game is None:
                 bound = await self.service.bound_to(str(interaction.channel_id))
-                here = [m for m, place in bound if place.startswith("board:")]
+                here = [m for m, place in bound if board_of(place) is not None]
                 game = here[0] if here else await self.places.only_game(user)
             mine, others = await self.places.turns(game, user)
         except ServiceError:

@@ -14,6 +14,7 @@ from typing import Final
 import discord
 
 from bot.errors import NotFoundError, RulesError
+from bot.places import OVERVIEW, BoardPlace, Place, TeamRoom, board_of, place_of
 from bot.service import MatchService
 from bot.ui.turns import listed
 
@@ -116,11 +117,12 @@ class Places:
         self, interaction: discord.Interaction, board: int | None
     ) -> tuple[int, int] | None:
         """Return the match and board of a board's channel, or of a match's channel with board."""
-        for match_id, place in await self.service.bound_to(str(interaction.channel_id)):
-            if place.startswith("board:"):
-                here = int(place.removeprefix("board:"))
+        for match_id, name in await self.service.bound_to(str(interaction.channel_id)):
+            place = place_of(name)
+            if isinstance(place, BoardPlace):
+                here = place.board
                 return match_id, await self.board_of(match_id, board if board is not None else here)
-            if board is not None and (place == "overview" or place.startswith("team:")):
+            if board is not None and _the_matchs_own(place):
                 return match_id, await self.board_of(match_id, board)
         return None
 
@@ -129,8 +131,8 @@ class Places:
 
         A player's DMs are no match's own: every DM game of theirs is shown there.
         """
-        for match_id, place in await self.service.bound_to(str(interaction.channel_id)):
-            if place == "overview" or place.startswith("team:"):
+        for match_id, name in await self.service.bound_to(str(interaction.channel_id)):
+            if _the_matchs_own(place_of(name)):
                 return match_id
         return None
 
@@ -219,8 +221,9 @@ class Places:
         user = str(interaction.user.id)
         if game is None:
             for match_id, place in await self.service.bound_to(str(interaction.channel_id)):
-                if place.startswith("board:"):
-                    return match_id, int(place.removeprefix("board:"))
+                here = board_of(place)
+                if here is not None:
+                    return match_id, here
         games = await self.service.games_of(user)
         if game is not None:
             if game not in games:
@@ -265,3 +268,8 @@ class Places:
             return others[0]
         boards = ", ".join(map(str, mine or others))
         raise NotFoundError(f"add the board option: you have boards {boards} in game {match_id}")
+
+
+def _the_matchs_own(place: Place) -> bool:
+    """Tell whether a place is a channel of the whole match: its overview or a team's room."""
+    return place == OVERVIEW or isinstance(place, TeamRoom)
