@@ -7,6 +7,7 @@ from typing import Final
 
 import discord
 
+from bot import places
 from bot.errors import WrongStateError
 from bot.exts.matches._lobby import lobby_embed, lobby_view
 from bot.service import MatchService
@@ -14,7 +15,7 @@ from bot.ui.words import teams_named
 
 logger = logging.getLogger(__name__)
 
-LOBBY: Final = "lobby"  # the place of a lobby's channel; its message is "lobby-message"
+LOBBY: Final = str(places.LOBBY)  # the place of a lobby's channel; its message: lobby-message
 
 
 class LobbyMessages:
