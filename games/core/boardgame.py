@@ -16,7 +16,6 @@ from functools import partial
 from typing import ClassVar, Final
 
 from games.core import pgn
-from games.core.beside import Beside, Lifted
 from games.core.board import Board, Played
 from games.core.errors import IllegalMoveError, MatchConfigError, shown
 from games.core.events import (
@@ -31,7 +30,7 @@ from games.core.events import (
 )
 from games.core.geometry import Shape
 from games.core.log import action_groups
-from games.core.pieces import SIDES, VALUES, Piece, Side, opponent, side_name
+from games.core.pieces import SIDES, Piece, Side, opponent, side_name
 from games.core.reading import read_move
 from games.core.records import ConfigT, GameRecords
 from games.core.results import (
@@ -44,6 +43,7 @@ from games.core.results import (
     result_for,
     winner_of,
 )
+from games.core.told import Told
 
 # the action that finishes a turn of many actions (MANY_ACTIONS): its move's notation
 END_OF_TURN: Final = "end"
@@ -52,7 +52,7 @@ logger = logging.getLogger(__name__)
 Change = Callable[[], object]  # a validated change; what it returns is ignored
 
 
-class BoardGame(GameRecords[ConfigT]):
+class BoardGame(GameRecords[ConfigT], Told):
     """A game of one or more boards, numbered from 1, and the log of all that happened.
 
     Every action validates completely before it changes anything, so a refused action
@@ -64,8 +64,6 @@ class BoardGame(GameRecords[ConfigT]):
     RESETS: ClassVar[str] = "capture or pawn move"  # what starts the fifty moves afresh
     MANY_ACTIONS: ClassVar[bool] = False  # a turn is several actions, the last of them `end`
     PGN_VARIANT: ClassVar[str | None] = None  # the PGN Variant tag, for games PGN readers lack
-    PLATFORM: ClassVar[int] = 0  # the side, in cells, of an elevator that moves with its pieces
-    PIECE_FIELDS: ClassVar[tuple[int, ...]] = (0,)  # the FEN fields that hold pieces
 
     _boards: list[Board]
     _endings: dict[int, BoardEnded]
@@ -182,48 +180,6 @@ class BoardGame(GameRecords[ConfigT]):
         """Return how a board ended (result, reason, final position), or None."""
         self._board(board)
         return self._endings.get(board)
-
-    @property
-    def layout(self) -> str:
-        """Return how the boards stand: 'line' (one board, or several side by side) or 'ring'."""
-        return "line"
-
-    @property
-    def holds_moves(self) -> bool:
-        """Tell whether a side's moves are held until given on every board, then played."""
-        return False
-
-    def plays_fide(self, board: int) -> bool:
-        """Tell whether a board plays FIDE chess exactly, so that a chess engine may play it."""
-        return False
-
-    def described(self) -> str | None:
-        """Say in a line which variant the game plays, or None for its core game."""
-        return None
-
-    def passes_to(self, board: int) -> int | None:
-        """Return the board a move capturing nothing passes to, where the rules say so."""
-        return None
-
-    def piece_values(self) -> Mapping[str, int]:
-        """Return each piece's worth in centipawns, by the upper-case letter its FEN writes."""
-        return VALUES
-
-    def view_placement(self, board: int, fen: str) -> str:
-        """Return the placement of a board's FEN as views read any board.
-
-        That is games.core.placement's: pieces by the registry's letters, missing cells
-        empty. FEN's own first field is it for every game whose FEN says no more.
-        """
-        return fen.split(" ", 1)[0]
-
-    def lifted(self, board: int, uci: str) -> Lifted | None:
-        """Return the cells an elevator fills after an action and those it left; None if none."""
-        return None
-
-    def beside(self, board: int, fen: str) -> Beside | None:
-        """Return what a board's FEN shows beside its cells (reserves, gates), or None."""
-        return None
 
     def legal_moves(self, board: int) -> list[str]:
         """Return the side to move's moves on a board: SAN, then the game's own kinds."""
