@@ -181,12 +181,11 @@ def _game_knowledge() -> tuple[set[str], set[str]]:
 
 # Where the bot, views and renderer still branch on which game it is (issue 31), by module:
 # how many such tests each has, each to go behind the registry. All are Elevator Chess's:
-# a new match's settings (its teams, variants and mode), a rematch's (its start positions
-# and variant) and its ratings' classes by board count. The counts only shrink.
+# a new match's settings (its teams, variants and mode) and a rematch's (its start positions
+# and variant). The counts only shrink.
 BRANCHES_TO_GO = {
     "bot/app/new_games.py": 4,
     "bot/app/rematch.py": 3,
-    "bot/ratings/categories.py": 2,
 }
 
 

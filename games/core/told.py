@@ -8,10 +8,20 @@ for itself, so that nobody outside games/ asks which game it is.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import ClassVar
 
 from games.core.beside import Beside, Lifted
 from games.core.pieces import VALUES
+
+
+@dataclass(frozen=True, slots=True)
+class Size:
+    """Games of so many boards, which players count as a game apart (and rate apart)."""
+
+    name: str  # short, as a category's key: "3-6"
+    most: int | None  # boards at most; None for any more (the last size)
+    words: str  # as players read it: "three to six boards"
 
 
 class Told:
@@ -19,6 +29,7 @@ class Told:
 
     PLATFORM: ClassVar[int] = 0  # the side, in cells, of an elevator that moves with its pieces
     PIECE_FIELDS: ClassVar[tuple[int, ...]] = (0,)  # the FEN fields that hold pieces
+    SIZES: ClassVar[tuple[Size, ...]] = ()  # by board count, fewest first; () for one game
 
     @property
     def layout(self) -> str:

@@ -16,6 +16,7 @@ from games.core.capabilities import TransfersSettled
 from games.core.errors import IllegalMoveError, shown
 from games.core.pieces import Piece, Side, kind_name, opponent, side_name
 from games.core.results import Ending
+from games.core.told import Size
 from games.elevator.alice import Alice
 from games.elevator.automatic import Automatic
 from games.elevator.config import FIDE_ARMIES, MatchConfig
@@ -65,6 +66,12 @@ class Match(BoardGame[MatchConfig]):
     RECORD_FORMAT = RECORD_FORMAT
     RECORD_VERSION = RECORD_VERSION
     MOVE_EXAMPLES = "Nf3 or Ne4^2"
+    # two boards, a few, many: games players count apart
+    SIZES = (
+        Size("2", 2, "two boards"),
+        Size("3-6", 6, "three to six boards"),
+        Size("7+", None, "seven or more boards"),
+    )
     RESETS = "capture, pawn move, ride or arrival"
 
     def __init__(
