@@ -69,13 +69,11 @@ def swapped(loaded: Loaded) -> Settings:
         keys = match.teams()
         whites = [team for team in keys if colour_of(loaded, team) == "white"]
         order = tuple(team for team in keys if team not in whites) + tuple(whites)
-    fens = config.start_fens if isinstance(match, Match) else None
-    one = config.to_dict().get("fen") if not isinstance(match, Match) else None
     return Settings(
         match.KIND,
         match.boards,
         match.layout,
-        fens if fens is not None else ((one,) if one else None),
+        match.start_fens(),
         Setup.of(config) if isinstance(match, Match) else None,
         loaded.control,
         loaded.host,

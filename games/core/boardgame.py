@@ -110,6 +110,16 @@ class BoardGame(GameRecords[ConfigT], Told):
         """Return the position a board started from, or None for the game's own start."""
         return None
 
+    def start_fens(self) -> tuple[str, ...] | None:
+        """Return the positions the boards started from, or None for the game's own start.
+
+        A game is set up with a position for every board or for none (MatchConfig's
+        start_fens, StartConfig's fen).
+        """
+        fens = [self._start_fen(board) for board in range(1, len(self._boards) + 1)]
+        given = tuple(fen for fen in fens if fen is not None)
+        return given if given and len(given) == len(fens) else None
+
     def _normal_moves(self, board: int) -> list[str]:
         """Return the side to move's normal moves on an open board, in SAN."""
         return self._boards[board - 1].legal_moves()

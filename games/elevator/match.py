@@ -115,6 +115,9 @@ class Match(BoardGame[MatchConfig]):
         if config.start_fens is not None:
             self._refuse_finished_starts()
 
+    def _start_fen(self, board: int) -> str | None:
+        return self._config.fen(board)
+
     def _new_boards(self, config: MatchConfig) -> Iterator[Board]:
         return (FLOORS[config.rules_of(spec.number)].make(spec) for spec in config.floors())
 

@@ -101,3 +101,12 @@ def test_a_match_recorded_before_games_had_kinds_loads_as_elevator_chess() -> No
 def test_from_json_refuses_what_is_no_game_record(text: str) -> None:
     with pytest.raises(RecordError):
         games.from_json(text)
+
+
+def test_a_game_tells_the_positions_its_boards_started_from_or_none() -> None:
+    fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
+    assert games.new_game("chess").start_fens() is None
+    assert games.new_game("chess", fen=fen).start_fens() == (fen,)
+    assert games.new_game("elevator", boards=2).start_fens() is None
+    both = games.new_game("elevator", boards=2, start_fens=[fen, fen])
+    assert both.start_fens() == (fen, fen)
