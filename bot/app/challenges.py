@@ -332,8 +332,8 @@ def _casual(
             f"/match create {many.example}"
         )
     setup = chosen(game, boards, variant, floors, armies, elevators)
-    clock_fits(setup, control)
-    new_hosted(game, boards, layout, "White", "Black", None, setup)  # refuses what cannot be
+    hosted, _ = new_hosted(game, boards, layout, "White", "Black", None, setup)  # or refused
+    clock_fits(hosted, control)
     return setup
 
 

@@ -71,7 +71,7 @@ class Lobby:
             game, boards, layout, white_team, black_team, start_fens, setup, teams
         )
         control = control_of(time_control)
-        clock_fits(setup, control)
+        clock_fits(hosted, control)
         async with self._units.transaction() as founding:
             match_id = await founding.found(founding.draft(hosted, host, control, names, rated_in))
         logger.info("match %d created by %s: %s, %d boards", match_id, host, game, boards)

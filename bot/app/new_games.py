@@ -108,12 +108,12 @@ def _config(
         raise RulesError(str(error)) from None
 
 
-def clock_fits(setup: Setup | None, control: TimeControl) -> None:
-    """Refuse a clock for Automatic Elevator Chess, whose turn spans every board."""
-    if setup is not None and setup.mode == "automatic" and control.timed:
+def clock_fits(game: Hosted, control: TimeControl) -> None:
+    """Refuse a clock for a game whose turn spans every board (Automatic Elevator Chess)."""
+    if game.holds_moves and control.timed:
         raise RulesError(
-            "Automatic Elevator Chess is played without clocks: a side's turn spans every "
-            "board, which the per-board clocks cannot time; leave clock out"
+            f"{game.described() or game.TITLE} is played without clocks: a side's turn spans "
+            "every board, which the per-board clocks cannot time; leave clock out"
         )
 
 
