@@ -107,6 +107,9 @@ class Play(commands.Cog):
             return
         else:
             said = f"Played {played.get('san') or played.get('notation') or move} on board {board}."
+        in_dms = interaction.guild is None and game is None  # a player's games side by side
+        if in_dms and len(await self.service.games_of(str(interaction.user.id))) > 1:
+            said = f"Game {match_id}: {said}"
         await interaction.followup.send(said, ephemeral=True)
 
     async def _turn_played(

@@ -10,7 +10,8 @@ from PIL import Image
 from tests.bot.exts.games.test_dm_games import dm_game, dm_until
 from tests.bot.exts.games.test_enders_games import typed
 from tests.bot.exts.matches.test_enders_match import act, started
-from tests.bot.exts.test_matches import club, move, sent_files, until
+from tests.bot.exts.test_matches import club, move, replied, sent_files, until
+from tests.bot.exts.test_rematch import with_button
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord
 
@@ -54,5 +55,29 @@ def test_a_wonkavator_game_is_played_and_exported_in_a_server_channel(tmp_path: 
             pgn = data.decode()
             assert name.endswith(".pgn") and '[Variant "Ben Good\'s Wonkavator"]' in pgn
             assert "1. E2b1N E2c4S *" in pgn
+
+    offline(scenario)
+
+
+def test_a_move_in_dms_says_its_game_when_the_player_has_two(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        async with running_bot(tmp_path, discord):
+            ana_dm, _ = await dm_game(discord, ana, bo, guild, "chess", "Chess")
+            general = discord.channel_named(guild, "general")
+            options = [
+                {"type": 6, "name": "opponent", "value": str(bo)},
+                {"type": 3, "name": "game", "value": "wonkavator"},
+            ]
+            sent = await discord.invoke(ana, general, "challenge", options)
+            assert "Challenge sent" in await replied(discord, sent)
+            await discord.click(
+                bo,
+                int(with_button(discord, discord.dms[bo], "invite:2:accept")["id"]),
+                "invite:2:accept",
+            )
+            await dm_until(discord, ana, "Game 2:")
+            # E2b1N is a move of the Wonkavator alone: it goes to game 2, which the reply says
+            assert await move(discord, ana, ana_dm, "E2b1N") == "Game 2: Played E2b1N on board 1."
 
     offline(scenario)
