@@ -86,7 +86,7 @@ class Play(commands.Cog):
         board = either(board, written.board, "board")
         game = either(game, written.game, "game")
         await interaction.response.defer(ephemeral=True, thinking=True)  # a move may be tried
-        match_id, board = await self.places.for_move(interaction, board, game, move)
+        match_id, board, game_known = await self.places.for_move(interaction, board, game, move)
         outcome = await self.service.play(
             match_id, str(interaction.user.id), board, move, more=more
         )
@@ -107,8 +107,7 @@ class Play(commands.Cog):
             return
         else:
             said = f"Played {played.get('san') or played.get('notation') or move} on board {board}."
-        in_dms = interaction.guild is None and game is None  # a player's games side by side
-        if in_dms and len(await self.service.games_of(str(interaction.user.id))) > 1:
+        if interaction.guild is None and not game_known:  # in DMs, a player's games side by side
             said = f"Game {match_id}: {said}"
         await interaction.followup.send(said, ephemeral=True)
 

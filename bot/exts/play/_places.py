@@ -162,15 +162,16 @@ class Places:
 
     async def for_move(
         self, interaction: discord.Interaction, board: int | None, game: int | None, move: str
-    ) -> tuple[int, int]:
-        """Return the match and board a move is for: where() finds one, or the move tells.
+    ) -> tuple[int, int, bool]:
+        """Return the match and board a move is for (where() finds one, or the move tells),
+        and whether its game went without saying (named, or the caller's only one).
 
         Of several boards where it is the caller's move, the move is for the one where it is
         legal; legal on several, or on none, it is refused, naming the boards.
         """
         moving = await self.moving(interaction, board, game)
         if len(moving.boards) == 1:
-            return moving.boards[0]
+            return (*moving.boards[0], moving.game_known)
         if len(moving.boards) > MAX_TRIED:
             raise RulesError(
                 f"it is your move on {len(moving.boards):,} boards: add the board option"
@@ -179,7 +180,7 @@ class Places:
         user = str(interaction.user.id)
         legal = [(g, b) for g, b in moving.boards if await self.service.playable(g, user, b, move)]
         if len(legal) == 1:
-            return legal[0]
+            return (*legal[0], moving.game_known)
         if not legal:
             raise RulesError(
                 f"{move} cannot be played on {moving.named()}, where it is your move: add the "
