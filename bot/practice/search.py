@@ -98,10 +98,12 @@ class Search:
         self._deadline = deadline
         self._rng = rng
         self._neighbours = _team_neighbours(game, board, side)
+        # asked once: every node is a copy of this game, and a ride is told by its text alone
+        self._is_ride: Callable[[str], bool] = game.is_ride if isinstance(game, Rides) else _no_ride
 
     def best(self, style: Style) -> str:
         """Return the action to play: the best found in time, or one near it at random."""
-        moves = _ordered(self.game, self.game.legal_moves(self.board))
+        moves = _ordered(self.game.legal_moves(self.board), self._is_ride)
         if not moves:
             raise GameError(f"there is no legal move on board {self.board}")
         scored: list[tuple[int, str]] = []
@@ -163,7 +165,7 @@ class Search:
         if depth <= 0:
             return self._evaluate(node)
         best = -_INFINITY
-        for move in _ordered(node, node.legal_moves(self.board)):
+        for move in _ordered(node.legal_moves(self.board), self._is_ride):
             score = self._after(node, move, depth - 1, alpha, beta, ply + 1)
             if score is None:
                 continue
@@ -204,10 +206,9 @@ def _team_neighbours(game: Hosted, board: int, side: Side) -> list[int]:
     return sorted({n for n in found if n is not None and n != board and game.team(n, side) == team})
 
 
-def _ordered(game: Hosted, moves: Sequence[str]) -> list[str]:
+def _ordered(moves: Sequence[str], is_ride: Callable[[str], bool]) -> list[str]:
     """Return moves with captures first, then rides, then the rest, as listed."""
-    rides: Callable[[str], bool] = game.is_ride if isinstance(game, Rides) else _no_ride
-    return sorted(moves, key=lambda move: 0 if "x" in move else 1 if rides(move) else 2)
+    return sorted(moves, key=lambda move: 0 if "x" in move else 1 if is_ride(move) else 2)
 
 
 def _no_ride(move: str) -> bool:
