@@ -52,7 +52,7 @@ def prepare(turn: Turn, until: float, engine: bool, seed: int | None = None) -> 
         )
     rng = random.Random(seed)
     style = STYLES[turn.strength]
-    if not is_fide(game, board):
+    if not game.plays_fide(board):  # a board Stockfish may play: chess, or a FIDE floor
         return Answer(choose_turn(game, board, side, style, deadline, rng))
     fen = game.fen(board)
     if game.holds_moves:
@@ -73,11 +73,6 @@ def prepare(turn: Turn, until: float, engine: bool, seed: int | None = None) -> 
     rides = tuple(ride_options(game, board, side))
     fallback = choose_turn(Copier().copy(game), board, side, STYLES[1], quick, rng)
     return EngineAsk(fen, side, rides, fallback)
-
-
-def is_fide(game: Hosted, board: int) -> bool:
-    """Tell whether a board is FIDE chess that Stockfish plays: chess, or such a floor."""
-    return game.plays_fide(board)
 
 
 def winning_move(game: Hosted, board: int, side: Side) -> str | None:
