@@ -101,10 +101,12 @@ def king_capture(game: Hosted, board: int, side: Side) -> str:
 
 def ride_options(game: Hosted, board: int, side: Side) -> list[RideOption]:
     """Return each ride side may make from a board, as Stockfish is to weigh it."""
+    if not isinstance(game, Rides):
+        return []
     copier = Copier()
     options = []
     for move in game.legal_moves(board):
-        if not isinstance(game, Rides) or not game.is_ride(move):
+        if not game.is_ride(move):
             continue
         after = copier.copy(game)
         events = after.play(board, move, side=side)
