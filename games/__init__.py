@@ -1,8 +1,9 @@
 """The rules of every game the bot offers: pure Python, no I/O.
 
 KINDS names every game with a line a player reads; offered(kind) gives what the game's own
-subpackage tells of it (its class, its rules and example); new_game(kind, **options) starts
-one, and from_json(text) rebuilds any game from the record its to_json() wrote.
+subpackage tells of it (its class, its rules and example); the class starts a game from what
+players chose (games.core.starts); new_game(kind, **options) starts one from its own options,
+and from_json(text) rebuilds any game from the record its to_json() wrote.
 """
 
 from __future__ import annotations
@@ -55,6 +56,8 @@ FLOORS.update((name, floor) for entry in _ENTRIES for name, floor in entry.floor
 KINDS: Final[Mapping[str, str]] = MappingProxyType(
     {kind: offered.description for kind, offered in _GAMES.items()}
 )
+MOST_BOARDS: Final = max(offered.game.MOST_BOARDS for offered in _GAMES.values())
+TEAM_COUNTS: Final = tuple(sorted({n for o in _GAMES.values() for n in o.game.TEAM_COUNTS}))
 
 
 def new_game(kind: str, **options: Any) -> Game:
@@ -106,6 +109,8 @@ def from_json(text: str) -> Game:
 
 __all__ = [
     "KINDS",
+    "MOST_BOARDS",
+    "TEAM_COUNTS",
     "Explained",
     "Game",
     "Offered",

@@ -127,22 +127,6 @@ BENCHES_OF_ONE_GAME = {
     "bench/rules.py": {"elevator"},
     "bench/service.py": {"elevator"},  # its anchor: the same moves on bare Elevator matches
 }
-# Still reaching into a game's own subpackage, each to go behind the registry (issue 31):
-# all read Elevator Chess's settings, which the new-game flow still names as its own
-# (Betza's variants and their Setup, team maps, a match's config), not a game's options
-# offered by its entry.
-NOT_YET_BEHIND_THE_REGISTRY = {
-    "bot/app/challenges.py": {"elevator"},  # a casual game's variant (Setup, VARIANTS)
-    "bot/app/front.py": {"elevator"},  # a rematch's config and Setup read back
-    "bot/app/lobby.py": {"elevator"},  # the default variant's name
-    "bot/app/new_games.py": {"elevator"},  # builds a Match from MatchConfig, team_map, variants
-    "bot/app/rematch.py": {"elevator"},  # swaps a match's Setup and start positions
-    "bot/app/summaries.py": {"elevator"},  # names a match's variant and team order
-    "bot/exts/games/_cog.py": {"elevator"},  # /challenge's default variant
-    "bot/exts/matches/_cog.py": {"elevator"},  # /match create's boards, teams and variant
-    "bot/exts/matches/_lobby.py": {"elevator"},  # a lobby's default team names
-    "bot/exts/variants.py": {"elevator"},  # the variant: option's choices (VARIANTS)
-}
 
 
 def test_outside_games_only_the_registry_and_games_core_are_imported_but_where_argued() -> None:
@@ -151,7 +135,7 @@ def test_outside_games_only_the_registry_and_games_core_are_imported_but_where_a
         found.update(_games_imported(package))
     print(f"modules outside games/ importing a game's own subpackage: {len(found)}")
     # a module that stopped importing a game leaves the list too: it only shrinks
-    assert found == {**BENCHES_OF_ONE_GAME, **NOT_YET_BEHIND_THE_REGISTRY}
+    assert found == BENCHES_OF_ONE_GAME
 
 
 def test_no_modules_import_each_other_even_in_functions_or_for_types() -> None:
@@ -179,17 +163,7 @@ def _game_knowledge() -> tuple[set[str], set[str]]:
     return classes, {*games.KINDS, *MODES}
 
 
-# Where the bot, views and renderer still branch on which game it is (issue 31), by module:
-# how many such tests each has, each to go behind the registry. All are Elevator Chess's:
-# a new match's settings (its teams, variants and mode) and a rematch's (its start positions
-# and variant). The counts only shrink.
-BRANCHES_TO_GO = {
-    "bot/app/new_games.py": 3,
-    "bot/app/rematch.py": 1,
-}
-
-
-def test_outside_games_no_code_branches_on_which_game_it_is_but_where_counted() -> None:
+def test_outside_games_no_code_branches_on_which_game_it_is() -> None:
     classes, names = _game_knowledge()
     found: dict[str, list[tuple[int, str]]] = {}
     for package in ("bot", "views", "renderer"):
@@ -201,7 +175,7 @@ def test_outside_games_no_code_branches_on_which_game_it_is_but_where_counted() 
     for module, lines in found.items():
         for line, what in lines:
             print(f"  {module}:{line}: {what}")
-    assert {module: len(lines) for module, lines in found.items()} == BRANCHES_TO_GO
+    assert found == {}
 
 
 def test_the_extensions_and_the_sender_share_the_front_through_bot_ui_never_each_other() -> None:

@@ -7,6 +7,7 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Final
 
+import games
 from bot import storage
 from bot.app import guards
 from bot.app.lobby import begin
@@ -18,7 +19,7 @@ from bot.names import same_name, shortened, visible
 from bot.practice.turn import DEFAULT_STRENGTH
 from games.core.clocks import TimeControl
 from games.core.pieces import SIDES, Side, opponent
-from games.elevator.variants import DEFAULT_VARIANT, VARIANTS, Setup
+from games.core.starts import DEFAULT_VARIANT, Setup
 
 logger = logging.getLogger(__name__)
 
@@ -325,7 +326,7 @@ def _casual(
         elevators=elevators,
         rated_in=rated_in,
     )
-    many = VARIANTS.get(variant.strip().lower())
+    many = games.game_class(game).VARIANTS.get(variant.strip().lower())
     if many is not None and many.teams > 2:
         raise RulesError(
             f"{many.title} is played by teams in a server: start it there with "

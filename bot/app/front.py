@@ -9,6 +9,7 @@ import time
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+import games
 from bot import storage
 from bot.app import choices, guards
 from bot.app.outcomes import MatchShape
@@ -24,8 +25,7 @@ from games.core.capabilities import HeldMoves
 from games.core.clocks import TimeControl
 from games.core.errors import GameError
 from games.core.pieces import SIDES, Side, side_name
-from games.elevator import MatchConfig
-from games.elevator.variants import Setup, describe
+from games.core.starts import Setup
 
 RECENT = 7 * 24 * 3600.0  # seconds a finished match stays in /mod's menu
 
@@ -291,8 +291,8 @@ class Front:
         found["variant"] = None
         if row["setup"] is not None:  # checked when the challenge was made
             setup = Setup.from_dict(json.loads(row["setup"]))
-            config = MatchConfig.create(row["boards"], row["layout"], **setup.kwargs())
-            found["variant"] = describe(config)
+            made = games.game_class(row["kind"])
+            found["variant"] = made.described_setup(row["boards"], row["layout"], setup)
         return found
 
     async def action_notices(self, action_key: str) -> tuple[list[Notice], dict[str, Any] | None]:

@@ -16,7 +16,7 @@ from bot.lobby import Roster, round_robin
 from bot.notices import OVERVIEW, BoardShown, Cancelled, Notice, Started, board_place, user_place
 from games.core.clocks import Clocks
 from games.core.pieces import Side, side_name
-from games.elevator.variants import DEFAULT_VARIANT
+from games.core.starts import DEFAULT_VARIANT
 
 logger = logging.getLogger(__name__)
 
@@ -48,8 +48,8 @@ class Lobby:
         """Open a lobby for a new match of a game and return its id; the host joins no team yet.
 
         floors: each board's rules in an Elevator Chess match ("fide", "escher"), or None.
-        variant, armies, elevators: one of Betza's variants and what it needs
-        (games.elevator.variants); armies and elevators hold one entry, or one per board.
+        variant, armies, elevators: one of the game's variants and what it needs
+        (games.core.starts); armies and elevators hold one entry, or one per board.
         teams: every team's name, White's teams first, when more than two teams play
         (bot.lobby: then white_team and black_team are not used).
         rated_in: the server whose ratings the match counts in, or None for an unrated match.

@@ -9,12 +9,10 @@ import games
 from bot.errors import RulesError
 from bot.hosted import Hosted
 from bot.names import clean_name, same_name
+from games.core.capabilities import Teams
 from games.core.clocks import TimeControl
-from games.core.errors import shown
-from games.elevator import GameError, Match, MatchConfig
-from games.elevator.config import MAX_BOARDS
-from games.elevator.teams import team_map
-from games.elevator.variants import DEFAULT_VARIANT, Setup, variant
+from games.core.errors import GameError, shown
+from games.core.starts import Setup
 
 MAX_NAME: Final = 40  # characters in a team's name
 
@@ -46,50 +44,21 @@ def new_hosted(
 ) -> tuple[Hosted, tuple[str, str] | None]:
     """Check a new game's settings; return it, and its sides' names if it has no teams.
 
-    setup: the floors, armies, elevators and mode of an Elevator Chess match, or None.
+    setup: what the players chose beyond its boards (games.core.starts), or None.
     teams: every team's name, White's teams first, when more than two play (then
     white_team and black_team are not used).
     """
+    every = list(teams) if teams is not None and len(teams) > 2 else [white_team, black_team]
+    names = _names(every)
     try:
-        made = games.game_class(kind)
-    except GameError as error:
+        game = games.game_class(kind).start(boards, layout, names, start_fens, setup)
+    except GameError as error:  # what the game refuses (Alice on an Escher floor, ...)
         raise RulesError(str(error)) from None
-    if teams is not None and len(teams) > 2 and made is not Match:
-        raise RulesError(f"{made.TITLE} is played by two sides: only Elevator Chess has more")
-    if made is Match:
-        every = list(teams) if teams is not None and len(teams) > 2 else [white_team, black_team]
-        config = _config(boards, layout, every, start_fens, setup or Setup())
-        try:
-            return Match.from_config(config), None
-        except GameError as error:  # what a mode refuses (Alice on an Escher floor, ...)
-            raise RulesError(str(error)) from None
-    if setup is not None and setup.rules is not None:
-        raise RulesError(f"{made.TITLE} has no floors: only Elevator Chess stacks boards")
-    if setup is not None:
-        raise RulesError(f"{made.TITLE} has no variants: they are Elevator Chess's")
-    if boards != 1:
-        raise RulesError(f"{made.TITLE} is played on one board, not {shown(boards)}")
-    names = (clean_name(white_team), clean_name(black_team))
-    if any(len(name) > MAX_NAME for name in names) or not all(names):
-        raise RulesError(f"a side's name is 1 to {MAX_NAME} characters")
-    try:
-        game = made.from_config(made.read_config({"fen": start_fens[0] if start_fens else None}))
-    except GameError as error:
-        raise RulesError(str(error)) from None
-    return game, names
+    return game, None if isinstance(game, Teams) else (names[0], names[1])
 
 
-def _config(
-    boards: int,
-    layout: str,
-    teams: Sequence[str],
-    start_fens: Sequence[str] | None,
-    setup: Setup,
-) -> MatchConfig:
-    """Check a new match's settings and return its configuration.
-
-    teams: the teams' names, White's teams first; two, or more (games.elevator.teams).
-    """
+def _names(teams: Sequence[str]) -> list[str]:
+    """Check the teams' (or sides') names, White's first, and return them cleaned."""
     names = [clean_name(name) for name in teams]
     if any(len(name) > MAX_NAME for name in names):
         raise RulesError(f"a team's name is at most {MAX_NAME} characters")
@@ -100,12 +69,7 @@ def _config(
         if other is not None:
             which = "the two teams" if len(names) == 2 else "the teams"
             raise RulesError(f"{which} need different names: '{name}' looks like '{other}'")
-    in_range = isinstance(boards, int) and 1 <= boards <= MAX_BOARDS
-    try:
-        pairs = team_map(boards, names) if in_range else None
-        return MatchConfig.create(boards, layout, start_fens, teams=pairs, **setup.kwargs())
-    except GameError as error:
-        raise RulesError(str(error)) from None
+    return names
 
 
 def clock_fits(game: Hosted, control: TimeControl) -> None:
@@ -125,17 +89,8 @@ def chosen(
     armies: Sequence[tuple[str, str]] | None,
     elevators: Sequence[Sequence[str]] | None,
 ) -> Setup | None:
-    """Turn a variant and its options into a match's setup; None when nothing was chosen."""
-    if kind != "elevator":
-        if name != DEFAULT_VARIANT or armies or elevators:
-            raise RulesError(
-                "variant:, armies: and elevators: set up Elevator Chess: leave them out for "
-                "another game"
-            )
-        return None if floors is None else Setup(rules=tuple(floors))
-    if name == DEFAULT_VARIANT and floors is None and not armies and not elevators:
-        return None
+    """Turn a variant and its options into a game's setup; None when nothing was chosen."""
     try:
-        return variant(name).setup(boards, floors=floors, armies=armies, elevators=elevators)
+        return games.game_class(kind).chosen(boards, name, floors, armies, elevators)
     except GameError as error:
         raise RulesError(str(error)) from None

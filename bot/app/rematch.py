@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
 
 from bot import storage
 from bot.app.challenges import CHALLENGE_LIFETIME, Challenges
@@ -21,8 +20,7 @@ from bot.loading import Loaded
 from games.core.capabilities import Teams
 from games.core.clocks import TimeControl
 from games.core.pieces import Side, opponent
-from games.elevator import Match
-from games.elevator.variants import Setup
+from games.core.starts import Setup
 
 
 @dataclass(frozen=True)
@@ -33,7 +31,7 @@ class Settings:
     boards: int
     layout: str
     start_fens: tuple[str, ...] | None
-    setup: Setup | None  # an Elevator Chess match's variant: floors, armies, elevators, mode
+    setup: Setup | None  # the game's variant: floors, armies, elevators, mode
     control: TimeControl
     host: str
     names: tuple[str, str]  # the new White's name, then the new Black's
@@ -53,7 +51,6 @@ def swapped(loaded: Loaded) -> Settings:
     each team keeps its players and its share of the boards, and plays the other colour.
     """
     match = loaded.match
-    config: Any = match.config
     roster = loaded.roster
     teams: dict[str, list[str]] = {}
     order: tuple[str, ...] | None = None
@@ -74,7 +71,7 @@ def swapped(loaded: Loaded) -> Settings:
         match.boards,
         match.layout,
         match.start_fens(),
-        Setup.of(config) if isinstance(match, Match) else None,
+        match.setup(),
         loaded.control,
         loaded.host,
         (loaded.team("black"), loaded.team("white")),

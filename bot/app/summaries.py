@@ -8,9 +8,6 @@ from dataclasses import dataclass
 import games
 from bot.storage import Row
 from games.core.pieces import side_name
-from games.elevator import MatchConfig
-from games.elevator.teams import team_order
-from games.elevator.variants import describe
 
 STATES = {"active": "live", "paused": "paused", "finished": "finished", "aborted": "aborted"}
 
@@ -23,7 +20,7 @@ class MatchSummary:
     status: str
     boards: int
     teams: tuple[str, ...]  # White's and Black's; every team, White's first, if more
-    variant: str | None = None  # which of Betza's variants it plays, in words; None: the core
+    variant: str | None = None  # which variant it plays, in words; None: the core
 
     def label(self) -> str:
         """Say it in a line: "match 12: Reds against Blues, 3 boards, live"."""
@@ -38,15 +35,15 @@ class MatchSummary:
 
 def summary_of(row: Row) -> MatchSummary:
     """Read a match's summary from its row, without loading its games."""
-    config = games.game_class(row["kind"]).read_config(json.loads(row["config"]))
-    teams: tuple[str, ...]
-    variant = None
-    if isinstance(config, MatchConfig):
-        teams = team_order([config.teams_of(n) for n in range(1, config.boards + 1)])
-        variant = describe(config)
-    elif row["teams"] is not None:
-        white, black = json.loads(row["teams"])
-        teams = (str(white), str(black))
-    else:
-        teams = (side_name("white"), side_name("black"))
-    return MatchSummary(row["id"], row["status"], config.boards, teams, variant)
+    made = games.game_class(row["kind"])
+    config = made.read_config(json.loads(row["config"]))
+    teams = made.team_order(config) or _sides(row)
+    return MatchSummary(row["id"], row["status"], config.boards, teams, made.variant_of(config))
+
+
+def _sides(row: Row) -> tuple[str, str]:
+    """Return the names of a game's two sides, as its row keeps them, or White and Black."""
+    if row["teams"] is None:
+        return side_name("white"), side_name("black")
+    white, black = json.loads(row["teams"])
+    return str(white), str(black)

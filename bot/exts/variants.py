@@ -1,17 +1,20 @@
-"""Betza's variants at the Discord front: the variant, armies and elevators options."""
+"""A game's variants at the Discord front: the variant, armies and elevators options."""
 
 from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Mapping
 from typing import Final
 
 import discord
 from discord import app_commands
 
+import games
 from bot.errors import RulesError
+from bot.exts.kinds import ELEVATOR
 from games.core.armies import ARMIES
-from games.elevator.variants import VARIANTS
+from games.core.starts import Variant
 
 VARIANT_HELP: Final = "one of Betza's variants of Elevator Chess (by default the core game)"
 ARMIES_HELP: Final = "White's/Black's army, as clobberers/nutty; per board, fide/nutty,rookies/fide"
@@ -28,13 +31,19 @@ def _fit(text: str) -> str:
 async def variant_choices(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    """Offer the variants whose name, title or description holds what was typed."""
+    """Offer the chosen game's variants whose name, title or description holds what was typed."""
     typed = current.strip().lower()
     return [
         app_commands.Choice(name=_fit(f"{entry.title}: {entry.description}"), value=entry.name)
-        for entry in VARIANTS.values()
+        for entry in _variants(getattr(interaction.namespace, "game", None)).values()
         if typed in f"{entry.name} {entry.title} {entry.description}".lower()
     ][:CHOICES]
+
+
+def _variants(kind: object) -> Mapping[str, Variant]:
+    """Return the variants of a game of a kind, Elevator Chess's if none (or none known) is."""
+    known = isinstance(kind, str) and kind in games.KINDS
+    return games.game_class(kind if known and isinstance(kind, str) else ELEVATOR).VARIANTS
 
 
 async def army_choices(
@@ -86,7 +95,7 @@ def read_elevators(text: str | None) -> list[tuple[str, ...]] | None:
     return lists
 
 
-def team_count(name: str, teams: int) -> int:
+def team_count(kind: str, name: str, teams: int) -> int:
     """Return how many teams a match has: teams: as given, else its variant's own number."""
-    entry = VARIANTS.get(name.strip().lower())
+    entry = _variants(kind).get(name.strip().lower())
     return entry.teams if teams == 2 and entry is not None else teams

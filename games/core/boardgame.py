@@ -32,7 +32,7 @@ from games.core.geometry import Shape
 from games.core.log import action_groups
 from games.core.pieces import SIDES, Piece, Side, opponent, side_name
 from games.core.reading import read_move
-from games.core.records import ConfigT, GameRecords
+from games.core.records import ConfigT
 from games.core.results import (
     BLACK_WINS,
     FINAL_RESULTS,
@@ -43,6 +43,7 @@ from games.core.results import (
     result_for,
     winner_of,
 )
+from games.core.starts import Starts
 from games.core.told import Told
 
 # the action that finishes a turn of many actions (MANY_ACTIONS): its move's notation
@@ -52,7 +53,7 @@ logger = logging.getLogger(__name__)
 Change = Callable[[], object]  # a validated change; what it returns is ignored
 
 
-class BoardGame(GameRecords[ConfigT], Told):
+class BoardGame(Starts[ConfigT], Told):
     """A game of one or more boards, numbered from 1, and the log of all that happened.
 
     Every action validates completely before it changes anything, so a refused action

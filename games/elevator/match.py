@@ -41,9 +41,9 @@ from games.elevator.pgn import board_pgn
 from games.elevator.rides import Ride, Rides
 from games.elevator.shaft import DIRECTIONS, Direction, Shaft
 from games.elevator.standings import Standings
+from games.elevator.starting import MatchStarts
 from games.elevator.teams import seats_of, team_order
 from games.elevator.transfers import VictoryTransfers, settled_by
-from games.elevator.variants import describe
 
 # the rules of each mode, by its name in MatchConfig.mode
 MODES: Final[dict[str, type[Mode]]] = {"standard": Mode, "alice": Alice, "automatic": Automatic}
@@ -52,7 +52,7 @@ RECORD_FORMAT: Final = "elevator-chess-match"
 RECORD_VERSION: Final = 1
 
 
-class Match(BoardGame[MatchConfig]):
+class Match(MatchStarts, BoardGame[MatchConfig]):
     """An Elevator Chess match of 1 to 1,000 boards in a line or a ring.
 
     Boards are numbered from 1. Every action validates completely before it changes
@@ -206,7 +206,7 @@ class Match(BoardGame[MatchConfig]):
 
     def described(self) -> str | None:
         """Say in a line which of Betza's variants the match plays, or None for the core game."""
-        return describe(self._config)
+        return self.variant_of(self._config)
 
     def passes_to(self, board: int) -> int | None:
         """Return the board a move capturing nothing passes to (Alice's mode), or None."""

@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from typing import Final
 
 from games.core.errors import MatchConfigError, shown
+from games.core.starts import DEFAULT_VARIANT
 from games.elevator.config import MAX_BOARDS
 from games.elevator.floors import FLOORS
 from games.elevator.shaft import LAYOUTS
 from games.elevator.teams import TEAM_COUNTS
-from games.elevator.variants import DEFAULT_VARIANT, VARIANTS
+from games.elevator.variants import VARIANTS
 
 MAX_VARIANT: Final = 40  # characters a variant's name may have, beyond any there is
 

@@ -16,15 +16,8 @@ from games.core.errors import MatchConfigError, shown
 from games.core.pieces import Side
 
 TEAM_COUNTS: Final = (2, 4, 6, 8)
-LETTERS: Final = "ABCDEFGH"
 
 Pairs = Sequence[tuple[str, str]]  # (White's team, Black's team) per board, board 1 first
-
-
-def default_names(teams: int) -> tuple[str, ...]:
-    """Return the names teams get when none are given: Team A, Team B, ..."""
-    _check_count(teams)
-    return tuple(f"Team {letter}" for letter in LETTERS[:teams])
 
 
 def team_map(boards: int, names: Sequence[str]) -> tuple[tuple[str, str], ...]:

@@ -9,62 +9,19 @@ arguments of `Match` and `MatchConfig.create`; the match's configuration then ch
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from games.core.armies import ARMIES, FIDE_ARMY
 from games.core.errors import MatchConfigError, shown
+from games.core.starts import Setup
 from games.elevator.config import MODES, MatchConfig, check_boards
 from games.elevator.floors import DEFAULT_RULES, FLOORS
 
 ARMIES_OPTION: Final = "armies"
 ELEVATORS_OPTION: Final = "elevators"
 LISTED: Final = 6  # boards named one by one in a description; more are counted
-
-
-@dataclass(frozen=True, slots=True)
-class Setup:
-    """What makes a match one of the variants: floors, armies, elevators and mode per board."""
-
-    rules: tuple[str, ...] | None = None
-    armies: tuple[tuple[str, str], ...] | None = None
-    elevators: tuple[tuple[str, ...], ...] | None = None
-    mode: str = "standard"
-
-    def kwargs(self) -> dict[str, Any]:
-        """Return the keyword arguments of Match that this setup gives."""
-        return {
-            "rules": self.rules,
-            "armies": self.armies,
-            "elevators": self.elevators,
-            "mode": self.mode,
-        }
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return the setup as JSON-ready lists."""
-        return {
-            "rules": None if self.rules is None else list(self.rules),
-            "armies": None if self.armies is None else [list(p) for p in self.armies],
-            "elevators": None if self.elevators is None else [list(e) for e in self.elevators],
-            "mode": self.mode,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Setup:
-        """Rebuild a setup from its JSON form (to_dict's)."""
-        rules, armies, elevators = data.get("rules"), data.get("armies"), data.get("elevators")
-        return cls(
-            None if rules is None else tuple(rules),
-            None if armies is None else tuple((white, black) for white, black in armies),
-            None if elevators is None else tuple(tuple(squares) for squares in elevators),
-            str(data.get("mode", "standard")),
-        )
-
-    @classmethod
-    def of(cls, config: MatchConfig) -> Setup:
-        """Return the setup a match was configured with, for a rematch of the same variant."""
-        return cls(config.rules, config.armies, config.elevators, config.mode)
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,7 +168,6 @@ VARIANTS: Final[dict[str, Variant]] = {
         Variant("automatic", "Automatic Elevator Chess", MODES["automatic"], mode="automatic"),
     )
 }
-DEFAULT_VARIANT: Final = "standard"
 
 
 def variant(name: str) -> Variant:

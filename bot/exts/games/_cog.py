@@ -20,7 +20,7 @@ from bot.ui.turns import listed
 from bot.ui.words import teams_named
 from games.core.clocks import TimeControl, left_words
 from games.core.pieces import SIDES, Side
-from games.elevator.variants import DEFAULT_VARIANT
+from games.core.starts import DEFAULT_VARIANT
 
 logger = logging.getLogger(__name__)
 

@@ -6,12 +6,13 @@ import asyncio
 import io
 import logging
 from functools import partial
-from typing import Literal
+from typing import Final, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+import games
 from bot.errors import (
     NotAllowedError,
     NotFoundError,
@@ -35,17 +36,16 @@ from bot.ui.errors import reply_error
 from bot.ui.mentions import mention, plain
 from bot.ui.words import score_words, turn_given_words
 from games.core.pieces import SIDES, side_name
-from games.elevator.config import MAX_BOARDS
-from games.elevator.teams import TEAM_COUNTS
-from games.elevator.variants import DEFAULT_VARIANT
+from games.core.starts import DEFAULT_VARIANT
 from renderer import overview_view_png
 from views.model import MAX_SHOWN
 
 logger = logging.getLogger(__name__)
 
 CHANNEL_PLACES = ("category", "overview")  # and category:N, every board:N and team:<team>
+MOST_BOARDS: Final = games.MOST_BOARDS  # boards of the largest game, Elevator Chess's
 TEAM_CHOICES: list[app_commands.Choice[int]] = [
-    app_commands.Choice(name=str(count), value=count) for count in TEAM_COUNTS
+    app_commands.Choice(name=str(count), value=count) for count in games.TEAM_COUNTS
 ]
 
 
@@ -89,7 +89,7 @@ class Matches(commands.GroupCog, group_name="match"):
     async def create(
         self,
         interaction: discord.Interaction,
-        boards: app_commands.Range[int, 1, MAX_BOARDS],
+        boards: app_commands.Range[int, 1, MOST_BOARDS],
         layout: Literal["line", "ring"] = "line",
         white: app_commands.Range[str, 1, 40] | None = None,
         black: app_commands.Range[str, 1, 40] | None = None,
@@ -104,7 +104,8 @@ class Matches(commands.GroupCog, group_name="match"):
         rated: bool = True,
     ) -> None:
         """Open a lobby for a team match (or a one-board game) in this channel."""
-        white, black, every = read_teams(variants.team_count(variant, teams), white, black, names)
+        count = variants.team_count(game, variant, teams)
+        white, black, every = read_teams(count, white, black, names)
         channel = str(interaction.channel_id)
         await self._lobbies.refuse_second(channel)
         if channel in self._opening:
@@ -183,7 +184,7 @@ class Matches(commands.GroupCog, group_name="match"):
     async def seat(
         self,
         interaction: discord.Interaction,
-        board: app_commands.Range[int, 1, MAX_BOARDS],
+        board: app_commands.Range[int, 1, MOST_BOARDS],
         team: app_commands.Range[str, 1, 40],
         player: discord.Member,
         strength: app_commands.Range[int, 1, 5] | None = None,

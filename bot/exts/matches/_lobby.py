@@ -17,13 +17,12 @@ from bot.ui.mentions import mention, plain
 from bot.ui.words import spans
 from games.core.capabilities import Rides
 from games.core.clocks import TimeControl
-from games.core.errors import GameError
-from games.elevator.teams import default_names
 
 SHOWN: Final = 30  # players listed per team; a mention with "(captain)" is about 33 characters
 LISTED: Final = 144  # players listed in all, 4,800 characters, within an embed's 6,000
 LOBBY_ACTIONS: Final = ("join-white", "join-black", "leave", "start", "cancel")
 JOIN_TEAM: Final = re.compile(r"join-([1-8])")  # the n-th team's button, with more than two
+TEAM_LETTERS: Final = "ABCDEFGH"  # many teams named by none: Team A, Team B, ... as Betza's
 
 
 def lobby_embed(
@@ -104,10 +103,10 @@ def read_teams(
         )
     if listed and len(listed) != count:
         raise RulesError(f"names: lists {len(listed)} teams, and the match has {count}")
-    try:
-        every = listed or default_names(count)
-    except GameError as error:  # a count Discord's choices would not offer
-        raise RulesError(str(error)) from None
+    if count not in games.TEAM_COUNTS:  # a count Discord's choices would not offer
+        counts = ", ".join(map(str, games.TEAM_COUNTS))
+        raise RulesError(f"a match has {counts} teams (half play White, half Black), not {count}")
+    every = listed or tuple(f"Team {letter}" for letter in TEAM_LETTERS[:count])
     return every[0], every[-1], every
 
 

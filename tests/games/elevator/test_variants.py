@@ -134,7 +134,7 @@ def test_a_setup_survives_its_json_form() -> None:
 
 def test_a_setup_is_read_back_from_a_match_configuration() -> None:
     config = MatchConfig.create(2, "line", rules=["fide", "escher"], elevators=[["c3", "f6"]] * 2)
-    assert Setup.of(config) == Setup(("fide", "escher"), None, (("c3", "f6"),) * 2)
+    assert Match.from_config(config).setup() == Setup(("fide", "escher"), None, (("c3", "f6"),) * 2)
 
 
 @pytest.mark.parametrize(

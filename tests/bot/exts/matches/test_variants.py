@@ -181,6 +181,20 @@ def test_autocomplete_offers_the_variants_and_pairs_of_armies(tmp_path: Path) ->
     offline(scenario)
 
 
+def test_the_variants_offered_are_those_of_the_game_chosen(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, _, guild = club(discord)
+        general = discord.channel_named(guild, "general")
+        async with running_bot(tmp_path, discord):
+            typed = [text("game", "escher"), text("variant", "", focused=True)]
+            assert await discord.autocomplete(ana, general, "challenge", typed) == []
+            typed = [text("game", "elevator"), text("variant", "ali", focused=True)]
+            (alice,) = await discord.autocomplete(ana, general, "challenge", typed)
+            assert alice["value"] == "alice"
+
+    offline(scenario)
+
+
 def _create(typed: dict[str, Any]) -> dict[str, Any]:
     """Wrap an option typed into /match create as Discord nests a subcommand's options."""
     return {"type": 1, "name": "create", "options": [typed]}
