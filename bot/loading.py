@@ -32,8 +32,6 @@ from games.core.pieces import Side, side_name
 
 logger = logging.getLogger(__name__)
 
-DM_PLACE: Final = str(GAME_DMS)  # bound where a game is shown in its players' DMs
-NO_DMS: Final = ""  # bound as the practice opponent's DMs: it has none, nothing is sent there
 GAME_PLACE: Final = "game"  # where such a game's notices queue: one place, in order
 SLICE = 0.001  # seconds a load runs on the event loop at most before it lets others in
 EVENTS_READ = 250  # a log's events read at once by a load: about 0.5 ms here
@@ -122,7 +120,7 @@ async def load(db: Db, match_id: int) -> tuple[Loaded, bool]:
         row["paused_at"],
         control,
         from_rows(control, clocks) if control.timed and clocks else None,
-        in_dms=any(b["place"] == DM_PLACE for b in await storage.binding_rows(db, match_id)),
+        in_dms=any(b["place"] == str(GAME_DMS) for b in await storage.binding_rows(db, match_id)),
         names=_names(row["teams"]),
         revision=row["revision"],
         practice={p["user"]: p["strength"] for p in await storage.practice_rows(db, match_id)},

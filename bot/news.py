@@ -31,6 +31,7 @@ from bot.notices import (
     team_place,
     user_place,
 )
+from bot.places import Place
 from games.core.boardgame import END_OF_TURN
 from games.core.events import BoardEnded, Event, Flagged, Moved
 from games.core.multiboard import (
@@ -187,7 +188,7 @@ class News:
         """Tell a board's winning seat and their team that its transfer is gone."""
         return [gone(place, board, winner) for place in self._winner_places(board, winner)]
 
-    def _winner_places(self, board: int, winner: Side) -> list[str]:
+    def _winner_places(self, board: int, winner: Side) -> list[Place]:
         """Return where a board's winner hears of its transfer: their DMs and their team."""
         holder = self.roster.seated(board, winner)
         team = team_place(self.roster.team_at(board, winner))

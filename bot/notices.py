@@ -13,39 +13,39 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Final
 
 from bot import places
-from bot.places import BoardPlace, PersonDMs, TeamRoom, place_of
+from bot.places import BoardPlace, PersonDMs, Place, TeamRoom, place_of
 from bot.shown import ShownBoard
 from games.core.events import BoardEnded, Event, Flagged, event_from_dict
 from games.core.multiboard import Arrived, MatchDecided, Rode, Transferred
 from games.core.pieces import Side
 
-OVERVIEW: Final = str(places.OVERVIEW)
+OVERVIEW: Final = places.OVERVIEW
 ENVELOPE: Final = frozenset({"place", "game"})  # keys a DM game's rows add around a payload
 
 
-def board_place(board: int) -> str:
-    """Return the place of one board, by name: its channel, or its image in a DM game."""
-    return str(BoardPlace(board))
+def board_place(board: int) -> BoardPlace:
+    """Return the place of one board: its channel, or its image in a DM game."""
+    return BoardPlace(board)
 
 
-def team_place(team: str) -> str:
-    """Return the private room of a team, by name (team:white)."""
-    return str(TeamRoom(team))
+def team_place(team: str) -> TeamRoom:
+    """Return the private room of a team (team:white)."""
+    return TeamRoom(team)
 
 
-def user_place(user: str) -> str:
-    """Return a person's direct messages, by name."""
-    return str(PersonDMs(user))
+def user_place(user: str) -> PersonDMs:
+    """Return a person's direct messages."""
+    return PersonDMs(user)
 
 
-def posted_in(notice: Notice) -> str:
+def posted_in(notice: Notice) -> Place:
     """Return the place a server match posts a notice in, whose queue it waits in.
 
     A player's notice about a board (a transfer prompt, a draw offer) is posted in that
     board's channel, after what happened there before it.
     """
     board = getattr(notice, "board", None)
-    if isinstance(place_of(notice.place), PersonDMs) and isinstance(board, int):
+    if isinstance(notice.place, PersonDMs) and isinstance(board, int):
         return board_place(board)
     return notice.place
 
@@ -55,7 +55,7 @@ class Notice:
     """One thing to announce, and where; each subclass is one kind, named by KIND."""
 
     KIND: ClassVar[str] = ""
-    place: str
+    place: Place
 
     @property
     def kind(self) -> str:
@@ -68,7 +68,7 @@ class Notice:
         return {f.name: _json(getattr(self, f.name)) for f in fields(self) if f.name != "place"}
 
     @classmethod
-    def from_payload(cls, place: str, payload: Mapping[str, Any]) -> Notice:
+    def from_payload(cls, place: Place, payload: Mapping[str, Any]) -> Notice:
         """Read a notice of this kind back from its stored payload."""
         given = {
             f.name: _tuples(payload[f.name])
@@ -115,7 +115,7 @@ class BoardImage(Notice):
         return found
 
     @classmethod
-    def from_payload(cls, place: str, payload: Mapping[str, Any]) -> Notice:
+    def from_payload(cls, place: Place, payload: Mapping[str, Any]) -> Notice:
         """Read a board's notice back, whether it says events or undone events."""
         undone = "undone" in payload
         events = payload["undone"] if undone else payload.get("events", [])
@@ -160,7 +160,7 @@ class ArrivalShown(BoardImage):
         return found
 
     @classmethod
-    def from_payload(cls, place: str, payload: Mapping[str, Any]) -> Notice:
+    def from_payload(cls, place: Place, payload: Mapping[str, Any]) -> Notice:
         """Read an arrival back: the board's notice, the arrival and who to mention."""
         board = BoardShown.from_payload(place, payload)
         assert isinstance(board, BoardShown)
@@ -227,7 +227,7 @@ class RideNews(Notice):
         return self.event.to_dict()
 
     @classmethod
-    def from_payload(cls, place: str, payload: Mapping[str, Any]) -> Notice:
+    def from_payload(cls, place: Place, payload: Mapping[str, Any]) -> Notice:
         """Read the event back."""
         event = event_from_dict(_bare(payload))
         assert isinstance(event, (Rode, Transferred)), event
@@ -247,7 +247,7 @@ class FlagNews(Notice):
         return self.event.to_dict()
 
     @classmethod
-    def from_payload(cls, place: str, payload: Mapping[str, Any]) -> Notice:
+    def from_payload(cls, place: Place, payload: Mapping[str, Any]) -> Notice:
         """Read the event back."""
         event = event_from_dict(_bare(payload))
         assert isinstance(event, Flagged), event
@@ -268,7 +268,7 @@ class BoardResult(Notice):
         return self.event.to_dict() | {"scores": dict(self.scores)}
 
     @classmethod
-    def from_payload(cls, place: str, payload: Mapping[str, Any]) -> Notice:
+    def from_payload(cls, place: Place, payload: Mapping[str, Any]) -> Notice:
         """Read the event and the scores back."""
         event = event_from_dict({k: v for k, v in _bare(payload).items() if k != "scores"})
         assert isinstance(event, BoardEnded), event
@@ -298,7 +298,7 @@ class Decided(Notice):
         return {**self.event.to_dict(), "teams": self.teams}
 
     @classmethod
-    def from_payload(cls, place: str, payload: Mapping[str, Any]) -> Notice:
+    def from_payload(cls, place: Place, payload: Mapping[str, Any]) -> Notice:
         """Read the event back (older rows, written before many teams, have two)."""
         event = event_from_dict(_bare({k: v for k, v in payload.items() if k != "teams"}))
         assert isinstance(event, MatchDecided), event
@@ -314,7 +314,7 @@ class Result(Notice):
     scores: Mapping[str, float] = field(default_factory=dict)
 
     @classmethod
-    def from_payload(cls, place: str, payload: Mapping[str, Any]) -> Notice:
+    def from_payload(cls, place: Place, payload: Mapping[str, Any]) -> Notice:
         """Read the result and the scores back."""
         return cls(place, payload["result"], dict(payload.get("scores") or {}))
 
@@ -500,7 +500,7 @@ class Substituted(Notice):
         return found
 
     @classmethod
-    def from_payload(cls, place: str, payload: Mapping[str, Any]) -> Notice:
+    def from_payload(cls, place: Place, payload: Mapping[str, Any]) -> Notice:
         """Read it back, with its seats if it had them."""
         seats = payload.get("seats")
         held = None if seats is None else tuple((int(b), side) for b, side in seats)
@@ -553,7 +553,7 @@ def notice_from_row(place: str, kind: str, payload: Mapping[str, Any]) -> Notice
         raise UnknownNotice(f"a notice of kind {kind!r} is unknown to this version")
     named = payload.get("place", place)
     try:
-        return cls.from_payload(str(named), payload)
+        return cls.from_payload(place_of(str(named)), payload)
     except (KeyError, TypeError, ValueError, AssertionError) as error:
         raise UnknownNotice(f"a {kind} notice does not read: {error!r}") from None
 

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from bot.app.actions import Actions
 from bot.app.challenges import Challenges
+from bot.app.facade import via
 from bot.app.front import Front
 from bot.app.listing import Listing
 from bot.app.lobby import Lobby
@@ -54,15 +55,9 @@ class MatchService:
         self._loaded = units.loaded
         actions = Actions(transfer_window)
         scheduler = Scheduler(units, actions, shards)
-        lobby = Lobby(units)
         challenges = Challenges(units)
         play = Play(units, actions, scheduler)
         transfers = Transfers(units, actions, scheduler)
-        moderation = Moderation(units, actions, scheduler)
-        front = Front(units)
-        listing = Listing(units)
-        rematches = Rematches(units, challenges)
-        people = People(units)
         self.practice = Practice(
             units,
             play=play.play,
@@ -70,90 +65,105 @@ class MatchService:
             skip_transfer=transfers.skip_transfer,
             shards=shards,
         )
-        ratings = Ratings(units)
+        parts = (
+            *(scheduler, challenges, play, transfers, self.practice),
+            Lobby(units),
+            Moderation(units, actions, scheduler),
+            Front(units),
+            Listing(units),
+            Rematches(units, challenges),
+            People(units),
+            Ratings(units),
+        )
+        self._parts: dict[type, object] = {type(part): part for part in parts}
 
-        self.create = lobby.create
-        self.create_game = challenges.create_game
-        self.challenge = challenges.challenge
-        self.practice_game = challenges.practice_game
-        self.practice_rematch = rematches.practice_rematch
-        self.withdraw_challenge = challenges.withdraw_challenge
-        self.answer_challenge = challenges.answer_challenge
-        self.join = lobby.join
-        self.leave = lobby.leave
-        self.move_player = lobby.move_player
-        self.seat = lobby.seat
-        self.seat_practice = lobby.seat_practice
-        self.start = lobby.start
-        self.check_start = lobby.check_start
-        self.cancel = lobby.cancel
-        self.offer_game_rematch = rematches.offer_game_rematch
-        self.ask_rematch = rematches.ask
-        self.answer_rematch = rematches.answer
+    @property
+    def parts(self) -> Mapping[type, object]:
+        """Return the instance of each part, by its class."""
+        return self._parts
 
-        self.play = play.play
-        self.resign = play.resign
-        self.check_resign = play.check_resign
-        self.draw_offers = play.draw_offers
-        self.resign_match = play.resign_match
-        self.offer_draw = play.offer_draw
-        self.accept_draw = play.accept_draw
-        self.decline_draw = play.decline_draw
-        self.claim_draw = play.claim_draw
-        self.transfer = transfers.transfer
-        self.skip_transfer = transfers.skip_transfer
+    create = via(Lobby.create)
+    create_game = via(Challenges.create_game)
+    challenge = via(Challenges.challenge)
+    practice_game = via(Challenges.practice_game)
+    practice_rematch = via(Rematches.practice_rematch)
+    withdraw_challenge = via(Challenges.withdraw_challenge)
+    answer_challenge = via(Challenges.answer_challenge)
+    join = via(Lobby.join)
+    leave = via(Lobby.leave)
+    move_player = via(Lobby.move_player)
+    seat = via(Lobby.seat)
+    seat_practice = via(Lobby.seat_practice)
+    start = via(Lobby.start)
+    check_start = via(Lobby.check_start)
+    cancel = via(Lobby.cancel)
+    offer_game_rematch = via(Rematches.offer_game_rematch)
+    ask_rematch = via(Rematches.ask)
+    answer_rematch = via(Rematches.answer)
 
-        self.settle_due = scheduler.settle_due
-        self.start_practice = self.practice.start
-        self.stop_practice = self.practice.stop
+    play = via(Play.play)
+    resign = via(Play.resign)
+    check_resign = via(Play.check_resign)
+    draw_offers = via(Play.draw_offers)
+    resign_match = via(Play.resign_match)
+    offer_draw = via(Play.offer_draw)
+    accept_draw = via(Play.accept_draw)
+    decline_draw = via(Play.decline_draw)
+    claim_draw = via(Play.claim_draw)
+    transfer = via(Transfers.transfer)
+    skip_transfer = via(Transfers.skip_transfer)
 
-        self.adjudicate = moderation.adjudicate
-        self.forfeit = moderation.forfeit
-        self.force_resign = moderation.force_resign
-        self.undo_preview = moderation.undo_preview
-        self.undo = moderation.undo
-        self.substitute = moderation.substitute
-        self.pause = moderation.pause
-        self.resume = moderation.resume
-        self.add_time = moderation.add_time
-        self.abort = moderation.abort
-        self.audit_log = moderation.audit_log
-        self.server_settings = moderation.server_settings
-        self.set_server_setting = moderation.set_server_setting
+    settle_due = via(Scheduler.settle_due)
+    start_practice = via(Practice.start)
+    stop_practice = via(Practice.stop)
 
-        self.roster = front.roster
-        self.practice_players = self.practice.players
-        self.game = front.game
-        self.replay_log = front.replay_log
-        self.export = front.export
-        self.shape = front.shape
-        self.boards = front.boards
-        self.host = front.host
-        self.status = front.status
-        self.time_control = front.time_control
-        self.turn_given = front.turn_given
-        self.turns = front.turns
-        self.legal_moves = front.legal_moves
-        self.move_options = front.move_options
-        self.playable = front.playable
-        self.shown_board = front.shown_board
-        self.shown_game = front.shown_game
-        self.clock_readings = front.clock_readings
-        self.bind = front.bind
-        self.unbind = front.unbind
-        self.bindings = front.bindings
-        self.bound_to = front.bound_to
-        self.games_of = front.games_of
-        self.moderated_matches = front.moderated_matches
-        self.invitation = front.invitation
-        self.action_notices = front.action_notices
-        self.next_action = front.next_action
+    adjudicate = via(Moderation.adjudicate)
+    forfeit = via(Moderation.forfeit)
+    force_resign = via(Moderation.force_resign)
+    undo_preview = via(Moderation.undo_preview)
+    undo = via(Moderation.undo)
+    substitute = via(Moderation.substitute)
+    pause = via(Moderation.pause)
+    resume = via(Moderation.resume)
+    add_time = via(Moderation.add_time)
+    abort = via(Moderation.abort)
+    audit_log = via(Moderation.audit_log)
+    server_settings = via(Moderation.server_settings)
+    set_server_setting = via(Moderation.set_server_setting)
 
-        self.guild_matches = listing.guild_matches
-        self.recent_games = listing.recent_games
-        self.check_player = listing.check_player
-        self.remember_name = people.remember
-        self.names = people.names
-        self.leaderboard = ratings.leaderboard
-        self.player_ratings = ratings.player_ratings
-        self.rated_pools = ratings.rated_pools
+    roster = via(Front.roster)
+    practice_players = via(Practice.players)
+    game = via(Front.game)
+    replay_log = via(Front.replay_log)
+    export = via(Front.export)
+    shape = via(Front.shape)
+    boards = via(Front.boards)
+    host = via(Front.host)
+    status = via(Front.status)
+    time_control = via(Front.time_control)
+    turn_given = via(Front.turn_given)
+    turns = via(Front.turns)
+    legal_moves = via(Front.legal_moves)
+    move_options = via(Front.move_options)
+    playable = via(Front.playable)
+    shown_board = via(Front.shown_board)
+    shown_game = via(Front.shown_game)
+    clock_readings = via(Front.clock_readings)
+    bind = via(Front.bind)
+    unbind = via(Front.unbind)
+    bindings = via(Front.bindings)
+    bound_to = via(Front.bound_to)
+    games_of = via(Front.games_of)
+    moderated_matches = via(Front.moderated_matches)
+    invitation = via(Front.invitation)
+    action_notices = via(Front.action_notices)
+    next_action = via(Front.next_action)
+
+    guild_matches = via(Listing.guild_matches)
+    recent_games = via(Listing.recent_games)
+    check_player = via(Listing.check_player)
+    remember_name = via(People.remember)
+    names = via(People.names)
+    leaderboard = via(Ratings.leaderboard)
+    player_ratings = via(Ratings.player_ratings)
+    rated_pools = via(Ratings.rated_pools)

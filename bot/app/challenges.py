@@ -14,11 +14,12 @@ from bot.app.lobby import begin
 from bot.app.new_games import MAX_NAME, check_settings, chosen, clock_fits, new_hosted
 from bot.app.unit import Founding, Units
 from bot.errors import NotAllowedError, NotFoundError, RulesError, WrongStateError
-from bot.loading import NO_DMS, control_of
+from bot.loading import control_of
 from bot.names import same_name, shortened, visible
+from bot.places import dms_bound
 from bot.practice.turn import DEFAULT_STRENGTH
 from games.core.clocks import TimeControl
-from games.core.pieces import SIDES, Side, opponent
+from games.core.pieces import SIDES, Side
 from games.core.starts import DEFAULT_VARIANT, Setup
 
 logger = logging.getLogger(__name__)
@@ -237,7 +238,7 @@ class Challenges:
         """Start a game against the practice opponent in a transaction (its settings checked)."""
         white, black = (player, bot) if side == "white" else (bot, player)
         shown = names if side == "white" else (names[1], names[0])
-        places = None if dm is None else {f"dm:{side}": dm, f"dm:{opponent(side)}": NO_DMS}
+        places = None if dm is None else dms_bound(dm, side)
         return await self._new_game(
             founding,
             white,

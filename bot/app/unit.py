@@ -27,10 +27,11 @@ from bot.app.guards import whole
 from bot.app.outcomes import Moderator
 from bot.errors import BusyError, DamagedError, NotFoundError, RulesError
 from bot.hosted import Hosted, new_roster
-from bot.loading import DM_PLACE, GAME_PLACE, Loaded, load
+from bot.loading import GAME_PLACE, Loaded, load
 from bot.lobby import Roster
 from bot.news import boards_of
 from bot.notices import BoardImage, Notice, posted_in
+from bot.places import GAME_DMS
 from bot.shown import shown_boards, shown_game
 from bot.storage import Db, Storage, StorageBusy
 from bot.turns import after_people, for_people, patiently
@@ -247,7 +248,7 @@ class Change:
     def bind(self, places: Mapping[str, str]) -> None:
         """Record where places of the match live outside the bot."""
         bound = dict(places)
-        self.in_dms = self.in_dms or DM_PLACE in bound
+        self.in_dms = self.in_dms or str(GAME_DMS) in bound
         self._writes.append(lambda db: storage.bind(db, self.id, bound))
 
     # ------------------------------------------------------------------ offers and deadlines
@@ -604,14 +605,14 @@ async def _enqueue(
             else notice
         )
         payload = stored.payload
-        place = notice.place
+        place = str(notice.place)
         if loaded.in_dms:
-            place, payload = GAME_PLACE, payload | {"place": notice.place}
+            place, payload = GAME_PLACE, payload | {"place": str(notice.place)}
             if index == 0:
                 game = shown_game(loaded.match, loaded.clocks, now, loaded.names)
                 payload |= {"game": game.record()}
-        elif posted_in(notice) != place:  # queued where it is posted, behind what came before
-            place, payload = posted_in(notice), payload | {"place": notice.place}
+        elif posted_in(notice) != notice.place:  # queued where posted, behind what came before
+            place, payload = str(posted_in(notice)), payload | {"place": str(notice.place)}
         rows.append((place, notice.kind, json.dumps(payload), f"{loaded.id}:{action}:{index}"))
     await storage.enqueue(db, loaded.id, rows, now)
 

@@ -12,8 +12,7 @@ from discord.ext import commands
 
 from bot.app.listing import Listed
 from bot.errors import NotFoundError, RulesError
-from bot.loading import DM_PLACE
-from bot.places import board_of
+from bot.places import GAME_DMS, board_of
 from bot.service import MatchService
 
 logger = logging.getLogger(__name__)
@@ -77,7 +76,7 @@ class Export(commands.Cog):
         if board is not None and board > boards:
             raise RulesError(f"game {match_id} has boards 1 to {boards}: there is no board {board}")
         places = await self.service.bindings(match_id)
-        stem = f"game-{match_id}" if DM_PLACE in places else f"match-{match_id}"
+        stem = f"game-{match_id}" if str(GAME_DMS) in places else f"match-{match_id}"
         if form == "json":
             data, name = await self.service.export(match_id), f"{stem}.json"
         elif board is not None or boards == 1:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.errors import NotAllowedError
+from bot.places import GUILD
 from bot.service import MatchService, Moderator
 
 
@@ -17,7 +18,7 @@ async def moderator(
     moderators of one server have no say over another's matches, nor over DM games.
     """
     member = interaction.user
-    home = (await service.bindings(match_id)).get("guild")
+    home = (await service.bindings(match_id)).get(str(GUILD))
     if home is None or home != str(interaction.guild_id):
         raise NotAllowedError(f"match {match_id} is not played in this server")
     allowed = False

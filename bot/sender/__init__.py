@@ -20,7 +20,7 @@ from bot.notices import (
     notice_from_row,
     posted_in,
 )
-from bot.places import GAME_DMS, OVERVIEW, PersonDMs, board_of, place_of
+from bot.places import GAME_DMS, OVERVIEW, PersonDMs, Place, board_of
 from bot.sender.channels import ChannelPoster
 from bot.sender.dm import DmPoster, practising
 from bot.sender.places import Poster, nonce
@@ -81,9 +81,9 @@ class DiscordSender(Poster):
             raise Undeliverable(str(error)) from None
         place = notice.place
         # in a server, a player's notices go to their board's channel, or nowhere
-        target = None if isinstance(place_of(place), PersonDMs) else bound.get(place)
+        target = None if isinstance(place, PersonDMs) else bound.get(str(place))
         if posted_in(notice) != place:
-            target = bound.get(posted_in(notice))
+            target = bound.get(str(posted_in(notice)))
         if target is None:
             return  # a place this match does not show (a DM game's team rooms, say)
         try:
@@ -94,7 +94,9 @@ class DiscordSender(Poster):
             await self._report(delivery.match_id, place, target, bound)
             raise Undeliverable(why) from None
 
-    async def _report(self, match_id: int, place: str, target: str, bound: dict[str, str]) -> None:
+    async def _report(
+        self, match_id: int, place: Place, target: str, bound: dict[str, str]
+    ) -> None:
         """Tell the overview (or, if that is what failed, the host) once that a place is lost."""
         if (match_id, target) in self._reported:
             return

@@ -29,7 +29,7 @@ from bot.notices import (
     TransferGone,
     TransferPrompt,
 )
-from bot.places import OVERVIEW, BoardPlace, PersonDMs, board_of, place_of
+from bot.places import OVERVIEW, BoardPlace, PersonDMs, board_of
 from bot.sender.places import Poster, nonce
 from bot.shown import ShownBoard, board_clocks
 from bot.turns import for_people
@@ -67,7 +67,7 @@ class ChannelPoster(Poster):
         """Post a notice in its channel, in the form its type takes."""
         match_id = delivery.match_id
         assert match_id is not None
-        where = place_of(notice.place)
+        where = notice.place
         on_board = isinstance(where, BoardPlace)
         # a retry (after a lost answer or a crash) carries the same nonce, which Discord
         # enforces: the message is shown once

@@ -15,7 +15,6 @@ import discord
 from bot.delivery import Delivery, Undeliverable
 from bot.drawing import IMAGE_WAIT, drawn, game_image
 from bot.errors import NotFoundError
-from bot.loading import NO_DMS
 from bot.lobby import Roster
 from bot.notices import (
     BoardImage,
@@ -35,7 +34,7 @@ from bot.notices import (
     UnknownNotice,
     notice_from_row,
 )
-from bot.places import OVERVIEW, BoardPlace, PersonDMs, board_of, place_of
+from bot.places import OVERVIEW, BoardPlace, PersonDMs, dms_of
 from bot.sender.places import Poster, nonce
 from bot.service import MatchService
 from bot.shown import ShownGame
@@ -76,7 +75,7 @@ class DmPoster(Poster):
             side
             for side in SIDES
             if f"{action}:{side}" not in self._games_done
-            and bound.get(f"dm:{side}", NO_DMS) != NO_DMS  # the practice opponent reads no DMs
+            and dms_of(bound, side) is not None  # the practice opponent reads no DMs
         ]
         for side in sides:
             self._games_done[f"{action}:{side}"] = None
@@ -98,9 +97,7 @@ class DmPoster(Poster):
         else:  # queued before notices carried the game: show it as it is now
             game = await self._service.shown_game(delivery.match_id)
         transfers_gone = [
-            n
-            for n in notices
-            if isinstance(n, TransferGone) and isinstance(place_of(n.place), PersonDMs)
+            n for n in notices if isinstance(n, TransferGone) and isinstance(n.place, PersonDMs)
         ]
         roster = await self._service.roster(delivery.match_id)
         game = await self._named(game, roster)
@@ -108,7 +105,7 @@ class DmPoster(Poster):
         offers = {
             notice.board: notice.side
             for notice in notices
-            if isinstance(notice, DrawOffered) and board_of(notice.place) is not None
+            if isinstance(notice, DrawOffered) and isinstance(notice.place, BoardPlace)
         }
         replays = [n for n in notices if isinstance(n, ReplayShown)]
 
@@ -116,12 +113,12 @@ class DmPoster(Poster):
             offered = [board for board, by in offers.items() if by != side]
             await self._show_game(delivery, side, game, roster, lines, bound, offered, action)
             for prompt in prompts:
-                if place_of(prompt.place) == PersonDMs(next(iter(roster.teams[side]), "")):
+                if prompt.place == PersonDMs(next(iter(roster.teams[side]), "")):
                     await self._prompt(delivery, side, prompt, bound, action)
             for gone in transfers_gone:
                 words = overview_words(gone)
                 if gone.side == side and words is not None:
-                    channel = await self._channel(int(bound[f"dm:{side}"]))
+                    channel = await self._channel(_dms(bound, side))
                     await self._close_prompt(channel, bound, gone.board, words)
             await self._post_replays(delivery, side, replays, bound, action)
 
@@ -156,7 +153,7 @@ class DmPoster(Poster):
     ) -> None:
         """Offer the winner of a board the piece to send onward, in their DMs."""
         assert delivery.match_id is not None
-        channel = await self._channel(int(bound[f"dm:{side}"]), delivery.posted_after)
+        channel = await self._channel(_dms(bound, side), delivery.posted_after)
         posted = await channel.send(
             f"You won board {prompt.board}: you may send one piece onward; "
             f"the chance lapses {lapses(prompt.deadline)}.",
@@ -181,7 +178,7 @@ class DmPoster(Poster):
         post the action alone (a game between people, an action with more than moves to
         show, or no answer in time).
         """
-        practising = [side for side in SIDES if bound.get(f"dm:{side}", NO_DMS) == NO_DMS]
+        practising = [side for side in SIDES if dms_of(bound, side) is None]
         if not self._answer_wait or len(practising) != 1 or not _plain(notices):
             return None
         bot = practising[0]
@@ -211,7 +208,7 @@ class DmPoster(Poster):
             return
         match_id = delivery.match_id
         assert match_id is not None
-        channel = await self._channel(int(bound[f"dm:{side}"]), delivery.posted_after)
+        channel = await self._channel(_dms(bound, side), delivery.posted_after)
         for notice in replays:
 
             def post(replay: ReplayPost, board: int = notice.board) -> Awaitable[discord.Message]:
@@ -243,10 +240,10 @@ class DmPoster(Poster):
         except UnknownNotice as error:
             raise Undeliverable(str(error)) from None
         assert isinstance(reminder, Reminder)
-        if bound.get(f"dm:{reminder.side}", NO_DMS) == NO_DMS:  # the practice opponent's
+        if dms_of(bound, reminder.side) is None:  # the practice opponent's
             return
         try:
-            channel = await self._channel(int(bound[f"dm:{reminder.side}"]), delivery.posted_after)
+            channel = await self._channel(_dms(bound, reminder.side), delivery.posted_after)
             await channel.send(
                 f"Game {delivery.match_id}: " + reminder_words(reminder, mention_player=False),
                 nonce=nonce(delivery.idempotency_key),
@@ -264,7 +261,7 @@ class DmPoster(Poster):
         lines: list[str] = []
         prompts: list[TransferPrompt] = []
         for notice in notices:
-            where = place_of(notice.place)
+            where = notice.place
             on_board = isinstance(where, BoardPlace)
             match notice:
                 case BoardImage(board=board) if on_board:
@@ -330,7 +327,7 @@ class DmPoster(Poster):
         """
         match_id = delivery.match_id
         assert match_id is not None
-        channel = await self._channel(int(bound[f"dm:{side}"]), delivery.posted_after)
+        channel = await self._channel(_dms(bound, side), delivery.posted_after)
         views = game.view.views
         mine = [view.number for view in views if not view.finished and view.turn == side]
         image = await drawn_image(game, side, mine)
@@ -371,7 +368,7 @@ def _failed(error: BaseException | None) -> bool:
 
 def practising(bound: dict[str, str]) -> bool:
     """Say whether a DM game is played against the practice opponent, who reads no DMs."""
-    return any(bound.get(f"dm:{side}", NO_DMS) == NO_DMS for side in SIDES)
+    return any(dms_of(bound, side) is None for side in SIDES)
 
 
 # an action's notices that are its moves, and those a game's end adds to them
@@ -400,3 +397,11 @@ async def drawn_image(game: ShownGame, side: Side, mine: list[int]) -> bytes:
         return await drawn(IMAGE_WAIT, game_image, game, side, mine)
     with for_people():
         return await asyncio.to_thread(game_image, game, side, mine)
+
+
+def _dms(bound: dict[str, str], side: Side) -> int:
+    """Return the channel of a DM game's side's player's DMs; refuse the practice opponent's."""
+    found = dms_of(bound, side)
+    if found is None:
+        raise Undeliverable(f"{side_name(side)} is the practice opponent, who reads no DMs")
+    return int(found)

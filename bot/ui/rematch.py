@@ -9,7 +9,7 @@ from typing import Any, Final
 import discord
 
 from bot.errors import NotFoundError
-from bot.places import GAME_DMS, LOBBY, OVERVIEW
+from bot.places import GAME_DMS, GUILD, LOBBY, OVERVIEW
 from bot.service import MatchService
 from bot.ui.errors import reply_error
 from bot.ui.invitations import InvitationButton
@@ -151,7 +151,7 @@ async def _answer(
     await cog.post_lobby(
         target,
         new_id,
-        interaction.guild_id or int(bound.get("guild", "0")),
+        interaction.guild_id or int(bound.get(str(GUILD), "0")),
         f"Rematch of match {match}: the host starts it.",
     )
     where = getattr(target, "mention", "its channel")

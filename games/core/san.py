@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from games.core.reach import FILES, INDEX
+from games.core.reach import FILES, INDEX, NAMES
 
 UCI: Final = re.compile(r"([a-h][1-8])([a-h][1-8])([qrbn])?")
 SAN: Final = re.compile(
@@ -58,3 +58,40 @@ def starts(
         and (not pawn_file or start % 8 == written.target % 8)
         and reaches(start, written.target)
     ]
+
+
+def write_san(
+    cells: Sequence[str | None],
+    start: int,
+    target: int,
+    choice: str | None,
+    legal: Callable[[int], bool],
+) -> str:
+    """Return a legal move other than castling in SAN, without its check suffix.
+
+    legal(other): whether the piece of its kind on another cell may legally go to target too,
+    in which case the move names its piece's file, rank or square.
+    """
+    piece = cells[start]
+    assert piece is not None
+    kind = piece.upper()
+    takes = cells[target] is not None
+    promotion = "" if choice is None else f"={choice}"
+    if kind == "P":
+        takes = takes or start % 8 != target % 8
+        prefix = f"{FILES[start % 8]}x" if takes else ""
+        return f"{prefix}{NAMES[target]}{promotion}"
+    rivals = (
+        []
+        if cells.count(piece) < 2
+        else [s for s in range(64) if s != start and cells[s] == piece and legal(s)]
+    )
+    which = ""
+    if rivals:
+        if all(s % 8 != start % 8 for s in rivals):
+            which = FILES[start % 8]
+        elif all(s // 8 != start // 8 for s in rivals):
+            which = str(start // 8 + 1)
+        else:
+            which = NAMES[start]
+    return f"{kind}{which}{'x' if takes else ''}{NAMES[target]}{promotion}"

@@ -11,7 +11,7 @@ import re
 from typing import Final
 
 from games.core.errors import AmbiguousMoveError, IllegalMoveError, not_a_move
-from games.core.reach import BLACK, FILES, INDEX, NAMES, WHITE
+from games.core.reach import BLACK, INDEX, NAMES, WHITE
 from games.core.refusals import (
     PROMOTIONS,
     chosen_move,
@@ -19,7 +19,7 @@ from games.core.refusals import (
     refused_move,
     turn_of,
 )
-from games.core.san import UCI, read_san, starts
+from games.core.san import UCI, read_san, starts, write_san
 from games.escher.position import CHECK, LEGAL, Position
 
 _CHOICE: Final = re.compile(r"([a-h][1-8])=?([QRBNqrbn])[+#]*")
@@ -33,39 +33,15 @@ def choice_san(square: int, kind: str) -> str:
 
 def san(position: Position, start: int, target: int, choice: str | None) -> str:
     """Return a legal move in SAN, without its check suffix."""
-    cells = position.cells
-    piece = cells[start]
-    assert piece is not None
-    kind = piece.upper()
-    takes = cells[target] is not None
-    promotion = "" if choice is None else f"={choice}"
-    if kind == "P":
-        takes = takes or (target - start) % 8 != 0
-        prefix = f"{FILES[start % 8]}x" if takes else ""
-        return f"{prefix}{NAMES[target]}{promotion}"
-    rivals = [] if cells.count(piece) < 2 else _sources(position, target, piece)
-    rivals = [s for s in rivals if s != start]
-    which = ""
-    if rivals:
-        if all(s % 8 != start % 8 for s in rivals):
-            which = FILES[start % 8]
-        elif all(s // 8 != start // 8 for s in rivals):
-            which = str(start // 8 + 1)
-        else:
-            which = NAMES[start]
-    return f"{kind}{which}{'x' if takes else ''}{NAMES[target]}{promotion}"
-
-
-def _sources(position: Position, target: int, piece: str) -> list[int]:
-    """Return the squares from which a piece of this kind may legally move to target."""
-    cells = position.cells
-    return [
-        start
-        for start in range(64)
-        if cells[start] == piece
-        and target in position.targets(start)
-        and position.refusal(start, target) == LEGAL
-    ]
+    return write_san(
+        position.cells,
+        start,
+        target,
+        choice,
+        lambda other: (
+            target in position.targets(other) and position.refusal(other, target) == LEGAL
+        ),
+    )
 
 
 def suffix(position: Position) -> str:

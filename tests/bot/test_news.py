@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.lobby import Roster
 from bot.news import News, describe
 from bot.notices import BoardShown, DrawDeclined
+from bot.places import BoardPlace
 from games.core.events import Moved
 from games.core.multiboard import Carried, PassedThrough, Rode, TeamResigned
 from games.core.pieces import Side
@@ -61,4 +62,4 @@ def test_an_action_mid_turn_declines_the_opponents_draw_offer_at_once() -> None:
     game = EndersGame()
     events = game.play(1, "B@f2")
     said = _enders_news(game, {1: "black"}).of_events(events, finished=False)
-    assert said == [DrawDeclined("board:1", 1, "white")]
+    assert said == [DrawDeclined(BoardPlace(1), 1, "white")]

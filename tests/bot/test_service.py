@@ -72,7 +72,12 @@ def test_start_seats_every_board_round_robin_keeping_seats_set_by_hand(database_
             (2, "black"): "bo",
             (3, "black"): "bo",
         }
-        assert [n.place for n in outcome.notices] == ["overview", "board:1", "board:2", "board:3"]
+        assert [str(n.place) for n in outcome.notices] == [
+            "overview",
+            "board:1",
+            "board:2",
+            "board:3",
+        ]
         assert await service.status(match_id) == "active"
         with pytest.raises(WrongStateError, match="before the match starts"):
             await service.join(match_id, "dee", "black")
@@ -126,7 +131,7 @@ def test_a_ride_announces_the_board_it_left_and_an_arrival_where_it_lands(
         await service.seat(match_id, "ana", 2, "white", "cy")
         await service.start(match_id, "ana")
         outcome = await service.play(match_id, "ana", 1, "Nd5^2")
-        kinds = [(n.place, n.kind) for n in outcome.notices]
+        kinds = [(str(n.place), n.kind) for n in outcome.notices]
         assert kinds == [("board:1", "board"), ("board:2", "arrival"), ("overview", "ride")]
         arrival = outcome.notices[1].payload
         assert (arrival["piece"], arrival["square"], arrival["from_board"]) == ("N", "d5", 1)
@@ -144,10 +149,10 @@ def test_a_won_board_prompts_its_winner_for_the_victory_transfer(database_url: s
         await service.start(match_id, "ana")
         for user, move in [("ana", "f3"), ("bo", "e5"), ("ana", "g4"), ("bo", "Qh4#")]:
             outcome = await service.play(match_id, user, 1, move)
-        kinds = [(n.place, n.kind) for n in outcome.notices]
+        kinds = [(str(n.place), n.kind) for n in outcome.notices]
         assert ("overview", "board-result") in kinds
         prompts = [n for n in outcome.notices if n.kind == "transfer-prompt"]
-        assert [n.place for n in prompts] == ["user:bo", "team:black"]
+        assert [str(n.place) for n in prompts] == ["user:bo", "team:black"]
         assert prompts[0].payload["options"] == ["Pe5^2"]
         assert prompts[0].payload["deadline"] == 1000.0 + 120.0
 
@@ -323,7 +328,7 @@ def test_resigning_a_board_or_the_whole_match(database_url: str) -> None:
         assert outcome.events[0].to_dict() == {"kind": "resign-match", "side": "black"}
         resigned = [e.to_dict()["board"] for e in outcome.events if e.KIND == "board-end"]
         assert resigned == [1, 3]
-        assert ("overview", "result") in [(n.place, n.kind) for n in outcome.notices]
+        assert ("overview", "result") in [(str(n.place), n.kind) for n in outcome.notices]
         assert await service.status(match_id) == "finished"
         with pytest.raises(WrongStateError, match="finished"):
             await service.play(match_id, "ana", 1, "e4")
@@ -341,7 +346,7 @@ def test_a_match_resigned_on_many_boards_is_one_overview_line_and_replays_only_p
         await service.play(match_id, "cy", 2, "d4")
         await service.resign(match_id, "cy", 4)  # 4 ends alone: said on its own
         outcome = await service.resign_match(match_id, "bo")
-        kinds = [(n.place, n.kind) for n in outcome.notices]
+        kinds = [(str(n.place), n.kind) for n in outcome.notices]
         assert ("overview", "board-result") not in kinds
         (folded,) = [n for n in outcome.notices if isinstance(n, BoardsResult)]
         assert [board for board, _, _ in folded.ended] == [1, 2, 3, 5, 6, 7, 8]
@@ -363,7 +368,7 @@ def test_a_draw_is_offered_then_accepted_or_declined_by_the_seated_players(
         with pytest.raises(NotAllowedError, match="not seated on board 2"):
             await service.offer_draw(match_id, "ana", 2)  # captains do not offer draws
         offer = await service.offer_draw(match_id, "cy", 2)
-        assert [(n.place, n.kind) for n in offer.notices] == [
+        assert [(str(n.place), n.kind) for n in offer.notices] == [
             ("board:2", "draw-offer"),
             ("user:bo", "draw-offer"),
         ]
@@ -503,7 +508,7 @@ def test_undo_takes_back_a_ride_with_its_arrival_and_survives_a_restart(database
         await service.play(match_id, "ana", 1, "Nd5^2")
         undone = await service.undo(match_id, MOD, 1, "misclick")
         assert [e.KIND for e in undone.events] == ["ride", "arrive"]
-        assert {n.place for n in undone.notices} == {"board:1", "board:2", "overview"}
+        assert {str(n.place) for n in undone.notices} == {"board:1", "board:2", "overview"}
         assert (await service.audit_log(match_id))[0]["details"]["count"] == 1  # type: ignore[index]
 
     run(database_url, scenario)
@@ -636,7 +641,7 @@ KNIGHT_D5_BLACK = "4k3/8/8/3n4/8/8/8/4K3 w - - 0 1"
 
 def places(notices: object, kind: str) -> list[str]:
     """Return where the notices of one kind go."""
-    return [n.place for n in notices if n.kind == kind]  # type: ignore[attr-defined]
+    return [str(n.place) for n in notices if n.kind == kind]  # type: ignore[attr-defined]
 
 
 def test_a_lapsed_or_skipped_transfer_is_announced_to_the_board_overview_winner_and_team(
@@ -693,7 +698,7 @@ def test_a_pause_holds_transfer_deadlines_and_resuming_moves_them_on(database_ur
         assert await service.settle_due() == []
         resumed = await service.resume(match_id, MOD, "settled")
         prompts = [n for n in resumed.notices if n.kind == "transfer-prompt"]
-        assert [n.place for n in prompts] == ["user:bo", "team:black"]
+        assert [str(n.place) for n in prompts] == ["user:bo", "team:black"]
         assert prompts[0].payload["deadline"] == 1120.0 + 3900.0
         now[0] = 5019.0
         assert await service.settle_due() == []
@@ -769,7 +774,7 @@ def test_undo_withdraws_offers_only_where_it_acts_and_prompts_for_a_reopened_tra
         await service.skip_transfer(match_id, "bo", 1)
         now[0] = 2000.0
         undone = await service.undo(match_id, MOD, 2, "skipped by mistake")
-        assert [(n.place, n.kind) for n in undone.notices] == [
+        assert [(str(n.place), n.kind) for n in undone.notices] == [
             ("board:3", "board"),
             ("board:1", "board"),
             ("overview", "undo"),
@@ -1027,7 +1032,7 @@ def test_a_substitute_hears_of_their_seats_the_transfer_and_the_offer_waiting_fo
             await service.play(match_id, user, 1, move)
         await service.offer_draw(match_id, "cy", 2)
         outcome = await service.substitute(match_id, MOD, "bo", "dee", "bo had to leave")
-        to_dee = [(n.kind, n.payload) for n in outcome.notices if n.place == "user:dee"]
+        to_dee = [(n.kind, n.payload) for n in outcome.notices if str(n.place) == "user:dee"]
         assert [kind for kind, _ in to_dee] == ["substitute", "transfer-prompt", "draw-offer"]
         assert to_dee[0][1]["seats"] == [(1, "black"), (2, "black"), (3, "black")]
         assert to_dee[1][1]["options"] == ["Pe5^2"] and to_dee[1][1]["deadline"] == 1120.0
@@ -1046,7 +1051,7 @@ def test_a_transfer_is_offered_again_when_its_options_change_and_voided_when_non
         for user, move in FOOLS_MATE:
             await service.play(match_id, user, 1, move)
         closed = await service.resign(match_id, "bo", 2)  # the pawn now rides past board 2
-        (prompt,) = [n for n in closed.notices if n.place == "user:bo"]
+        (prompt,) = [n for n in closed.notices if str(n.place) == "user:bo"]
         assert prompt.kind == "transfer-prompt"
         assert (prompt.payload["options"], prompt.payload["deadline"]) == (["Pe5^3"], 1120.0)
         with pytest.raises(RulesError, match="board 3"):
@@ -1091,7 +1096,7 @@ def test_cancelling_tells_the_lobby_and_a_moderators_start_or_cancel_is_audited(
     async def scenario(service: MatchService, store: Storage) -> None:
         first = await lobby(service, boards=1)
         cancelled = await service.cancel(first, "ana")
-        assert [n.place for n in cancelled.notices] == [
+        assert [str(n.place) for n in cancelled.notices] == [
             "overview",
             "user:ana",
             "user:cy",

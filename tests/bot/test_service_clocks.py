@@ -127,7 +127,9 @@ def test_a_flag_during_a_pending_transfer_changes_where_the_piece_may_go(databas
         await service.start(match_id, "ana")
         now[0] = 1250.0
         won = await service.resign(match_id, "ana", 2)  # Black's knight on d5 may go on
-        (prompt,) = [n for n in won.notices if n.kind == "transfer-prompt" and n.place == "user:bo"]
+        (prompt,) = [
+            n for n in won.notices if n.kind == "transfer-prompt" and str(n.place) == "user:bo"
+        ]
         assert prompt.payload["options"] == ["Nd5^3", "Nd5v1"]
         assert prompt.payload["deadline"] == 1370.0  # two minutes, as the clocks are live
         now[0] = 1310.0
@@ -135,7 +137,7 @@ def test_a_flag_during_a_pending_transfer_changes_where_the_piece_may_go(databas
         assert [e.KIND for e in first.events][:2] == ["flag", "board-end"]
         assert first.events[0].board == 1  # type: ignore[attr-defined]
         (again,) = [
-            n for n in first.notices if n.kind == "transfer-prompt" and n.place == "user:bo"
+            n for n in first.notices if n.kind == "transfer-prompt" and str(n.place) == "user:bo"
         ]
         assert again.payload["options"] == ["Nd5^3"]
         assert again.payload["deadline"] == 1370.0
@@ -213,7 +215,7 @@ def test_correspondence_players_are_reminded_at_a_quarter_of_their_time_and_at_o
         now[0] = 1000.0 + 18 * HOUR
         reminded = await service.settle_due()
         notices = [n for o in reminded for n in o.notices]
-        assert [(n.place, n.kind) for n in notices] == [
+        assert [(str(n.place), n.kind) for n in notices] == [
             ("board:1", "reminder"),
             ("board:2", "reminder"),
         ]
@@ -257,7 +259,7 @@ def test_a_moderator_gives_time_back_and_it_is_audited_and_announced(database_ur
         with pytest.raises(RulesError, match="more than 0, at most 43200"):
             await service.add_time(match_id, MOD, 1, "white", 0, "lag")
         added = await service.add_time(match_id, MOD, 1, "white", 2, "lag")
-        assert [(n.place, n.kind) for n in added.notices] == [
+        assert [(str(n.place), n.kind) for n in added.notices] == [
             ("overview", "add-time"),
             ("board:1", "add-time"),
         ]
@@ -361,7 +363,7 @@ def test_a_transfer_in_correspondence_waits_a_day(database_url: str) -> None:
         await service.play(game, "bo", 2, "Qxd5")
         resigned = await service.resign(game, "ana", 2)
         prompts = [n for n in resigned.notices if n.kind == "transfer-prompt"]
-        (prompt,) = [n for n in prompts if n.place == "user:bo" and n.payload["board"] == 2]
+        (prompt,) = [n for n in prompts if str(n.place) == "user:bo" and n.payload["board"] == 2]
         assert prompt.payload["deadline"] == 1000.0 + DAY
 
     run(database_url, scenario, clock=lambda: now[0])

@@ -90,7 +90,7 @@ def test_a_captain_moves_on_their_teams_boards_only_and_a_win_is_told_to_that_te
         for user, move in [("cy", "e5"), ("al", "g4"), ("cy", "Qh4#")]:
             outcome = await service.play(match_id, user, 2, move)
         prompts = [n for n in outcome.notices if n.kind == "transfer-prompt"]
-        assert [n.place for n in prompts] == ["user:cy", "team:Greens"]
+        assert [str(n.place) for n in prompts] == ["user:cy", "team:Greens"]
         result = next(n for n in outcome.notices if n.kind == "board-result")
         assert result.payload["scores"] == {"Reds": 0, "Blues": 0, "Greens": 1, "Golds": 0}
 

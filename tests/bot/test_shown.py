@@ -71,7 +71,7 @@ def test_a_game_not_shown_in_dms_stores_no_whole_game_and_one_shown_there_does(
             assert {row["place"] for row in rows if row["match_id"] == plain} > {"board:2"}
             key = next(r["idempotency_key"] for r in rows if r["match_id"] == in_dms)
             notices, _ = await service.action_notices(key.rsplit(":", 1)[0])
-            places = [notice.place for notice in notices]
+            places = [str(notice.place) for notice in notices]
             assert places[0] == "overview" and "board:1" in places
             latest = games[in_dms]  # the last action's whole game: d4 played on board 2
             assert [v.turn for v in latest.view.views] == ["white", "black"]

@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.exts import kinds, variants
+from bot.places import SideDMs
 from bot.practice.turn import DEFAULT_STRENGTH
 from bot.service import MatchService
 from bot.ui import clocks
@@ -233,8 +234,8 @@ class Games(commands.Cog):
             players = [challenger, interaction.user]
             if found["challenger_side"] == "black":  # a rematch, colours swapped
                 players.reverse()
-            for side, user in zip(("white", "black"), players, strict=True):
-                places[f"dm:{side}"] = str((await user.create_dm()).id)
+            for side, user in zip(SIDES, players, strict=True):
+                places[str(SideDMs(side))] = str((await user.create_dm()).id)
         except discord.HTTPException:
             await interaction.response.send_message(
                 f"I cannot open a direct message with {challenger.mention}; the game was not "

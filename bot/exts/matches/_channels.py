@@ -12,7 +12,7 @@ import discord
 
 from bot.exts.matches._layout import CATEGORY_CHANNELS, Layout
 from bot.lobby import Roster, round_robin
-from bot.places import OVERVIEW, BoardPlace, TeamRoom
+from bot.places import OVERVIEW, BoardPlace, Category, TeamRoom
 
 logger = logging.getLogger(__name__)
 
@@ -143,7 +143,7 @@ class _Maker:
             )
             self._categories.append(category)
             self._in_last = 0
-            await self._made("category" if number == 1 else f"category:{number}", category)
+            await self._made(str(Category(number)), category)
         category = self._categories[-1]
         made = await (
             category.create_text_channel(name, overwrites=overwrites)

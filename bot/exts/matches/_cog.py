@@ -23,11 +23,11 @@ from bot.errors import (
 from bot.exts import kinds, variants
 from bot.exts.matches._channels import remove_channels
 from bot.exts.matches._lobby import practice_words, read_teams, team_words
-from bot.exts.matches._lobby_message import LOBBY, LobbyMessages
+from bot.exts.matches._lobby_message import LobbyMessages
 from bot.exts.matches._resign import ConfirmMatchResign
 from bot.exts.matches._starting import Starting
 from bot.exts.moderators import moderator
-from bot.places import board_of
+from bot.places import LOBBY, board_of, channel_of_a_match, place_of
 from bot.practice.turn import DEFAULT_STRENGTH
 from bot.service import MatchService
 from bot.shown import all_clocks
@@ -42,7 +42,6 @@ from views.model import MAX_SHOWN
 
 logger = logging.getLogger(__name__)
 
-CHANNEL_PLACES = ("category", "overview")  # and category:N, every board:N and team:<team>
 MOST_BOARDS: Final = games.MOST_BOARDS  # boards of the largest game, Elevator Chess's
 TEAM_CHOICES: list[app_commands.Choice[int]] = [
     app_commands.Choice(name=str(count), value=count) for count in games.TEAM_COUNTS
@@ -324,11 +323,7 @@ class Matches(commands.GroupCog, group_name="match"):
         if status in ("active", "paused"):
             raise WrongStateError("the match is still on: it can be archived once it is over")
         bound = await self.service.bindings(match_id)
-        channel_ids = [
-            int(t)
-            for p, t in bound.items()
-            if p in CHANNEL_PLACES or p.startswith(("category:", "board:", "team:"))
-        ]
+        channel_ids = [int(t) for p, t in bound.items() if channel_of_a_match(place_of(p))]
         await interaction.response.send_message(f"Archiving match {match_id}.", ephemeral=True)
         channels = [interaction.client.get_channel(c) for c in channel_ids]
         await remove_channels([c for c in channels if c is not None])
@@ -415,6 +410,6 @@ class Matches(commands.GroupCog, group_name="match"):
     async def _lobby_here(self, interaction: discord.Interaction) -> int:
         """Return the newest match whose lobby is in this channel."""
         for match_id, place in await self.service.bound_to(str(interaction.channel_id)):
-            if place == LOBBY:
+            if place_of(place) == LOBBY:
                 return match_id
         raise NotFoundError("there is no match lobby in this channel: /match create opens one")

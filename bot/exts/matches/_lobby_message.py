@@ -3,19 +3,16 @@
 from __future__ import annotations
 
 import logging
-from typing import Final
 
 import discord
 
-from bot import places
 from bot.errors import WrongStateError
 from bot.exts.matches._lobby import lobby_embed, lobby_view
+from bot.places import GUILD, LOBBY, LOBBY_MESSAGE, place_of
 from bot.service import MatchService
 from bot.ui.words import teams_named
 
 logger = logging.getLogger(__name__)
-
-LOBBY: Final = str(places.LOBBY)  # the place of a lobby's channel; its message: lobby-message
 
 
 class LobbyMessages:
@@ -29,14 +26,15 @@ class LobbyMessages:
         host = str(interaction.user.id)
         try:
             await self._service.bind(
-                match_id, {LOBBY: str(interaction.channel_id), "guild": str(interaction.guild_id)}
+                match_id,
+                {str(LOBBY): str(interaction.channel_id), str(GUILD): str(interaction.guild_id)},
             )
             view = await self.view(match_id, "lobby")
             assert view is not None  # a new lobby is open
             embed = await self.embed(match_id)
             await interaction.response.send_message(embed=embed, view=view)
             message = await interaction.original_response()
-            await self._service.bind(match_id, {"lobby-message": str(message.id)})
+            await self._service.bind(match_id, {str(LOBBY_MESSAGE): str(message.id)})
         except BaseException:
             await self._service.cancel(match_id, host)
             raise
@@ -45,7 +43,7 @@ class LobbyMessages:
     async def refuse_second(self, channel: str) -> None:
         """Refuse a second lobby in a channel whose lobby is still open, naming that match."""
         for match_id, place in await self._service.bound_to(channel):
-            if place == LOBBY and await self._service.status(match_id) == "lobby":
+            if place_of(place) == LOBBY and await self._service.status(match_id) == "lobby":
                 teams = (await self._service.shape(match_id)).teams
                 raise WrongStateError(
                     f"this channel already has an open lobby: match {match_id} "
@@ -63,7 +61,11 @@ class LobbyMessages:
         message = await channel.send(text, embed=await self.embed(match_id), view=view)
         await self._service.bind(
             match_id,
-            {LOBBY: str(message.channel.id), "guild": str(guild), "lobby-message": str(message.id)},
+            {
+                str(LOBBY): str(message.channel.id),
+                str(GUILD): str(guild),
+                str(LOBBY_MESSAGE): str(message.id),
+            },
         )
 
     async def view(self, match_id: int, status: str) -> discord.ui.View | None:
@@ -83,10 +85,10 @@ class LobbyMessages:
     async def refresh(self, interaction: discord.Interaction, match_id: int) -> None:
         """Show the lobby message as the match now stands (it may have been deleted)."""
         bound = await self._service.bindings(match_id)
-        if "lobby-message" not in bound or interaction.channel is None:
+        if str(LOBBY_MESSAGE) not in bound or interaction.channel is None:
             return
         status = await self._service.status(match_id)
-        message = interaction.channel.get_partial_message(int(bound["lobby-message"]))  # type: ignore[union-attr]
+        message = interaction.channel.get_partial_message(int(bound[str(LOBBY_MESSAGE)]))  # type: ignore[union-attr]
         try:
             await message.edit(
                 embed=await self.embed(match_id),

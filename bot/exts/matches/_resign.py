@@ -7,6 +7,7 @@ from typing import Any
 
 import discord
 
+from bot.places import OVERVIEW
 from bot.service import MatchService
 from bot.ui.errors import reply_error
 
@@ -36,7 +37,7 @@ class ConfirmMatchResign(discord.ui.View):
         self.stop()
 
     async def _announce(self, interaction: discord.Interaction) -> None:
-        overview = (await self._service.bindings(self._match_id)).get("overview")
+        overview = (await self._service.bindings(self._match_id)).get(str(OVERVIEW))
         channel = interaction.client.get_channel(int(overview)) if overview else None
         if isinstance(channel, discord.TextChannel):
             try:

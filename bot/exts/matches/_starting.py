@@ -18,6 +18,7 @@ from bot.exts.matches._channels import (
 from bot.exts.matches._layout import Layout
 from bot.exts.matches._lobby_message import LobbyMessages
 from bot.exts.moderators import moderator_role
+from bot.places import OVERVIEW
 from bot.service import MatchService
 
 logger = logging.getLogger(__name__)
@@ -101,7 +102,7 @@ class Starting:
             except ServiceError:
                 logger.exception("match %d: could not forget its removed channels", match_id)
             raise
-        overview = channels["overview"]
+        overview = channels[str(OVERVIEW)]
         await counter.finish(f"Made the match's {len(channels):,} places.")
         await interaction.followup.send(
             f"Match {match_id} has started: follow it in {overview.mention}."

@@ -21,6 +21,7 @@ from bot.exts.moderation._matches import (
     match_here,
 )
 from bot.exts.moderators import moderator
+from bot.places import BoardPlace, TeamRoom, place_of
 from bot.service import MatchService, Moderator
 from bot.ui.errors import reply_error
 from bot.ui.mentions import plain
@@ -227,9 +228,8 @@ class Moderation(commands.GroupCog, group_name="mod"):
         """Give the new player the old one's access to the match's board and team channels."""
         for place, target in (await self.service.bindings(match)).items():
             channel = client.get_channel(int(target))
-            if not place.startswith(("board:", "team:")) or not isinstance(
-                channel, discord.TextChannel
-            ):
+            room = isinstance(place_of(place), BoardPlace | TeamRoom)
+            if not room or not isinstance(channel, discord.TextChannel):
                 continue
             overwrites = dict(channel.overwrites)
             held = next((key for key in overwrites if key.id == old), None)

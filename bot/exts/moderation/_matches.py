@@ -5,11 +5,10 @@ from __future__ import annotations
 from discord import Interaction, app_commands
 
 from bot.errors import NotFoundError
-from bot.places import LOBBY, OVERVIEW
+from bot.places import place_of, shown_in_a_match
 from bot.service import MatchService
 
 MAX_CHOICES = 25
-MATCH_PLACES = (str(OVERVIEW), str(LOBBY))  # and every board's and team's room
 MATCH_HELP = "the match (in a match's channel, that match); its menu lists this server's"
 BOARD_HELP = "the board's number"
 REASON_HELP = "why, as the players and the log channel will read it"
@@ -20,7 +19,7 @@ async def match_here(interaction: Interaction, service: MatchService, given: int
     if given is not None:
         return given
     for match_id, place in await service.bound_to(str(interaction.channel_id)):
-        if place in MATCH_PLACES or place.startswith(("board:", "team:")):
+        if shown_in_a_match(place_of(place)):
             return match_id
     raise NotFoundError(
         "this channel belongs to no match: name one with the match option, "

@@ -11,7 +11,7 @@ import re
 from typing import Final
 
 from games.core.errors import AmbiguousMoveError, IllegalMoveError, not_a_move
-from games.core.reach import FILES, INDEX, NAMES
+from games.core.reach import INDEX, NAMES
 from games.core.reachboard.position import CASTLINGS, Position
 from games.core.refusals import (
     PROMOTIONS,
@@ -19,7 +19,7 @@ from games.core.refusals import (
     refused_move,
     turn_of,
 )
-from games.core.san import UCI, read_san, starts
+from games.core.san import UCI, read_san, starts, write_san
 
 _CASTLING: Final = re.compile(r"([0O])-\1(-\1)?[+#]*[!?]*")
 
@@ -29,40 +29,13 @@ def san(position: Position, start: int, target: int, choice: str | None) -> str:
     right = position.castling_right(start, target)
     if right is not None:
         return "O-O" if right in "Kk" else "O-O-O"
-    cells = position.cells
-    piece = cells[start]
-    assert piece is not None
-    kind = piece.upper()
-    takes = cells[target] is not None
-    promotion = "" if choice is None else f"={choice}"
-    if kind == "P":
-        takes = takes or start % 8 != target % 8
-        prefix = f"{FILES[start % 8]}x" if takes else ""
-        return f"{prefix}{NAMES[target]}{promotion}"
-    rivals = [s for s in _sources(position, target, piece) if s != start]
-    which = ""
-    if rivals:
-        if all(s % 8 != start % 8 for s in rivals):
-            which = FILES[start % 8]
-        elif all(s // 8 != start // 8 for s in rivals):
-            which = str(start // 8 + 1)
-        else:
-            which = NAMES[start]
-    return f"{kind}{which}{'x' if takes else ''}{NAMES[target]}{promotion}"
-
-
-def _sources(position: Position, target: int, piece: str) -> list[int]:
-    """Return the squares from which a piece of this kind may legally move to target."""
-    cells = position.cells
-    if cells.count(piece) < 2:
-        return []
-    return [
-        start
-        for start in range(64)
-        if cells[start] == piece
-        and target in position.targets(start)
-        and position.is_legal(start, target)
-    ]
+    return write_san(
+        position.cells,
+        start,
+        target,
+        choice,
+        lambda other: target in position.targets(other) and position.is_legal(other, target),
+    )
 
 
 def suffix(position: Position) -> str:

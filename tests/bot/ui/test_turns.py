@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.lobby import Roster
 from bot.news import News
 from bot.notices import BoardShown
+from bot.places import BoardPlace
 from bot.shown import shown_boards
 from bot.ui.turns import turn_reply, turn_words
 from bot.ui.words import board_words
@@ -85,7 +86,7 @@ def test_the_answer_to_a_move_says_whether_the_turn_goes_on_and_what_ended_it() 
 def test_an_undone_end_of_a_turn_reads_as_ending_the_turn_not_as_a_move() -> None:
     game = EndersGame()
     events = tuple(game.play(1, "N@f2 Nf2-g4 end"))
-    undone = BoardShown("board:1", 1, events[1:], undone=True, reason="a slip")
+    undone = BoardShown(BoardPlace(1), 1, events[1:], undone=True, reason="a slip")
     assert board_words(undone) == [
         "A moderator took back what happened here (a slip): White played Nf2-g4. "
         "White ended the turn."
