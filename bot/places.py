@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from games.core.pieces import SIDES, Side
+from games.core.pieces import SIDES, Side, opponent
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +96,8 @@ def place_of(name: str) -> Place:
         return PersonDMs(rest)
     if kind == "dm" and rest in SIDES:
         return SideDMs("white" if rest == "white" else "black")
-    if kind == "category" and (rest.isdigit() or name == "category"):
-        return Category(int(rest or 1))
+    if name == "category" or (kind == "category" and rest.isdigit() and rest[0] not in "01"):
+        return Category(int(rest or 1))  # the first is "category", written so alone
     return Named(name)
 
 
@@ -125,5 +125,4 @@ def dms_of(bound: Mapping[str, str], side: Side) -> str | None:
 
 def dms_bound(player: str, side: Side) -> dict[str, str]:
     """Return the bindings of a game against the practice opponent shown in a player's DMs."""
-    other: Side = "black" if side == "white" else "white"
-    return {str(SideDMs(side)): player, str(SideDMs(other)): NO_DMS}
+    return {str(SideDMs(side)): player, str(SideDMs(opponent(side))): NO_DMS}

@@ -78,8 +78,7 @@ def check_settings(kind: str, boards: int, layout: str, **options: Any) -> None:
     options: those games.elevator.settings.check_settings takes (most, what, variant, floors,
     armies, elevators, teams, start_fens).
     """
-    game_class(kind)
-    _check_settings(boards, layout, **options)
+    _check_settings(boards, layout, variants=tuple(game_class(kind).VARIANTS), **options)
 
 
 def offered(kind: str) -> Offered:

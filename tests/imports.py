@@ -106,10 +106,13 @@ def branches_on_games(
     or a comparison with one of names (a game's kind or mode) written as a string.
     """
     found: dict[str, list[tuple[int, str]]] = {}
-    for path in sorted((ROOT / package).rglob("*.py")):
-        module = path.relative_to(ROOT).as_posix()
-        tree = ast.parse(path.read_text())
-        constants = _constants(tree, names)  # ELEVATOR = "elevator" names a kind too
+    trees = {
+        path.relative_to(ROOT).as_posix(): ast.parse(path.read_text())
+        for path in sorted((ROOT / package).rglob("*.py"))
+    }
+    # ELEVATOR = "elevator" names a kind too, in its module and wherever it is imported
+    constants = {name: word for tree in trees.values() for name, word in _constants(tree, names)}
+    for module, tree in trees.items():
         for node in ast.walk(tree):
             what = _branch(node, classes, names, constants)
             if what is not None:
@@ -118,9 +121,9 @@ def branches_on_games(
     return found
 
 
-def _constants(tree: ast.Module, names: set[str]) -> dict[str, str]:
-    """Return the module's constants whose value is one of names, by constant."""
-    found = {}
+def _constants(tree: ast.Module, names: set[str]) -> list[tuple[str, str]]:
+    """Return the module's constants whose value is one of names, each with its value."""
+    found = []
     for node in tree.body:
         target = node.target if isinstance(node, ast.AnnAssign) else None
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
@@ -131,7 +134,7 @@ def _constants(tree: ast.Module, names: set[str]) -> dict[str, str]:
             and isinstance(value, ast.Constant)
             and value.value in names
         ):
-            found[target.id] = str(value.value)
+            found.append((target.id, str(value.value)))
     return found
 
 

@@ -68,7 +68,8 @@ def _names(teams: Sequence[str]) -> list[str]:
         other = next((o for o in names[index + 1 :] if same_name(name, o)), None)
         if other is not None:
             which = "the two teams" if len(names) == 2 else "the teams"
-            raise RulesError(f"{which} need different names: '{name}' looks like '{other}'")
+            alike = f"both are '{name}'" if name == other else f"'{name}' looks like '{other}'"
+            raise RulesError(f"{which} need different names: {alike}")
     return names
 
 

@@ -24,6 +24,11 @@ def title(kind: str) -> str:
     return games.game_class(kind).TITLE
 
 
+def many_boards(kind: str) -> bool:
+    """Tell whether a game of a kind may have more boards than one (Elevator Chess)."""
+    return kind in games.KINDS and games.game_class(kind).MOST_BOARDS > 1
+
+
 def floors(text: str | None, boards: int) -> list[str] | None:
     """Read the floors typed for a match of a number of boards (None: every board FIDE)."""
     if text is None or not text.strip():

@@ -42,14 +42,20 @@ async def variant_choices(
 
 def _variants(kind: object) -> Mapping[str, Variant]:
     """Return the variants of a game of a kind, Elevator Chess's if none (or none known) is."""
-    known = isinstance(kind, str) and kind in games.KINDS
-    return games.game_class(kind if known and isinstance(kind, str) else ELEVATOR).VARIANTS
+    if isinstance(kind, str) and kind in games.KINDS:
+        return games.game_class(kind).VARIANTS
+    return games.game_class(ELEVATOR).VARIANTS  # the game a command plays unless told
 
 
 async def army_choices(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    """Offer pairs of armies (White's/Black's) for the board being typed, boards before kept."""
+    """Offer pairs of armies (White's/Black's) for the board being typed, boards before kept.
+
+    A game with no variants takes no armies: it is offered none.
+    """
+    if not _variants(getattr(interaction.namespace, "game", None)):
+        return []
     head, comma, last = current.strip().lower().rpartition(",")
     before = f"{head}{comma}".replace(" ", "")
     board = before.count(",") + 1
@@ -95,7 +101,9 @@ def read_elevators(text: str | None) -> list[tuple[str, ...]] | None:
     return lists
 
 
-def team_count(kind: str, name: str, teams: int) -> int:
+def team_count(kind: str, name: str, teams: int | None) -> int:
     """Return how many teams a match has: teams: as given, else its variant's own number."""
     entry = _variants(kind).get(name.strip().lower())
-    return entry.teams if teams == 2 and entry is not None else teams
+    if teams is not None:
+        return teams
+    return 2 if entry is None else entry.teams

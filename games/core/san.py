@@ -1,4 +1,4 @@
-"""SAN and UCI as 8x8 boards that keep their own cells read them (Escher, Cylindrical)."""
+"""SAN and UCI as 8x8 boards that keep their own cells read and write them (Escher, Cylindrical)."""
 
 from __future__ import annotations
 

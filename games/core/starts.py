@@ -100,13 +100,16 @@ class Starts(GameRecords[ConfigT]):
 
         Raise MatchConfigError for what this game cannot take.
         """
-        if variant_name != DEFAULT_VARIANT or armies or elevators:
+        if variant_name.strip().lower() != DEFAULT_VARIANT or armies or elevators:
             raise MatchConfigError(
                 f"{cls.TITLE} has no variants, armies or elevators to choose: leave variant:, "
                 "armies: and elevators: out"
             )
         if floors is not None:
-            raise MatchConfigError(f"{cls.TITLE} has no floors: it is played on one board")
+            raise MatchConfigError(
+                f"{cls.TITLE} has no floors: it is played on one board, and floors: sets the "
+                "boards of a game of many"
+            )
         return None
 
     @classmethod
@@ -120,7 +123,8 @@ class Starts(GameRecords[ConfigT]):
     ) -> Self:
         """Start a game of boards in a layout between teams (White's first), as set up.
 
-        Raise MatchConfigError for settings this game cannot be played with.
+        Raise MatchConfigError for settings this game cannot be played with. A game of one
+        board stands in no layout: it takes any.
         """
         if len(teams) != 2:
             raise MatchConfigError(f"{cls.TITLE} is played by two sides, not {len(teams)} teams")
@@ -129,6 +133,13 @@ class Starts(GameRecords[ConfigT]):
         if boards != 1:
             raise MatchConfigError(f"{cls.TITLE} is played on one board, not {shown(boards)}")
         return cls.from_config(cls.read_config({"fen": start_fens[0] if start_fens else None}))
+
+    @classmethod
+    def default_teams(cls, count: int) -> tuple[str, ...]:
+        """Return the names count teams get when players name none, White's first."""
+        if count not in cls.TEAM_COUNTS:
+            raise MatchConfigError(f"{cls.TITLE} is played by two sides, not {shown(count)} teams")
+        return ("White", "Black")
 
     def setup(self) -> Setup | None:
         """Return what the game was set up with beyond its boards, as a rematch copies it."""

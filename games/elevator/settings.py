@@ -34,6 +34,7 @@ def check_settings(
     elevators: Sequence[Sequence[str]] | None = None,
     teams: Sequence[str] | None = None,
     start_fens: Sequence[str] | None = None,
+    variants: Sequence[str] = tuple(VARIANTS),
 ) -> None:
     """Refuse a new game's settings of a wrong type or size, before any of it is built.
 
@@ -41,15 +42,15 @@ def check_settings(
     number of boards or a list too big to refuse at once. Whether the settings fit together
     (a floor's armies, a ring of two boards) is checked as the game is set up.
     most: the most boards such a game has; what: such a game, as the refusal names it.
+    variants: the names of the game's variants, as a refusal lists them (Betza's by default).
     """
     if not _whole(boards) or not 1 <= boards <= most:
         raise MatchConfigError(f"{what} has 1 to {most} boards, not {shown(boards)}")
     if layout not in LAYOUTS:
         raise MatchConfigError(f"the boards stand in a 'line' or a 'ring', not {shown(layout)}")
     if not isinstance(variant, str) or len(variant) > MAX_VARIANT:
-        raise MatchConfigError(
-            f"there is no variant called {shown(variant)}: the variants are {', '.join(VARIANTS)}"
-        )
+        listed = f"the variants are {', '.join(variants)}" if variants else "this game has none"
+        raise MatchConfigError(f"there is no variant called {shown(variant)}: {listed}")
     _names(floors, "floors", boards, "a floor's rules, as escher")
     _names(start_fens, "start_fens", boards, "a start position (FEN)")
     _names(teams, "teams", max(TEAM_COUNTS), "a team's name")

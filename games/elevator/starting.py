@@ -7,7 +7,7 @@ from typing import ClassVar, Self
 
 from games.core.starts import DEFAULT_VARIANT, Setup, Starts, Variant
 from games.elevator.config import MAX_BOARDS, MatchConfig
-from games.elevator.teams import TEAM_COUNTS, team_map, team_order
+from games.elevator.teams import TEAM_COUNTS, default_names, team_map, team_order
 from games.elevator.variants import VARIANTS, describe, variant
 
 
@@ -51,6 +51,11 @@ class MatchStarts(Starts[MatchConfig]):
         return cls.from_config(
             MatchConfig.create(boards, layout, start_fens, teams=pairs, **kwargs)
         )
+
+    @classmethod
+    def default_teams(cls, count: int) -> tuple[str, ...]:
+        """Return White and Black for two teams, and Betza's Team A, Team B, ... for more."""
+        return ("White", "Black") if count == 2 else default_names(count)
 
     def setup(self) -> Setup | None:
         """Return the floors, armies, elevators and mode the match was set up with."""

@@ -20,6 +20,12 @@ TEAM_COUNTS: Final = (2, 4, 6, 8)
 Pairs = Sequence[tuple[str, str]]  # (White's team, Black's team) per board, board 1 first
 
 
+def default_names(teams: int) -> tuple[str, ...]:
+    """Return the names many teams get when none are given, as Betza's: Team A, Team B, ..."""
+    _check_count(teams)
+    return tuple(f"Team {letter}" for letter in "ABCDEFGH"[:teams])
+
+
 def team_map(boards: int, names: Sequence[str]) -> tuple[tuple[str, str], ...]:
     """Return each board's (White team, Black team): the first half of names play White."""
     teams = len(names)

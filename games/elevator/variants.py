@@ -185,9 +185,12 @@ def describe(config: MatchConfig) -> str | None:
     """Say in a line which variant a match plays, or None for the core game.
 
     Options combine, so the line names each: "Different Armies: Colorbound Clobberers
-    (White) v Nutty Knights (Black); Escher neighbours (board 2)".
+    (White) v Nutty Knights (Black); Escher neighbours (board 2)". More than two teams are
+    Betza's Many Teams.
     """
     parts = [v.title for v in VARIANTS.values() if v.mode == config.mode != "standard"]
+    if config.teams is not None and len({team for pair in config.teams for team in pair}) > 2:
+        parts.append(VARIANTS["teams"].title)
     if config.armies is not None:
         parts.append(_armies_words(config.armies))
     if config.rules is not None:

@@ -42,6 +42,7 @@ from bot.places import (
         ("guild", GUILD),
         ("lobby-message", LOBBY_MESSAGE),
         ("dm:grey", Named("dm:grey")),
+        ("category:1", Named("category:1")),
     ],
 )
 def test_a_places_name_reads_as_its_type_and_writes_back_the_same(name: str, place: object) -> None:

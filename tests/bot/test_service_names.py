@@ -108,3 +108,25 @@ def test_a_casual_game_names_its_sides_by_visible_distinct_display_names_or_else
         assert accepted is not None and await teams(store, accepted) == shown
 
     run(database_url, scenario)
+
+
+def test_the_two_sides_of_a_one_board_game_need_names_that_look_different_too(
+    database_url: str,
+) -> None:
+    async def scenario(service: MatchService, store: Storage) -> None:
+        with pytest.raises(RulesError, match="need different names: both are 'Reds'"):
+            await service.create(
+                "ana",
+                boards=1,
+                layout="line",
+                game="escher",
+                white_team="Reds",
+                black_team=" Reds ",
+            )
+        with pytest.raises(RulesError, match="'Reds' looks like 'REDS'"):
+            await service.create(
+                "ana", boards=1, layout="line", game="escher", white_team="Reds", black_team="REDS"
+            )
+        assert await store.fetch_all("SELECT * FROM matches") == []
+
+    run(database_url, scenario)

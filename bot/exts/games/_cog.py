@@ -88,7 +88,7 @@ class Games(commands.Cog):
         """Challenge someone to a casual game in your DMs with the bot, or practise against me."""
         me = interaction.user
         if boards is None:
-            boards = 2 if game == kinds.ELEVATOR else 1
+            boards = 2 if kinds.many_boards(game) else 1
         client = interaction.client.user
         if client is not None and opponent.id == client.id:
             chosen: Side = "black" if side == "black" else "white"
@@ -131,7 +131,7 @@ class Games(commands.Cog):
         view.add_item(InvitationButton(invitation, "accept"))
         view.add_item(InvitationButton(invitation, "decline"))
         what = kinds.title(game)
-        if game == kinds.ELEVATOR:
+        if kinds.many_boards(game):
             what += f" on {boards} board{'s' if boards != 1 else ''} in a {layout}"
             played = (await self.service.invitation(invitation))["variant"]
             what += f" ({played})" if played else ""
@@ -186,7 +186,7 @@ class Games(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)  # DMs may be slow
         control = TimeControl.parse(options.clock)  # the service has read it already
         what = kinds.title(options.game)
-        if options.game == kinds.ELEVATOR:
+        if kinds.many_boards(options.game):
             count = options.boards
             what += f" on {count} board{'s' if count != 1 else ''} in a {options.layout}"
         words = (

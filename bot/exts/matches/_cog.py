@@ -98,13 +98,13 @@ class Matches(commands.GroupCog, group_name="match"):
         variant: app_commands.Range[str, 1, 40] = DEFAULT_VARIANT,
         armies: app_commands.Range[str, 1, 400] | None = None,
         elevators: app_commands.Range[str, 1, 400] | None = None,
-        teams: int = 2,
+        teams: int | None = None,
         names: app_commands.Range[str, 1, 400] | None = None,
         rated: bool = True,
     ) -> None:
         """Open a lobby for a team match (or a one-board game) in this channel."""
         count = variants.team_count(game, variant, teams)
-        white, black, every = read_teams(count, white, black, names)
+        white, black, every = read_teams(game, count, white, black, names)
         channel = str(interaction.channel_id)
         await self._lobbies.refuse_second(channel)
         if channel in self._opening:

@@ -17,12 +17,12 @@ from bot.ui.mentions import mention, plain
 from bot.ui.words import spans
 from games.core.capabilities import Rides
 from games.core.clocks import TimeControl
+from games.core.errors import GameError
 
 SHOWN: Final = 30  # players listed per team; a mention with "(captain)" is about 33 characters
 LISTED: Final = 144  # players listed in all, 4,800 characters, within an embed's 6,000
 LOBBY_ACTIONS: Final = ("join-white", "join-black", "leave", "start", "cancel")
 JOIN_TEAM: Final = re.compile(r"join-([1-8])")  # the n-th team's button, with more than two
-TEAM_LETTERS: Final = "ABCDEFGH"  # many teams named by none: Team A, Team B, ... as Betza's
 
 
 def lobby_embed(
@@ -76,13 +76,18 @@ def practice_words(roster: Roster, user: str, strength: int) -> str:
 
 
 def read_teams(
-    count: int, white: str | None, black: str | None, names: str | None
+    kind: str, count: int, white: str | None, black: str | None, names: str | None
 ) -> tuple[str, str, tuple[str, ...] | None]:
     """Read /match create's team options: White's and Black's names, and every team's if more.
 
-    names lists the teams separated by commas, White's teams first; without it two teams are
-    called White and Black (or as white: and black: say) and more are Team A, Team B, ...
+    names lists the teams separated by commas, White's teams first; without it the teams are
+    named as the game of that kind names them (White and Black; Team A, Team B, ...), or as
+    white: and black: say.
     """
+    try:
+        named = games.game_class(kind).default_teams(count)
+    except GameError as error:  # a count this game is not played by
+        raise RulesError(str(error)) from None
     listed = tuple(name.strip() for name in names.split(",")) if names is not None else ()
     if not all(visible(name) for name in listed):
         raise RulesError(
@@ -95,7 +100,7 @@ def read_teams(
             raise RulesError(f"names: lists {len(listed)} teams, and the match has 2")
         if listed:
             return listed[0], listed[1], None
-        return white or "White", black or "Black", None
+        return white or named[0], black or named[1], None
     if white or black:
         raise RulesError(
             f"with {count} teams, name them all with names:, White's teams first "
@@ -103,10 +108,7 @@ def read_teams(
         )
     if listed and len(listed) != count:
         raise RulesError(f"names: lists {len(listed)} teams, and the match has {count}")
-    if count not in games.TEAM_COUNTS:  # a count Discord's choices would not offer
-        counts = ", ".join(map(str, games.TEAM_COUNTS))
-        raise RulesError(f"a match has {counts} teams (half play White, half Black), not {count}")
-    every = listed or tuple(f"Team {letter}" for letter in TEAM_LETTERS[:count])
+    every = listed or named
     return every[0], every[-1], every
 
 

@@ -46,9 +46,24 @@ def test_elevator_chess_starts_many_teams_and_says_its_variant_and_teams() -> No
     match = elevator.start(4, "line", ["A", "B", "C", "D"], None, setup)
     assert match.setup() == setup
     assert elevator.team_order(match.config) == ("A", "B", "C", "D")
-    assert elevator.variant_of(match.config) == "Escher neighbours (boards 2, 4)"
+    assert elevator.variant_of(match.config) == (
+        "Elevator Chess for Many Teams; Escher neighbours (boards 2, 4)"
+    )
     assert elevator.described_setup(4, "line", setup) == "Escher neighbours (boards 2, 4)"
 
 
 def test_the_registry_offers_the_most_boards_and_team_counts_of_any_game() -> None:
     assert games.MOST_BOARDS == 1000 and games.TEAM_COUNTS == (2, 4, 6, 8)
+
+
+def test_a_games_own_teams_are_named_when_players_name_none() -> None:
+    assert games.game_class("escher").default_teams(2) == ("White", "Black")
+    assert games.game_class("elevator").default_teams(4) == ("Team A", "Team B", "Team C", "Team D")
+    with pytest.raises(MatchConfigError, match="Escher Staircase is played by two sides, not 4"):
+        games.game_class("escher").default_teams(4)
+    with pytest.raises(MatchConfigError, match="a match has 2, 4, 6, 8 teams"):
+        games.game_class("elevator").default_teams(3)
+
+
+def test_the_core_game_is_chosen_however_its_name_is_written() -> None:
+    assert games.game_class("escher").chosen(1, " Standard ", None, None, None) is None

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from games.elevator import IllegalMoveError, Match, MatchConfigError, MatchDecided, TeamResigned
 from games.elevator.standings import Standings
-from games.elevator.teams import seats_of, team_map, team_order
+from games.elevator.teams import default_names, seats_of, team_map, team_order
 from tests.strength import examples
 
 BETZA = ("A", "B", "C", "D")
@@ -59,6 +59,10 @@ def test_team_counts_that_do_not_share_the_boards_are_refused(
 ) -> None:
     with pytest.raises(MatchConfigError, match=refusal):
         team_map(boards, names)
+
+
+def test_default_names_are_lettered_as_betza_does() -> None:
+    assert default_names(4) == ("Team A", "Team B", "Team C", "Team D")
 
 
 def test_many_teams_score_over_the_boards_each_plays_and_the_most_points_win() -> None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from games.core.errors import MatchConfigError
+from games.core.starts import Setup
 from games.elevator import Match, MatchConfig
-from games.elevator.variants import VARIANTS, Setup, describe, variant
+from games.elevator.variants import VARIANTS, describe, variant
 
 
 def kwargs(name: str, boards: int, **options: object) -> dict[str, object]:

@@ -66,7 +66,7 @@ def test_team_options_read_as_names_white_first(
     names: str | None,
     read: tuple[str, str, tuple[str, ...] | None],
 ) -> None:
-    assert read_teams(count, white, black, names) == read
+    assert read_teams("elevator", count, white, black, names) == read
 
 
 @pytest.mark.parametrize(
@@ -86,4 +86,10 @@ def test_team_options_that_do_not_fit_are_refused_plainly(
     count: int, white: str | None, names: str | None, refusal: str
 ) -> None:
     with pytest.raises(RulesError, match=refusal):
-        read_teams(count, white, None, names)
+        read_teams("elevator", count, white, None, names)
+
+
+def test_a_game_of_two_sides_refuses_more_teams_and_names_its_own_two() -> None:
+    assert read_teams("chess", 2, None, None, None) == ("White", "Black", None)
+    with pytest.raises(RulesError, match="is played by two sides, not 4 teams"):
+        read_teams("chess", 4, None, None, "A, B, C, D")

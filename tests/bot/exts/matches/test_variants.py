@@ -181,7 +181,7 @@ def test_autocomplete_offers_the_variants_and_pairs_of_armies(tmp_path: Path) ->
     offline(scenario)
 
 
-def test_the_variants_offered_are_those_of_the_game_chosen(tmp_path: Path) -> None:
+def test_the_variants_and_armies_offered_are_those_of_the_game_chosen(tmp_path: Path) -> None:
     async def scenario(discord: FakeDiscord) -> None:
         ana, _, guild = club(discord)
         general = discord.channel_named(guild, "general")
@@ -191,6 +191,8 @@ def test_the_variants_offered_are_those_of_the_game_chosen(tmp_path: Path) -> No
             typed = [text("game", "elevator"), text("variant", "ali", focused=True)]
             (alice,) = await discord.autocomplete(ana, general, "challenge", typed)
             assert alice["value"] == "alice"
+            typed = [text("game", "escher"), text("armies", "clob", focused=True)]
+            assert await discord.autocomplete(ana, general, "challenge", typed) == []
 
     offline(scenario)
 
