@@ -23,6 +23,7 @@ from bot.app.lobby import Lobby
 from bot.app.moderation import Moderation
 from bot.app.outcomes import MatchShape, Moderator, Outcome, TeamChange
 from bot.app.people import People
+from bot.app.picking import Picking
 from bot.app.play import Play
 from bot.app.practice import Practice
 from bot.app.ratings import Ratings
@@ -74,6 +75,7 @@ class MatchService:
             Rematches(units, challenges),
             People(units),
             Ratings(units),
+            Picking(units, play),
         )
         self._parts: dict[type, object] = {type(part): part for part in parts}
 
@@ -102,6 +104,8 @@ class MatchService:
     answer_rematch = via(Rematches.answer)
 
     play = via(Play.play)
+    picks = via(Picking.picks)
+    play_picked = via(Picking.play_picked)
     resign = via(Play.resign)
     check_resign = via(Play.check_resign)
     draw_offers = via(Play.draw_offers)

@@ -10,7 +10,7 @@ from bot.loading import Loaded
 from bot.names import same_name
 from bot.practice.turn import STRENGTHS
 from games.core.errors import shown
-from games.core.pieces import SIDES, Side, side_name
+from games.core.pieces import SIDES, Side, opponent, side_name
 
 MAX_MOVE: Final = 24  # characters in a move as typed; the longest real one is about 10
 MAX_TURN: Final = 200  # characters in a turn of many actions (Ender's Chess) as typed
@@ -39,6 +39,19 @@ def open_board(loaded: Loaded, board: int) -> None:
     check_board(loaded, board)
     if loaded.match.is_closed(board):
         raise WrongStateError(finished(loaded, board))
+
+
+def mover(loaded: Loaded, user: str, board: int) -> Side:
+    """Return the side user moves for on an open board now, or refuse saying why not."""
+    side, roster = loaded.match.side_to_move(board), loaded.roster
+    if roster.may_move(user, board, side):
+        return side
+    if roster.team_of(user) is None:
+        raise NotAllowedError("you are not playing in this match")
+    other_captain = roster.captains.get(roster.team_at(board, opponent(side))) == user
+    if user in roster.players_at(board) or other_captain:
+        raise NotAllowedError(f"it is {side_name(side)}'s turn on board {board}")
+    raise NotAllowedError(f"you are not seated on board {board}")
 
 
 def finished(loaded: Loaded, board: int) -> str:

@@ -17,7 +17,7 @@ from bot.hosted import has_transfers, with_held_moves, with_teams
 from bot.loading import Loaded
 from bot.notices import DrawDeclined, DrawOffered, Notice, board_place, user_place
 from games.core.multiboard import Held as HeldMove
-from games.core.pieces import SIDES, Side, opponent, side_name
+from games.core.pieces import SIDES, Side, opponent
 
 
 class Play:
@@ -74,14 +74,7 @@ class Play:
                 )
             guards.playing(loaded)
             guards.open_board(loaded, board)
-            side, roster = loaded.match.side_to_move(board), loaded.roster
-            if not roster.may_move(user, board, side):
-                if roster.team_of(user) is None:
-                    raise NotAllowedError("you are not playing in this match")
-                other_captain = roster.captains.get(roster.team_at(board, opponent(side))) == user
-                if user in roster.players_at(board) or other_captain:
-                    raise NotAllowedError(f"it is {side_name(side)}'s turn on board {board}")
-                raise NotAllowedError(f"you are not seated on board {board}")
+            side = guards.mover(loaded, user, board)
             outcome = await self._actions.act(
                 held,
                 user,

@@ -9,12 +9,14 @@ import discord
 
 from bot.service import MatchService, Outcome
 from bot.ui.errors import reply_error
+from bot.ui.picker import open_picker
 
 ACTIONS: Final = {
     "resign": ("Resign", discord.ButtonStyle.danger),
     "confirm-resign": ("Yes, resign", discord.ButtonStyle.danger),
     "draw": ("Offer draw", discord.ButtonStyle.secondary),
     "moves": ("Legal moves", discord.ButtonStyle.secondary),
+    "pick": ("Pick a move", discord.ButtonStyle.primary),
     "claim": ("Claim a draw", discord.ButtonStyle.secondary),
     "accept-draw": ("Accept draw", discord.ButtonStyle.success),
     "decline-draw": ("Decline draw", discord.ButtonStyle.secondary),
@@ -78,7 +80,9 @@ class BoardButton(
         service: MatchService = interaction.client.service  # type: ignore[attr-defined]
         user = str(interaction.user.id)
         try:
-            if self.action == "resign":
+            if self.action == "pick":
+                await open_picker(interaction, self.match_id, self.board, edit=False)
+            elif self.action == "resign":
                 await ask_to_resign(interaction, service, self.match_id, self.board)
             elif self.action == "confirm-resign":
                 await service.resign(self.match_id, user, self.board)
@@ -121,17 +125,19 @@ class BoardButton(
 def board_view(match_id: int, board: int) -> discord.ui.View:
     """Return the buttons under a board's latest image."""
     view = discord.ui.View(timeout=None)
-    for action in ("resign", "draw", "moves"):
+    for action in ("pick", "resign", "draw", "moves"):
         view.add_item(BoardButton(match_id, board, action))
     return view
 
 
-GAME_ACTIONS: Final = {
-    "moves": "Legal moves on board…",
+GAME_ACTIONS: Final = {  # a menu a row, four: a fifth row holds an offer's buttons
+    "pick": "Pick a move on board…",
     "draw": "Offer or accept a draw on board…",
     "claim": "Claim a draw on board…",
     "resign": "Resign board…",
 }
+# menus under older images, still answered: Legal moves gave way to Pick a move
+OLDER_ACTIONS: Final = {"moves": "Legal moves on board…"}
 
 
 class GameActions(
@@ -148,7 +154,7 @@ class GameActions(
         super().__init__(
             discord.ui.Select(
                 custom_id=f"game-act:{match_id}:{action}",
-                placeholder=GAME_ACTIONS[action],
+                placeholder={**GAME_ACTIONS, **OLDER_ACTIONS}[action],
                 options=options or [discord.SelectOption(label="-")],
             )
         )
@@ -159,7 +165,7 @@ class GameActions(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> GameActions:
         """Rebuild the menu from its custom id."""
-        if match["action"] not in GAME_ACTIONS:
+        if match["action"] not in GAME_ACTIONS and match["action"] not in OLDER_ACTIONS:
             raise ValueError(f"unknown game action {match['action']}")
         return cls(int(match["match"]), match["action"])
 

@@ -30,6 +30,7 @@ from games.core.events import (
 )
 from games.core.geometry import Shape
 from games.core.log import action_groups
+from games.core.picks import Pick, normal_picks, other_picks
 from games.core.pieces import SIDES, Piece, Side, opponent, side_name
 from games.core.reading import read_move
 from games.core.records import ConfigT
@@ -94,6 +95,10 @@ class BoardGame(Starts[ConfigT], Told):
 
     def _special_moves(self, board: int, side: Side) -> list[str]:
         """Return the moves of the game's own kinds side may make on a board."""
+        return []
+
+    def _special_picks(self, board: int, side: Side) -> list[Pick]:
+        """Return the moves of the game's own kinds side may make on a board, as picks."""
         return []
 
     def _isolated(self, board: int) -> bool:
@@ -198,6 +203,15 @@ class BoardGame(Starts[ConfigT], Told):
         if board in self._endings:
             return []
         return self._normal_moves(board) + self._special_moves(board, playing.turn)
+
+    def picks(self, board: int) -> list[Pick]:
+        """Return the side to move's legal moves on a board as a picker offers them."""
+        playing = self._board(board)
+        if board in self._endings:
+            return []
+        found = normal_picks(playing, self._normal_moves(board))
+        found += self._special_picks(board, playing.turn)
+        return found + other_picks(self.legal_moves(board), found)
 
     def long_moves(self, board: int) -> list[str]:
         """Return the side to move's moves on a board in a long form players may also type.

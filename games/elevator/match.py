@@ -14,6 +14,7 @@ from games.core.board import Board, Played
 from games.core.boardgame import BoardGame, Change, side_of
 from games.core.capabilities import TransfersSettled
 from games.core.errors import IllegalMoveError, shown
+from games.core.picks import Pick
 from games.core.pieces import Piece, Side, kind_name, opponent, side_name
 from games.core.results import Ending
 from games.core.told import Size
@@ -35,7 +36,7 @@ from games.elevator.events import (
 )
 from games.elevator.floors import FIDE_KINDS, FLOORS
 from games.elevator.modes import Mode
-from games.elevator.notation import parse_ride
+from games.elevator.notation import parse_ride, ride_pick
 from games.elevator.parts import Parts
 from games.elevator.pgn import board_pgn
 from games.elevator.rides import Ride, Rides
@@ -303,6 +304,15 @@ class Match(MatchStarts, BoardGame[MatchConfig]):
         if not self._mode.RIDES:
             return []
         return self._rides.names(board, side, king_safety=True)
+
+    def _special_picks(self, board: int, side: Side) -> list[Pick]:
+        found = []
+        for name in self._special_moves(board, side):
+            ride = parse_ride(name)
+            piece = None if ride is None else self._board(board).piece_at(ride.square)
+            if piece is not None:
+                found.append(ride_pick(name, piece.kind))
+        return found
 
     def _offers_transfer(self, board: int, winner: Side) -> bool:
         return bool(self._rides.open_to(board, winner, king_safety=False))

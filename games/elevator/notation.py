@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from games.core.errors import IllegalMoveError, shown
+from games.core.picks import Pick, piece_words
 from games.elevator.config import MAX_BOARDS
 from games.elevator.shaft import Direction
 
@@ -62,3 +63,12 @@ def parse_ride(text: str) -> RideText | None:
         direction=_DIRECTIONS[found["direction"].lower()],
         board=board,
     )
+
+
+def ride_pick(name: str, letter: str) -> Pick:
+    """Return a ride written in full (Nd4^3) as a picker offers it: ride up to board 3, d4."""
+    ride = parse_ride(name)
+    assert ride is not None and ride.direction is not None and ride.board is not None, name
+    where = f"ride {ride.direction} to board {ride.board}, {ride.square}"
+    key = f"{ride.direction} {ride.board}"
+    return Pick(ride.square, piece_words(letter, ride.square), key, where, "", name)

@@ -162,11 +162,11 @@ def test_a_dm_game_from_challenge_to_result(tmp_path: Path) -> None:
             assert latest["attachments"][0]["filename"] == "game-1.png"
             menus = [row["components"][0] for row in latest["components"]]
             assert [m["custom_id"] for m in menus] == [
-                f"game-act:1:{a}" for a in ("moves", "draw", "claim", "resign")
+                f"game-act:1:{a}" for a in ("pick", "draw", "claim", "resign")
             ]
             assert [o["value"] for o in menus[0]["options"]] == ["1", "2"]
-            shown = await discord.click(ana, int(latest["id"]), "game-act:1:moves", values=["2"])
-            assert "Legal moves on board 2 for white" in await replied(discord, shown)
+            shown = await discord.click(ana, int(latest["id"]), "game-act:1:pick", values=["2"])
+            assert "Board 2: pick a piece to move." in await replied(discord, shown)
             listed = await discord.invoke(ana, ana_dm, "games")
             said = "Game 1 (Elevator Chess): ana against bo, your move on boards 1 and 2"
             assert said in await replied(discord, listed)
@@ -347,7 +347,7 @@ def test_with_two_games_a_move_is_played_in_the_one_game_where_it_is_legal(
     offline(scenario)
 
 
-def test_a_dm_games_legal_moves_menu_answers_its_players_alone(tmp_path: Path) -> None:
+def test_a_dm_games_pick_menu_answers_its_player_to_move_alone(tmp_path: Path) -> None:
     async def scenario(discord: FakeDiscord) -> None:
         ana, bo, guild = club(discord)
         cy = discord.add_user("cy")
@@ -356,13 +356,13 @@ def test_a_dm_games_legal_moves_menu_answers_its_players_alone(tmp_path: Path) -
             await challenged(discord, ana, bo, guild, "chess")
             await dm_until(discord, ana, "Your move on board 1.")
             (latest,) = [m for m in discord.messages[discord.dms[ana]] if m["components"]]
-            refused = await discord.click(cy, int(latest["id"]), "game-act:1:moves", values=["1"])
-            assert await replied(discord, refused) == (
-                "Only the players of game 1 see its legal moves: it is played in their DMs"
-            )
+            refused = await discord.click(cy, int(latest["id"]), "game-act:1:pick", values=["1"])
+            assert await replied(discord, refused) == "You are not playing in this match"
             assert refused.responses[-1]["data"]["flags"] & 64  # privately
-            shown = await discord.click(bo, int(latest["id"]), "game-act:1:moves", values=["1"])
-            assert "Legal moves on board 1 for white" in await replied(discord, shown)
+            early = await discord.click(bo, int(latest["id"]), "game-act:1:pick", values=["1"])
+            assert await replied(discord, early) == "It is White's turn on board 1"
+            shown = await discord.click(ana, int(latest["id"]), "game-act:1:pick", values=["1"])
+            assert "Board 1: pick a piece to move." in await replied(discord, shown)
 
     offline(scenario)
 

@@ -1,0 +1,321 @@
+"""The move picker: a piece, then where it goes, then what it becomes, each from a menu.
+
+The player to move opens it under a board (its Pick a move button, or a DM game's menu) and
+answers privately. Each menu's custom id holds what was picked before it and the board's
+stamp, so it outlives a restart; a pick on a board that changed since is refused, and the
+picker shown again as the board now stands.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any, Final
+
+import discord
+
+from bot.errors import StaleError
+from bot.service import MatchService
+from bot.ui.errors import reply_error
+from games.core.picks import Pick, choices, pieces, targets
+
+MENU: Final = 25  # options Discord allows a menu
+PAGE: Final = MENU - 1  # options a page shows when more follow: the last one turns the page
+MORE: Final = ">"  # leads the value of the option that turns the page
+
+
+def _service(interaction: discord.Interaction) -> MatchService:
+    return interaction.client.service  # type: ignore[attr-defined,no-any-return]
+
+
+def _page(entries: Sequence[tuple[str, str]], page: int, more: str) -> list[discord.SelectOption]:
+    """Return a page of (value, label) as options, with one turning to the next if any."""
+    start = page * PAGE
+    shown = entries[start : start + PAGE] if len(entries) > MENU else entries
+    options = [discord.SelectOption(label=label[:100], value=value) for value, label in shown]
+    if len(entries) > MENU:
+        following = page + 1 if start + PAGE < len(entries) else 0
+        options.append(discord.SelectOption(label=more, value=f"{MORE}{following}"))
+    return options
+
+
+def piece_view(
+    match_id: int, board: int, stamp: str, picks: Sequence[Pick], page: int = 0
+) -> discord.ui.View:
+    """Return the menu of the pieces that can move."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        PieceMenu(match_id, board, stamp, page, _page(pieces(picks), page, "More pieces…"))
+    )
+    return view
+
+
+async def open_picker(
+    interaction: discord.Interaction,
+    match_id: int,
+    board: int,
+    *,
+    note: str = "",
+    edit: bool = True,
+) -> None:
+    """Show the player to move the pieces they can move on a board, privately.
+
+    edit: in the picker's own message (a menu's), else in a new private one (a board's).
+    """
+    stamp, picks = await _service(interaction).picks(match_id, str(interaction.user.id), board)
+    if not picks:
+        text = f"{note}There is no move to pick on board {board}."
+        await _answer(interaction, text, None, edit=edit)
+        return
+    text = f"{note}Board {board}: pick a piece to move."
+    await _answer(interaction, text, piece_view(match_id, board, stamp, picks), edit=edit)
+
+
+async def _answer(
+    interaction: discord.Interaction,
+    text: str,
+    view: discord.ui.View | None,
+    *,
+    edit: bool = True,
+) -> None:
+    """Show the picker in its own private message, or in a new one."""
+    if edit:
+        await interaction.response.edit_message(content=text, view=view)
+    elif view is None:
+        await interaction.response.send_message(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, view=view, ephemeral=True)
+
+
+async def _fresh(
+    interaction: discord.Interaction, match_id: int, board: int, stamp: str
+) -> list[Pick] | None:
+    """Return the picks as the board stands, or None once the picker is shown again."""
+    now, picks = await _service(interaction).picks(match_id, str(interaction.user.id), board)
+    if now == stamp:
+        return picks
+    note = f"Board {board} has changed since: "
+    await open_picker(interaction, match_id, board, note=note)
+    return None
+
+
+class PieceMenu(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"pick:(?P<match>\d+):(?P<board>\d+):(?P<stamp>[0-9a-f]{8}):(?P<page>\d+)",
+):
+    """The pieces that can move on a board, the first of the picker's menus."""
+
+    def __init__(
+        self,
+        match_id: int,
+        board: int,
+        stamp: str,
+        page: int = 0,
+        options: list[discord.SelectOption] | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"pick:{match_id}:{board}:{stamp}:{page}",
+                placeholder="A piece to move",
+                options=options or [discord.SelectOption(label="-")],
+            )
+        )
+        self.match_id, self.board, self.stamp, self.page = match_id, board, stamp, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PieceMenu:
+        """Rebuild the menu from its custom id."""
+        return cls(int(match["match"]), int(match["board"]), match["stamp"], int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Show where the piece picked may go, or the next page of pieces."""
+        try:
+            picks = await _fresh(interaction, self.match_id, self.board, self.stamp)
+            if picks is None:
+                return
+            value = self.item.values[0]
+            if value.startswith(MORE):
+                view = piece_view(self.match_id, self.board, self.stamp, picks, int(value[1:]))
+                await _answer(interaction, f"Board {self.board}: pick a piece to move.", view)
+                return
+            await _show_targets(interaction, self.match_id, self.board, self.stamp, picks, value)
+        except Exception as error:
+            await reply_error(interaction, error)
+
+
+async def _show_targets(
+    interaction: discord.Interaction,
+    match_id: int,
+    board: int,
+    stamp: str,
+    picks: Sequence[Pick],
+    piece: str,
+    page: int = 0,
+) -> None:
+    """Show where a piece may go; a piece that can no longer move shows the pieces again."""
+    found = targets(picks, piece)
+    if not found:
+        await open_picker(interaction, match_id, board, note=f"{piece} cannot move now. ")
+        return
+    words = next(words for key, words in pieces(picks) if key == piece)
+    view = discord.ui.View(timeout=None)
+    options = _page(found, page, "More squares…")
+    view.add_item(TargetMenu(match_id, board, stamp, piece, page, options))
+    view.add_item(BackButton(match_id, board))
+    await _answer(interaction, f"Board {board}: {words} to…", view)
+
+
+class TargetMenu(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=(
+        r"pick-to:(?P<match>\d+):(?P<board>\d+):(?P<stamp>[0-9a-f]{8}):"
+        r"(?P<piece>[^:]{1,20}):(?P<page>\d+)"
+    ),
+):
+    """Where the piece picked may go: the picker's second menu."""
+
+    def __init__(
+        self,
+        match_id: int,
+        board: int,
+        stamp: str,
+        piece: str,
+        page: int = 0,
+        options: list[discord.SelectOption] | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"pick-to:{match_id}:{board}:{stamp}:{piece}:{page}",
+                placeholder="Where it goes",
+                options=options or [discord.SelectOption(label="-")],
+            )
+        )
+        self.match_id, self.board, self.stamp = match_id, board, stamp
+        self.piece, self.page = piece, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> TargetMenu:
+        """Rebuild the menu from its custom id."""
+        return cls(
+            int(match["match"]),
+            int(match["board"]),
+            match["stamp"],
+            match["piece"],
+            int(match["page"]),
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Play the move to the square picked, or ask what the piece becomes there."""
+        try:
+            picks = await _fresh(interaction, self.match_id, self.board, self.stamp)
+            if picks is None:
+                return
+            value = self.item.values[0]
+            if value.startswith(MORE):
+                await _show_targets(
+                    interaction,
+                    self.match_id,
+                    self.board,
+                    self.stamp,
+                    picks,
+                    self.piece,
+                    int(value[1:]),
+                )
+                return
+            found = choices(picks, self.piece, value)
+            if len(found) == 1:
+                await play_pick(interaction, self.match_id, self.board, self.stamp, found[0].move)
+                return
+            view = discord.ui.View(timeout=None)
+            view.add_item(ChoiceMenu(self.match_id, self.board, self.stamp, found))
+            view.add_item(BackButton(self.match_id, self.board))
+            first = found[0] if found else None
+            where = f"{first.piece_words} to {first.target_words}" if first else self.piece
+            await _answer(interaction, f"Board {self.board}: {where}, becoming…", view)
+        except Exception as error:
+            await reply_error(interaction, error)
+
+
+class ChoiceMenu(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"pick-as:(?P<match>\d+):(?P<board>\d+):(?P<stamp>[0-9a-f]{8})",
+):
+    """What the piece becomes (a promotion): the picker's last menu; its values are moves."""
+
+    def __init__(self, match_id: int, board: int, stamp: str, picks: Sequence[Pick] = ()) -> None:
+        options = [
+            discord.SelectOption(
+                label=(pick.choice or pick.move)[:100].capitalize(), value=pick.move[:100]
+            )
+            for pick in picks[:MENU]
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"pick-as:{match_id}:{board}:{stamp}",
+                placeholder="What it becomes",
+                options=options or [discord.SelectOption(label="-")],
+            )
+        )
+        self.match_id, self.board, self.stamp = match_id, board, stamp
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ChoiceMenu:
+        """Rebuild the menu from its custom id."""
+        return cls(int(match["match"]), int(match["board"]), match["stamp"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Play the move picked."""
+        try:
+            await play_pick(interaction, self.match_id, self.board, self.stamp, self.item.values[0])
+        except Exception as error:
+            await reply_error(interaction, error)
+
+
+class BackButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"pick-back:(?P<match>\d+):(?P<board>\d+)",
+):
+    """Back to the pieces, as the board stands now."""
+
+    def __init__(self, match_id: int, board: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Another piece",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"pick-back:{match_id}:{board}",
+            )
+        )
+        self.match_id, self.board = match_id, board
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> BackButton:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["match"]), int(match["board"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Show the pieces again."""
+        try:
+            await open_picker(interaction, self.match_id, self.board)
+        except Exception as error:
+            await reply_error(interaction, error)
+
+
+async def play_pick(
+    interaction: discord.Interaction, match_id: int, board: int, stamp: str, move: str
+) -> None:
+    """Play a picked move, or show the picker again if the board changed since."""
+    user = str(interaction.user.id)
+    try:
+        await _service(interaction).play_picked(match_id, user, board, stamp, move)
+    except StaleError:
+        await open_picker(interaction, match_id, board, note=f"Board {board} has changed since: ")
+        return
+    await _answer(interaction, f"You played {move} on board {board}.", None)

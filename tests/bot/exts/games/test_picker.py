@@ -1,0 +1,149 @@
+"""The move picker through the offline Discord: a piece, then where, without typing a move."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.bot.exts.games.test_dm_games import dm_game, dm_until
+from tests.bot.exts.test_matches import club, move, posted, replied, started
+from tests.bot.test_main import offline, running_bot
+from tests.fakediscord.server import FakeDiscord, Interaction
+from tests.waiting import eventually
+
+
+async def latest_image(discord: FakeDiscord, channel: int, custom_id: str) -> int:
+    """Return the id of the message in a channel that holds a component, once it does."""
+
+    def found() -> int | None:
+        holding = [
+            int(m["id"])
+            for m in discord.messages.get(channel, [])
+            if custom_id in [c["custom_id"] for row in m["components"] for c in row["components"]]
+        ]
+        return holding[-1] if holding else None
+
+    return await eventually(found, f"a message with {custom_id}", changes=discord.changes)
+
+
+def menu(interaction: Interaction) -> dict[str, object]:
+    """Return the first component of the bot's private message a picker answer shows."""
+    message = interaction.original
+    assert message is not None and message["components"], interaction.responses
+    component: dict[str, object] = message["components"][0]["components"][0]
+    return component
+
+
+async def pick(discord: FakeDiscord, user: int, answer: Interaction, value: str) -> Interaction:
+    """Choose value in the picker's menu shown in answer to an interaction; return the answer."""
+    message = answer.original
+    assert message is not None
+    custom_id = str(menu(answer)["custom_id"])
+    return await discord.click(user, int(message["id"]), custom_id, values=[value])
+
+
+async def picked(discord: FakeDiscord, user: int, opened: Interaction, *values: str) -> Interaction:
+    """Choose each value in turn in the menus the picker opened shows; return the last answer."""
+    answer = opened
+    for value in values:
+        answer = await pick(discord, user, answer, value)
+    return answer
+
+
+def words(interaction: Interaction) -> str:
+    """Return the words of the bot's private message as the interaction left it."""
+    message = interaction.original
+    return "" if message is None else str(message["content"])
+
+
+def test_a_dm_game_of_chess_is_played_to_mate_by_picking_alone(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        async with running_bot(tmp_path, discord):
+            ana_dm, bo_dm = await dm_game(discord, ana, bo, guild, "chess", "Chess")
+            plays = [(ana, ana_dm, "f2", "f3"), (bo, bo_dm, "e7", "e5")]
+            plays += [(ana, ana_dm, "g2", "g4"), (bo, bo_dm, "d8", "h4")]
+            for number, (user, dm, piece, square) in enumerate(plays, 1):
+                image = await latest_image(discord, dm, "game-act:1:pick")
+                opened = await discord.click(user, image, "game-act:1:pick", values=["1"])
+                assert words(opened) == "Board 1: pick a piece to move."
+                options = [o["value"] for o in menu(opened)["options"]]  # type: ignore[attr-defined]
+                assert piece in options
+                chosen = await pick(discord, user, opened, piece)
+                assert words(chosen).startswith("Board 1: ") and words(chosen).endswith(" to…")
+                done = await pick(discord, user, chosen, square)
+                assert words(done).startswith("You played ") and "on board 1" in words(done)
+                if number < len(plays):
+                    other = bo if user == ana else ana
+                    await dm_until(discord, other, "Your move on board 1")
+            assert "Qh4#" in words(done)
+            await dm_until(discord, ana, "Final result: 0-1")
+
+    offline(scenario)
+
+
+def test_only_the_player_to_move_may_pick_and_is_told_so_privately(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        async with running_bot(tmp_path, discord):
+            await started(discord, ana, bo, guild)
+            board = discord.channel_named(guild, "board-1")
+            await posted(discord, board)
+            image = await latest_image(discord, board, "board:1:1:pick")
+            refused = await discord.click(bo, image, "board:1:1:pick")
+            assert "It is White's turn on board 1" in await replied(discord, refused)
+            cy = discord.add_user("cy")
+            discord.add_member(guild, cy)
+            stranger = await discord.click(cy, image, "board:1:1:pick")
+            assert "You are not playing in this match" in await replied(discord, stranger)
+            opened = await discord.click(ana, image, "board:1:1:pick")
+            chosen = await pick(discord, ana, opened, "g1")
+            assert words(chosen) == "Board 1: Knight g1 to…"
+            other = await discord.click(
+                bo, int(chosen.original["id"]), str(menu(chosen)["custom_id"]), values=["f3"]
+            )
+            assert "It is White's turn on board 1" in await replied(discord, other)
+
+    offline(scenario)
+
+
+def test_a_pick_on_a_board_that_changed_since_is_refused_and_the_picker_shown_again(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        async with running_bot(tmp_path, discord):
+            await started(discord, ana, bo, guild)
+            board = discord.channel_named(guild, "board-1")
+            image = await latest_image(discord, board, "board:1:1:pick")
+            opened = await discord.click(ana, image, "board:1:1:pick")
+            chosen = await pick(discord, ana, opened, "e2")
+            assert "Played" in await move(discord, ana, board, "d4")  # typed meanwhile
+            assert "Played" in await move(discord, bo, board, "d5")
+            late = await pick(discord, ana, chosen, "e4")
+            assert words(late) == "Board 1 has changed since: Board 1: pick a piece to move."
+            again = await picked(discord, ana, late, "e2", "e4")
+            assert words(again) == "You played e4 on board 1."
+
+    offline(scenario)
+
+
+def test_a_ride_is_picked_as_a_ride_to_the_next_board(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        async with running_bot(tmp_path, discord):
+            await started(discord, ana, bo, guild)
+            one = discord.channel_named(guild, "board-1")
+            for user, text in [(ana, "Nf3"), (bo, "d6"), (ana, "Nd4"), (bo, "e6")]:
+                assert "Played" in await move(discord, user, one, text)
+            image = await latest_image(discord, one, "board:1:1:pick")
+            opened = await discord.click(ana, image, "board:1:1:pick")
+            chosen = await pick(discord, ana, opened, "d4")
+            labels = [o["label"] for o in menu(chosen)["options"]]  # type: ignore[attr-defined]
+            assert "ride up to board 2, d4" in labels
+            done = await pick(discord, ana, chosen, "up 2")
+            assert words(done) == "You played Nd4^2 on board 1."
+            two = discord.channel_named(guild, "board-2")
+            arrival = (await posted(discord, two, 2))[-1]
+            assert "A white knight arrives on d4 from board 1" in arrival.content
+
+    offline(scenario)
