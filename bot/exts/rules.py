@@ -50,7 +50,8 @@ def rules_embed(kind: str) -> tuple[discord.Embed, str]:
 async def example_file(kind: str) -> discord.File:
     """Return a game's example image, drawn off the event loop the first time."""
     image = await asyncio.to_thread(example_png, kind)
-    return discord.File(io.BytesIO(image), filename=f"{kind}-example.png")
+    described = f"{kinds.title(kind)}: {RULES[kind].caption}"
+    return discord.File(io.BytesIO(image), filename=f"{kind}-example.png", description=described)
 
 
 class Rules(commands.Cog):

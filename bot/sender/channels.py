@@ -33,6 +33,7 @@ from bot.places import OVERVIEW, BoardPlace, PersonDMs, board_of
 from bot.sender.places import Poster, nonce
 from bot.shown import ShownBoard, board_clocks
 from bot.turns import for_people
+from bot.ui.alt import board_alt
 from bot.ui.buttons import board_view, offer_view
 from bot.ui.clocks import lapses
 from bot.ui.mentions import mention, only
@@ -229,7 +230,9 @@ class ChannelPoster(Poster):
             lines.append(" ".join(mention(user) for user in mentioned))
         if notice.offer_withdrawn is not None:
             lines.append(f"{side_name(notice.offer_withdrawn)}'s draw offer is withdrawn.")
-        file = discord.File(io.BytesIO(image), filename=f"board-{board}.png")
+        file = discord.File(
+            io.BytesIO(image), filename=f"board-{board}.png", description=board_alt(view)
+        )
         buttons = None if view.finished else board_view(match_id, board)
         text, allowed = "\n".join(lines), only(pinged)
         if buttons is None:

@@ -39,6 +39,7 @@ from bot.sender.places import Poster, nonce
 from bot.service import MatchService
 from bot.shown import ShownGame
 from bot.turns import PATIENT, after_people, for_people
+from bot.ui.alt import game_alt
 from bot.ui.buttons import game_view
 from bot.ui.clocks import lapses
 from bot.ui.rematch import rematch_view
@@ -339,7 +340,11 @@ class DmPoster(Poster):
         if all(view.finished for view in views):
             status = "The game is over."
         text = "\n".join([f"Game {match_id}:", *lines, status])[:2000]
-        file = discord.File(io.BytesIO(image), filename=f"game-{match_id}.png")
+        file = discord.File(
+            io.BytesIO(image),
+            filename=f"game-{match_id}.png",
+            description=game_alt(game.view, f"Game {match_id}"),
+        )
         seats = roster.boards_of(roster.teams[side][0]) if roster.teams[side] else []
         still_open = game.open_boards()
         view = game_view(

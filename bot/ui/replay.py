@@ -54,8 +54,10 @@ async def replay_post(
         replay, over = await drawn(REPLAY_WAIT, draw_replay, log, board, limit, perspective)
     except RenderError as error:
         raise NotFoundError(str(error)) from None
-    file = discord.File(io.BytesIO(replay.gif), filename=f"replay-board-{board}.gif")
     words = replay_words(board, replay, over=over)
+    file = discord.File(
+        io.BytesIO(replay.gif), filename=f"replay-board-{board}.gif", description=words
+    )
     return ReplayPost(file, words, len(replay.gif))
 
 

@@ -344,6 +344,7 @@ class Messages(Acting):
             body.get("flags") or 0,
             reply,
             pings(body.get("content") or "", body.get("allowed_mentions")),
+            alt=descriptions(body, len(files)),
         )
         self.sent.append(sent)
         if reply is not None:
@@ -374,8 +375,11 @@ class Messages(Acting):
                     "size": len(data),
                     "url": f"http://127.0.0.1:{self.port}/attachments/{name}",
                     "proxy_url": f"http://127.0.0.1:{self.port}/attachments/{name}",
+                    **({} if alt is None else {"description": alt}),
                 }
-                for name, data in sent.files
+                for (name, data), alt in zip(
+                    sent.files, sent.alt or (None,) * len(sent.files), strict=True
+                )
             ],
             "embeds": shown_embeds(sent.embeds),
             "components": shown_components(sent.components),
@@ -383,3 +387,16 @@ class Messages(Acting):
             "type": 0,
             "flags": sent.flags,
         }
+
+
+def descriptions(body: Json, files: int) -> tuple[str | None, ...]:
+    """Return each uploaded file's description as the body's attachments give it, by id."""
+    given = body.get("attachments") if isinstance(body, dict) else None
+    found: dict[int, str] = {}
+    for attachment in given if isinstance(given, list) else []:
+        if isinstance(attachment, dict) and isinstance(attachment.get("description"), str):
+            try:
+                found[int(attachment["id"])] = attachment["description"]
+            except (KeyError, TypeError, ValueError):
+                continue
+    return tuple(found.get(index) for index in range(files))

@@ -68,6 +68,7 @@ class Sent:
     interaction_id: int | None = None
     pings: frozenset[str] = frozenset()  # who Discord notified: everyone, role:ID, user:ID
     at: float = field(default_factory=time.perf_counter)  # when the fake received it
+    alt: tuple[str | None, ...] = ()  # each file's description (alt text), None if it has none
 
     @property
     def ephemeral(self) -> bool:

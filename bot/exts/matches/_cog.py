@@ -32,6 +32,7 @@ from bot.practice.turn import DEFAULT_STRENGTH
 from bot.service import MatchService
 from bot.shown import all_clocks
 from bot.ui import clocks
+from bot.ui.alt import game_alt
 from bot.ui.errors import reply_error
 from bot.ui.mentions import mention, plain
 from bot.ui.words import score_words, turn_given_words
@@ -292,7 +293,11 @@ class Matches(commands.GroupCog, group_name="match"):
                 f"\nThe image shows boards 1 to {MAX_SHOWN} of {boards:,}: "
                 "/board show board:N shows any board."
             )
-        file = discord.File(io.BytesIO(image), filename=f"match-{match_id}.png")
+        file = discord.File(
+            io.BytesIO(image),
+            filename=f"match-{match_id}.png",
+            description=game_alt(shown.view, f"Match {match_id}"),
+        )
         await interaction.followup.send(
             f"Match {match_id} ({status}, {control.describe()}): {scores}.{played}", file=file
         )

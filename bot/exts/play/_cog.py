@@ -21,6 +21,7 @@ from bot.exts.play._places import Aimed, Places, aimed, either
 from bot.places import board_of
 from bot.service import MatchService
 from bot.shown import board_clocks
+from bot.ui.alt import board_alt
 from bot.ui.buttons import ask_to_resign, offered_words
 from bot.ui.replay import send_replay
 from bot.ui.turns import turn_reply
@@ -142,7 +143,9 @@ class Play(commands.Cog):
             clocks=board_clocks(shown.clocks),
         )
         image = await asyncio.to_thread(draw)
-        file = discord.File(io.BytesIO(image), filename=f"board-{board}.png")
+        file = discord.File(
+            io.BytesIO(image), filename=f"board-{board}.png", description=board_alt(view)
+        )
         await interaction.followup.send(said, file=file, ephemeral=True)
 
     @app_commands.command(name="resign")
@@ -234,7 +237,9 @@ class Play(commands.Cog):
             clocks=board_clocks(shown.clocks),
         )
         image = await asyncio.to_thread(draw)
-        file = discord.File(io.BytesIO(image), filename=f"board-{board}.png")
+        file = discord.File(
+            io.BytesIO(image), filename=f"board-{board}.png", description=board_alt(shown.view)
+        )
         await interaction.followup.send(file=file, ephemeral=mine)
 
     @board.command(name="replay")

@@ -16,6 +16,7 @@ from bot.app.ratings import RECENT, Leaderboard, PlayerRatings, RatedMatch, Stan
 from bot.ratings.categories import categories, category_name
 from bot.ratings.glicko import Rating
 from bot.service import MatchService
+from bot.ui.alt import chart_alt
 from bot.ui.mentions import mention, plain
 from renderer.chart import RatingChart, chart_png
 from renderer.text import isolate
@@ -218,7 +219,9 @@ class Ratings(commands.Cog):
         embed.set_image(url="attachment://rating.png")
         embed.set_footer(text="A rating with ? is provisional: its deviation is over 110.")
         await interaction.followup.send(
-            embed=embed, file=discord.File(io.BytesIO(image), "rating.png"), ephemeral=True
+            embed=embed,
+            file=discord.File(io.BytesIO(image), "rating.png", description=chart_alt(chart)),
+            ephemeral=True,
         )
 
     async def _recent(self, recent: Sequence[tuple[str | None, RatedMatch]]) -> str:
