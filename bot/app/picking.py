@@ -7,6 +7,7 @@ still stands as it did when the pick is played (an undo, a move typed meanwhile)
 from __future__ import annotations
 
 import zlib
+from dataclasses import dataclass
 
 from bot.app import guards
 from bot.app.outcomes import Outcome
@@ -20,6 +21,14 @@ from games.core.picks import Pick
 def stamp(match: Hosted, board: int) -> str:
     """Return a short mark of a board's position: it changes with every action there."""
     return f"{zlib.crc32(match.fen(board).encode()):08x}"
+
+
+@dataclass(frozen=True)
+class Picked:
+    """A picked move played: what it did, and whether its player may pick again now."""
+
+    outcome: Outcome
+    again: bool  # a turn of many actions still open (Ender's Chess): the next one to pick
 
 
 class Picking:
@@ -41,10 +50,22 @@ class Picking:
 
     async def play_picked(
         self, match_id: int, user: str, board: int, picked_at: str, move: str
-    ) -> Outcome:
-        """Play a picked move if the board still stands as it did (StaleError if not)."""
+    ) -> Picked:
+        """Play a picked move if the board still stands as it did (StaleError if not).
+
+        In a game whose turns are many actions, a picked action keeps the turn open until
+        the end is picked.
+        """
 
         def current(loaded: Loaded) -> bool:
             return stamp(loaded.match, board) == picked_at
 
-        return await self._play.play(match_id, user, board, move, current=current)
+        outcome = await self._play.play(match_id, user, board, move, more=None, current=current)
+        async with self._units.held(match_id) as held:
+            match, roster = held.loaded.match, held.loaded.roster
+            again = (
+                match.MANY_ACTIONS
+                and match.is_open(board)
+                and roster.may_move(user, board, match.side_to_move(board))
+            )
+        return Picked(outcome, again)

@@ -35,13 +35,14 @@ class Play:
         board: int,
         text: str,
         *,
-        more: bool = False,
+        more: bool | None = False,
         current: Callable[[Loaded], bool] | None = None,
     ) -> Outcome:
         """Play a move or a ride on a board for the seated player to move or their captain.
 
         In a game whose turns are many actions (Ender's Chess) text may hold several, and
-        the turn ends after them unless more is set; other games refuse more.
+        the turn ends after them unless more is set; other games refuse more. more=None:
+        the game's own way, the turn kept open in a game of many actions, ended in others.
         current: for a move chosen earlier (the practice opponent's), whether the match
         still stands as it was chosen for; if not, StaleError and nothing is played.
         """
@@ -57,7 +58,7 @@ class Play:
         board: int,
         text: str,
         *,
-        more: bool,
+        more: bool | None,
         current: Callable[[Loaded], bool] | None,
     ) -> Outcome:
         async with self._units.held(match_id) as held:
@@ -66,6 +67,7 @@ class Play:
             if current is not None and not current(loaded):
                 raise StaleError(f"board {board} changed while its move was being chosen")
             many = loaded.match.MANY_ACTIONS
+            more = many if more is None else more
             guards.check_move_text(text, many=many, examples=loaded.match.MOVE_EXAMPLES)
             if more and not many:
                 raise RulesError(

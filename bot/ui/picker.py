@@ -140,6 +140,10 @@ class PieceMenu(
                 view = piece_view(self.match_id, self.board, self.stamp, picks, int(value[1:]))
                 await _answer(interaction, f"Board {self.board}: pick a piece to move.", view)
                 return
+            whole = choices(picks, value, "")
+            if whole:  # picked, it is played: the end of a turn
+                await play_pick(interaction, self.match_id, self.board, self.stamp, whole[0].move)
+                return
             await _show_targets(interaction, self.match_id, self.board, self.stamp, picks, value)
         except Exception as error:
             await reply_error(interaction, error)
@@ -314,8 +318,12 @@ async def play_pick(
     """Play a picked move, or show the picker again if the board changed since."""
     user = str(interaction.user.id)
     try:
-        await _service(interaction).play_picked(match_id, user, board, stamp, move)
+        picked = await _service(interaction).play_picked(match_id, user, board, stamp, move)
     except StaleError:
         await open_picker(interaction, match_id, board, note=f"Board {board} has changed since: ")
         return
-    await _answer(interaction, f"You played {move} on board {board}.", None)
+    played = f"You played {move} on board {board}."
+    if picked.again:  # a turn of many actions goes on: its next one
+        await open_picker(interaction, match_id, board, note=f"{played} ")
+        return
+    await _answer(interaction, played, None)

@@ -12,10 +12,12 @@ from games.core.errors import IllegalMoveError, shown, typed
 from games.core.events import BoardEnded, Event, Moved
 from games.core.log import action_groups
 from games.core.oneboard import OneBoardGame
+from games.core.picks import Pick, other_picks
 from games.core.pieces import Side, side_name
 from games.enders import shown as viewed
 from games.enders.board import EndersBoard
 from games.enders.notation import END
+from games.enders.picks import enders_picks
 from games.enders.position import Outcome
 
 # a side loses by its gate or with no piece left, so its king is worth a piece like any other
@@ -58,6 +60,11 @@ class EndersGame(OneBoardGame):
     def beside(self, board: int, fen: str) -> Beside:
         """Return a FEN's reserves, the board's gates and the pieces moved this turn."""
         return viewed.beside(self.enders_board(board), fen)
+
+    def picks(self, board: int) -> list[Pick]:
+        """Return the turn's next actions as a picker offers them: drops, moves, the end."""
+        found = enders_picks(self._board(board), self.legal_moves(board))
+        return found + other_picks(self.legal_moves(board), found)
 
     def play(self, board: int, text: str, *, side: Side | None = None) -> list[Event]:
         """Play one action or several in order (`B@f10 Bf10-d8 end`); the turn ends at `end`.

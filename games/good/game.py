@@ -8,10 +8,12 @@ from games.core.beside import Lifted
 from games.core.board import Board
 from games.core.events import Event, Moved
 from games.core.oneboard import OneBoardGame
+from games.core.picks import Pick, other_picks
 from games.core.pieces import Side
 from games.core.results import Ending
 from games.good.board import GoodBoard, WonkavatorBoard
 from games.good.kinds import GOOD_VALUES
+from games.good.picks import good_picks
 from games.good.shown import ELEVATOR_SIDE, lifted, view_placement
 
 
@@ -52,6 +54,11 @@ class GoodGame(OneBoardGame):
     def lifted(self, board: int, uci: str) -> Lifted | None:
         """Return the four cells a lift's elevator fills and the four it left; None for a move."""
         return lifted(uci)
+
+    def picks(self, board: int) -> list[Pick]:
+        """Return the side to move's moves and lifts as a picker offers them."""
+        found = good_picks(self.good_board(board), self.legal_moves(board), self.long_moves(board))
+        return found + other_picks(self.legal_moves(board), found)
 
     def long_moves(self, board: int) -> list[str]:
         """Return the side to move's actions from cell to cell (2b1-2c3, E3c4U)."""

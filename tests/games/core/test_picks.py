@@ -7,13 +7,19 @@ import random
 import pytest
 
 import games
-from games.core.picks import OTHER, choices, pieces, targets
+from games.core.picks import OTHER, Pick, choices, other_picks, pieces, targets
 
 
-@pytest.mark.parametrize("kind", sorted(games.KINDS))
-def test_every_legal_move_is_picked_once_through_a_game(kind: str) -> None:
-    rng = random.Random(kind)
-    game = games.new_game(kind)
+@pytest.mark.parametrize(
+    ("kind", "options"),
+    [(kind, {}) for kind in sorted(games.KINDS)]
+    + [("elevator", {"boards": 2, "mode": mode}) for mode in ("alice", "automatic")],
+)
+def test_every_legal_move_is_picked_once_through_a_game(
+    kind: str, options: dict[str, object]
+) -> None:
+    rng = random.Random(f"{kind}{options}")
+    game = games.new_game(kind, **options)
     for _ in range(60):
         board = next((n for n in range(1, game.boards + 1) if game.legal_moves(n)), None)
         if board is None:
@@ -52,7 +58,20 @@ def test_a_ride_is_picked_from_its_square_as_a_ride_to_its_board() -> None:
     assert (ride.piece_words, ride.move) == ("Knight d4", "Nd4^2")
 
 
-def test_moves_not_of_a_piece_from_a_square_are_picked_as_other_moves() -> None:
-    good = games.new_game("good")
-    others = [pick for pick in good.picks(1) if pick.piece == OTHER]
-    assert others and all(pick.piece_words == "Other moves" for pick in others)
+def test_moves_no_pick_makes_are_picked_as_other_moves() -> None:
+    made = Pick("e2", "Pawn e2", "e4", "e4", "", "e4")
+    (other,) = other_picks(["e4", "xyz"], [made])
+    assert (other.piece, other.piece_words, other.move) == (OTHER, "Other moves", "xyz")
+
+
+def test_ben_goods_lifts_and_pushes_and_enders_drops_are_picked_by_what_moves() -> None:
+    good = games.new_game("good").picks(1)
+    assert ("U", "up a level") in targets(good, "E2a1")
+    (push,) = choices(good, "1h1", "1g1")
+    assert (push.choice, push.move) == ("pushing the knight to f1", "O1g1/Nf1")
+    (off,) = choices(good, "4b1", "4a1")
+    assert off.choice == "pushing the rook off the board"
+    enders = games.new_game("enders").picks(1)
+    assert pieces(enders)[0] == ("hand-R", "Rook in hand")
+    assert targets(enders, "hand-R") == [("f2", "drop on f2")]
+    assert choices(enders, "end", "")[0].move == "end"

@@ -147,3 +147,48 @@ def test_a_ride_is_picked_as_a_ride_to_the_next_board(tmp_path: Path) -> None:
             assert "A white knight arrives on d4 from board 1" in arrival.content
 
     offline(scenario)
+
+
+def test_an_enders_turn_is_picked_action_by_action_and_ended(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        async with running_bot(tmp_path, discord):
+            ana_dm, _ = await dm_game(discord, ana, bo, guild, "enders", "Ender's Chess")
+            image = await latest_image(discord, ana_dm, "game-act:1:pick")
+            opened = await discord.click(ana, image, "game-act:1:pick", values=["1"])
+            labels = [o["label"] for o in menu(opened)["options"]]  # type: ignore[attr-defined]
+            assert labels == [
+                "Rook in hand",
+                "Bishop in hand",
+                "King in hand",
+                "Knight in hand",
+                "End the turn",
+            ]
+            dropped = await picked(discord, ana, opened, "hand-R", "f2")
+            assert words(dropped) == ("You played R@f2 on board 1. Board 1: pick a piece to move.")
+            moved = await picked(discord, ana, dropped, "f2", "f3")
+            assert words(moved).startswith("You played Rf2-f3 on board 1. ")
+            ended = await pick(discord, ana, moved, "end")
+            assert words(ended) == "You played end on board 1."
+            await dm_until(discord, bo, "Your move on board 1")
+
+    offline(scenario)
+
+
+def test_ben_goods_lift_and_push_are_picked_as_an_elevator_and_a_move(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        async with running_bot(tmp_path, discord):
+            ana_dm, bo_dm = await dm_game(discord, ana, bo, guild, "good", "Ben Good's Elevator")
+            image = await latest_image(discord, ana_dm, "game-act:1:pick")
+            opened = await discord.click(ana, image, "game-act:1:pick", values=["1"])
+            chosen = await pick(discord, ana, opened, "E2a1")
+            assert words(chosen) == "Board 1: Elevator on level 2, a1 to…"
+            lifted = await pick(discord, ana, chosen, "U")
+            assert words(lifted) == "You played E2a1U on board 1."
+            await dm_until(discord, bo, "Your move on board 1")
+            image = await latest_image(discord, bo_dm, "game-act:1:pick")
+            opened = await discord.click(bo, image, "game-act:1:pick", values=["1"])
+            assert any(o["value"] == "1e7" for o in menu(opened)["options"])  # type: ignore[attr-defined]
+
+    offline(scenario)
