@@ -1,0 +1,145 @@
+"""Text a phone can read: every line an image writes, as tall as Discord's preview shows it.
+
+Discord shows an image at most 400 px wide before it is tapped. A line's height is that of
+its capitals and digits (an H, a 0: about two thirds of the font's size): a line written at
+a font size of s pixels on an image w pixels wide stands CAPITALS * s * 400 / w tall there.
+The goal (issue 33) is 9 px at least for every word and number on every kind of image. The
+kinds below the goal are listed with their smallest height now; a kind leaves the list once
+it reaches the goal, and a listed kind's height only grows.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterator
+from typing import Final
+
+import pytest
+from PIL import Image
+
+import games
+from bot.drawing import game_image
+from bot.shown import ShownGame
+from renderer import board_view_png, overview_view_png
+from renderer import text as renderer_text
+from renderer.chart import RatingChart, chart_png
+from views.model import board_views, match_view
+
+PREVIEW: Final = 400  # pixels: the widest Discord shows an image before it is tapped
+GOAL: Final = 9.0  # pixels: the smallest text at the preview's size
+
+Drawing = Callable[[], bytes]
+
+
+def _board(kind: str, boards: int = 1, number: int = 1) -> Drawing:
+    def draw() -> bytes:
+        options = {"boards": boards, "layout": "line"} if boards > 1 else {}
+        game = games.new_game(kind, **options)
+        (view,) = board_views(game, [number], neighbours=True)
+        return board_view_png(view, "white", names=("Ana", "Bo"))
+
+    return draw
+
+
+def _overview(boards: int) -> Drawing:
+    def draw() -> bytes:
+        match = games.new_game("elevator", boards=boards, layout="line")
+        return overview_view_png(match_view(match, list(range(1, boards + 1))))
+
+    return draw
+
+
+def _dm_game(kind: str, boards: int = 1) -> Drawing:
+    def draw() -> bytes:
+        options = {"boards": boards, "layout": "line"} if boards > 1 else {}
+        game = games.new_game(kind, **options)
+        shown = ShownGame(match_view(game, list(range(1, boards + 1)), ("Ana", "Bo")), {})
+        return game_image(shown, "white", [1])
+
+    return draw
+
+
+def _chart() -> bytes:
+    points = tuple((86400.0 * day, 1500.0 + 20 * (day % 5)) for day in range(30))
+    return chart_png(RatingChart("Ana: Chess", points))
+
+
+IMAGES: Final[dict[str, Drawing]] = {
+    **{f"board, {kind}": _board(kind) for kind in sorted(games.KINDS)},
+    "board, elevator, the middle of 3": _board("elevator", 3, 2),
+    **{f"dm game, {kind}": _dm_game(kind) for kind in ("chess", "good", "enders")},
+    "dm game, elevator, 2 boards": _dm_game("elevator", 2),
+    "overview, 3 boards": _overview(3),
+    "overview, 16 boards": _overview(16),
+    "overview, 40 boards": _overview(40),
+    "rating chart": _chart,
+}
+
+# Below the goal still, each with its smallest text at the preview's size now (px): only up.
+NOT_YET_LEGIBLE: Final[dict[str, float]] = {
+    "board, billiards": 5.1,  # the side panel's notes; the header's status
+    "board, chess": 5.1,
+    "board, cylinder": 5.1,
+    "board, elevator": 5.1,
+    "board, enders": 5.5,  # the reserves' labels
+    "board, escher": 5.1,
+    "board, good": 7.7,  # the levels' labels and cells' names
+    "board, wonkavator": 7.7,
+    "board, elevator, the middle of 3": 5.1,
+    "dm game, good": 7.7,
+    "dm game, enders": 7.1,
+    "dm game, elevator, 2 boards": 6.3,  # the boards' status lines
+    "overview, 3 boards": 6.3,
+    "overview, 16 boards": 3.4,
+    "overview, 40 boards": 3.3,
+    "rating chart": 8.8,  # the axes' dates and ratings
+}
+
+
+@pytest.fixture
+def written(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """Record the font size of every line the renderer draws."""
+    sizes: list[int] = []
+    draw_line = renderer_text.draw_line
+
+    def spy(text: str, size: int, **options: object) -> renderer_text.Drawn:
+        if text.strip():
+            sizes.append(size)
+        return draw_line(text, size, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(renderer_text, "draw_line", spy)
+    import renderer.indexed
+
+    monkeypatch.setattr(renderer.indexed, "draw_line", spy)
+    yield sizes
+
+
+def capitals() -> float:
+    """Return how tall the text font's capitals and digits stand, as a share of its size."""
+    typeface = renderer_text.font(100)
+    top, bottom = typeface.getbbox("H0")[1::2]
+    return (bottom - top) / 100
+
+
+def smallest(png: bytes, sizes: list[int]) -> float:
+    """Return the height of the smallest text an image was drawn with, at the preview's size."""
+    width = Image.open(io.BytesIO(png)).width
+    return min(sizes) * capitals() * min(1.0, PREVIEW / width)
+
+
+def test_every_kind_of_image_writes_its_text_as_tall_as_a_phone_can_read(
+    written: list[int],
+) -> None:
+    found = {}
+    for name, draw in IMAGES.items():
+        written.clear()
+        png = draw()
+        assert written, f"{name}: no text seen drawn"
+        found[name] = round(smallest(png, written), 1)
+    print(f"smallest text at Discord's {PREVIEW} px preview (goal at least {GOAL:g} px):")
+    for name, size in found.items():
+        print(f"  {name}: {size:.1f} px{'' if size >= GOAL else '  (below the goal)'}")
+    below = {name: size for name, size in found.items() if size < GOAL}
+    assert set(below) == set(NOT_YET_LEGIBLE), "a kind reached the goal, or fell below it"
+    grown = {name: size for name, size in below.items() if size < NOT_YET_LEGIBLE[name]}
+    assert grown == {}, "text got smaller"
