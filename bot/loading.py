@@ -38,6 +38,16 @@ EVENTS_READ = 250  # a log's events read at once by a load: about 0.5 ms here
 
 
 @dataclass(frozen=True)
+class Takeback:
+    """A takeback one side asked for, of a board's last actions, until the other answers it."""
+
+    board: int
+    side: Side  # who asked
+    count: int  # the log's last actions it takes back: the asker's move, and any reply
+    log_length: int  # the log's length when it was asked: it lapses once the game moves on
+
+
+@dataclass(frozen=True)
 class Loaded:
     """A match as the service holds it in memory: status, people and the rules core's match.
 
@@ -60,6 +70,7 @@ class Loaded:
     revision: int = 0  # how many changes were committed to it (matches.revision)
     practice: Mapping[str, int] = field(default_factory=dict)  # the bot's users: strength
     rated_in: str | None = None  # whose ratings it counts in: a server, '' for DMs, None: unrated
+    takeback: Takeback | None = None  # a takeback asked for by agreement, not yet answered
 
     def team_name(self, team: str) -> str:
         """Return the name of a team known by its key: 'white', 'black', or its own name."""
@@ -103,6 +114,7 @@ async def load(db: Db, match_id: int) -> tuple[Loaded, bool]:
     for seat in await storage.seat_rows(db, match_id):
         roster.seats[(seat["board"], seat["side"])] = seat["user"]
     offers = {offer["board"]: offer["side"] for offer in await storage.offer_rows(db, match_id)}
+    asked = await storage.takeback_row(db, match_id)
     deadlines = {d["board"]: d["deadline"] for d in await storage.deadline_rows(db, match_id)}
     control = control_of(row["time_control"])
     clocks = [
@@ -125,6 +137,9 @@ async def load(db: Db, match_id: int) -> tuple[Loaded, bool]:
         revision=row["revision"],
         practice={p["user"]: p["strength"] for p in await storage.practice_rows(db, match_id)},
         rated_in=row["rated_in"],
+        takeback=None
+        if asked is None
+        else Takeback(asked["board"], asked["side"], asked["count"], asked["log_length"]),
     )
     return loaded, replayed
 

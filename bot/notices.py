@@ -341,6 +341,26 @@ class DrawDeclined(Notice):
 
 
 @dataclass(frozen=True, slots=True)
+class TakebackAsked(Notice):
+    """A side asks to take back its last move on a board (and any reply): to the other side."""
+
+    KIND: ClassVar[str] = "takeback-asked"
+    board: int
+    side: Side
+    count: int  # the actions it takes back: the asker's move, and the reply if any
+    answerer: str  # who answers it: the opponent, or the other team's captain
+
+
+@dataclass(frozen=True, slots=True)
+class TakebackDeclined(Notice):
+    """The other side declines a takeback asked for on a board: to the side that asked."""
+
+    KIND: ClassVar[str] = "takeback-declined"
+    board: int
+    side: Side  # who asked
+
+
+@dataclass(frozen=True, slots=True)
 class TransferPrompt(Notice):
     """A board's winner may send one piece onward: where to, and until when."""
 
@@ -523,6 +543,8 @@ KINDS: Final[dict[str, type[Notice]]] = {
         Result,
         DrawOffered,
         DrawDeclined,
+        TakebackAsked,
+        TakebackDeclined,
         TransferPrompt,
         TransferLapsed,
         TransferSkipped,

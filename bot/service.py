@@ -29,6 +29,7 @@ from bot.app.practice import Practice
 from bot.app.ratings import Ratings
 from bot.app.rematch import Rematches
 from bot.app.scheduler import Scheduler
+from bot.app.takebacks import Takebacks
 from bot.app.transfers import Transfers
 from bot.app.unit import Clock, Units
 from bot.shards import Shards
@@ -66,16 +67,17 @@ class MatchService:
             skip_transfer=transfers.skip_transfer,
             shards=shards,
         )
+        moderation = Moderation(units, actions, scheduler)
         parts = (
-            *(scheduler, challenges, play, transfers, self.practice),
+            *(scheduler, challenges, play, transfers, self.practice, moderation),
             Lobby(units),
-            Moderation(units, actions, scheduler),
             Front(units),
             Listing(units),
             Rematches(units, challenges),
             People(units),
             Ratings(units),
             Picking(units, play),
+            Takebacks(units, moderation),
         )
         self._parts: dict[type, object] = {type(part): part for part in parts}
 
@@ -106,6 +108,8 @@ class MatchService:
     play = via(Play.play)
     picks = via(Picking.picks)
     play_picked = via(Picking.play_picked)
+    ask_takeback = via(Takebacks.ask_takeback)
+    answer_takeback = via(Takebacks.answer_takeback)
     resign = via(Play.resign)
     check_resign = via(Play.check_resign)
     draw_offers = via(Play.draw_offers)

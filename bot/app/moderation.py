@@ -137,12 +137,16 @@ class Moderation:
                 raise WrongStateError(
                     "the match has moved on since you saw what would be undone: ask again"
                 )
-            async with held.change() as change:
-                removed = change.undo(count)
-                kept = len(change.match.events)
-                marks = await self._clock_marks(held, kept + 1)
-                notices = self._undone(change, moderator, count, reason, removed, marks)
-            return Outcome(match_id, tuple(removed), tuple(notices))
+            return await self.take_back(held, moderator, count, reason)
+
+    async def take_back(self, held: Held, actor: Moderator, count: int, reason: str) -> Outcome:
+        """Undo a held match's last count actions as undo does, for whoever may (checked)."""
+        async with held.change() as change:
+            removed = change.undo(count)
+            kept = len(change.match.events)
+            marks = await self._clock_marks(held, kept + 1)
+            notices = self._undone(change, actor, count, reason, removed, marks)
+        return Outcome(held.loaded.id, tuple(removed), tuple(notices))
 
     def _undone(
         self,

@@ -27,7 +27,7 @@ from bot.app.guards import whole
 from bot.app.outcomes import Moderator
 from bot.errors import BusyError, DamagedError, NotFoundError, RulesError
 from bot.hosted import Hosted, new_roster
-from bot.loading import GAME_PLACE, Loaded, load
+from bot.loading import GAME_PLACE, Loaded, Takeback, load
 from bot.lobby import Roster
 from bot.news import boards_of
 from bot.notices import BoardImage, Notice, posted_in
@@ -63,6 +63,7 @@ class Change:
         self.paused_at = before.paused_at
         self.roster = _copy_roster(before.roster)
         self.offers: dict[int, Side] = dict(before.offers)
+        self.takeback = before.takeback
         self.deadlines: dict[int, float] = dict(before.deadlines)
         self.in_dms = before.in_dms
         self.revision = before.revision
@@ -118,6 +119,7 @@ class Change:
             paused_at=self.paused_at,
             roster=self.roster,
             offers=self.offers,
+            takeback=self.takeback,
             deadlines=self.deadlines,
             clocks=self._clocks,
             in_dms=self.in_dms,
@@ -258,6 +260,22 @@ class Change:
         self.offers[board] = side
         at = self._clock()
         self._writes.append(lambda db: storage.set_offer(db, self.id, board, side, at))
+
+    def ask_takeback(self, asked: Takeback) -> None:
+        """Note a takeback asked for, replacing none: one stands a match at most."""
+        self.takeback = asked
+        at = self._clock()
+        self._writes.append(
+            lambda db: storage.set_takeback(
+                db, self.id, asked.board, asked.side, asked.count, asked.log_length, at
+            )
+        )
+
+    def clear_takeback(self) -> None:
+        """Forget the takeback standing, answered or lapsed."""
+        if self.takeback is not None:
+            self.takeback = None
+            self._writes.append(lambda db: storage.clear_takeback(db, self.id))
 
     def withdraw(self, boards: Sequence[int]) -> None:
         """Take back the draw offers on some boards."""

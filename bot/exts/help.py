@@ -50,6 +50,7 @@ SECTIONS: Final[tuple[tuple[str, tuple[Entry, ...]], ...]] = (
             Entry(("board replay",), "a board's game so far as an animated replay"),
             Entry(("resign",), "resign your board"),
             Entry(("draw",), "offer, accept, decline or claim a draw"),
+            Entry(("takeback",), "ask to take back your last move, or answer such an ask"),
             Entry(("export",), "a game's moves as PGN or its record as JSON, finished ones too"),
             Entry(("rules",), "the rules of each game, with a drawn example"),
             Entry(("help",), "this page"),

@@ -25,6 +25,8 @@ from bot.notices import (
     Reopened,
     ReplayShown,
     Result,
+    TakebackAsked,
+    TakebackDeclined,
     TimeAdded,
     TransferGone,
     TransferPrompt,
@@ -39,6 +41,7 @@ from bot.ui.clocks import lapses
 from bot.ui.mentions import mention, only
 from bot.ui.rematch import rematch_view
 from bot.ui.replay import send_replay, upload_limit
+from bot.ui.takeback import asked_words, declined_words, takeback_view
 from bot.ui.transfer import transfer_view
 from bot.ui.words import (
     board_words,
@@ -125,6 +128,14 @@ class ChannelPoster(Poster):
                     view=offer_view(match_id, board),
                     allowed_mentions=only([offered]),
                 )
+            case TakebackAsked() if on_board:
+                await send(
+                    asked_words(notice),
+                    view=takeback_view(match_id),
+                    allowed_mentions=only([notice.answerer]),
+                )
+            case TakebackDeclined() if on_board:
+                await send(declined_words(notice))
             case TransferGone():  # to the team room and the winner's board
                 words = overview_words(notice)
                 if words is not None:

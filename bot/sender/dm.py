@@ -29,6 +29,8 @@ from bot.notices import (
     ReplayShown,
     Result,
     RideNews,
+    TakebackAsked,
+    TakebackDeclined,
     TransferGone,
     TransferPrompt,
     UnknownNotice,
@@ -44,6 +46,7 @@ from bot.ui.buttons import game_view
 from bot.ui.clocks import lapses
 from bot.ui.rematch import rematch_view
 from bot.ui.replay import ReplayPost, send_replay
+from bot.ui.takeback import asked_words, declined_words, takeback_view
 from bot.ui.transfer import transfer_view
 from bot.ui.turns import listed
 from bot.ui.words import board_words, overview_words, reminder_words
@@ -109,6 +112,9 @@ class DmPoster(Poster):
             if isinstance(notice, DrawOffered) and isinstance(notice.place, BoardPlace)
         }
         replays = [n for n in notices if isinstance(n, ReplayShown)]
+        takebacks = [
+            n for n in notices if isinstance(n, TakebackAsked) and isinstance(n.place, PersonDMs)
+        ]
 
         async def show(side: Side) -> None:
             offered = [board for board, by in offers.items() if by != side]
@@ -116,6 +122,14 @@ class DmPoster(Poster):
             for prompt in prompts:
                 if prompt.place == PersonDMs(next(iter(roster.teams[side]), "")):
                     await self._prompt(delivery, side, prompt, bound, action)
+            for asked in takebacks:
+                if asked.answerer in roster.teams[side]:
+                    channel = await self._channel(_dms(bound, side))
+                    await channel.send(
+                        asked_words(asked, to=False),
+                        view=takeback_view(delivery.match_id or 0),
+                        nonce=nonce(action, side, "takeback"),
+                    )
             for gone in transfers_gone:
                 words = overview_words(gone)
                 if gone.side == side and words is not None:
@@ -278,6 +292,10 @@ class DmPoster(Poster):
                     )
                 case DrawDeclined(board=board, side=side) if on_board:
                     lines.append(f"Board {board}: {side_name(side)} declines the draw.")
+                case TakebackAsked() if on_board:
+                    lines.append(f"Board {notice.board}: {asked_words(notice, to=False)}")
+                case TakebackDeclined() if on_board:
+                    lines.append(f"Board {notice.board}: {declined_words(notice)}")
                 case TransferPrompt() if isinstance(where, PersonDMs):
                     prompts.append(notice)
                 case RideNews() | FlagNews():  # said with the boards they happened on

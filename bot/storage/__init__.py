@@ -262,3 +262,12 @@ from bot.storage.practice import (
 from bot.storage.practice import (
     remove_practice_player as remove_practice_player,
 )
+from bot.storage.takebacks import (
+    clear_takeback as clear_takeback,
+)
+from bot.storage.takebacks import (
+    set_takeback as set_takeback,
+)
+from bot.storage.takebacks import (
+    takeback_row as takeback_row,
+)

@@ -32,6 +32,7 @@ TABLES: Final = (
     "outbox",
     "audit",
     "offers",
+    "takebacks",
     "transfer_deadlines",
     "bindings",
     "guild_settings",

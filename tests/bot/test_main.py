@@ -215,11 +215,13 @@ def test_sync_registers_the_slash_commands_in_a_guild_and_exits(tmp_path: Path) 
             "rating",
             "resign",
             "rules",
+            "takeback",
         ]
         # team matches and moderation belong to servers; games go wherever Discord allows
         assert contexts["match"] == contexts["mod"] == contexts["config"] == [0]
         assert sorted(contexts["challenge"]) == sorted(contexts["move"]) == [0, 1, 2]
         assert sorted(contexts["help"]) == sorted(contexts["export"]) == [0, 1, 2]
+        assert sorted(contexts["takeback"]) == [0, 1, 2]
         assert contexts["matches"] == [0]
         assert sorted(contexts["leaderboard"]) == sorted(contexts["rating"]) == [0, 1, 2]
         assert TOKEN not in output

@@ -198,6 +198,35 @@ class Play(commands.Cog):
         }[action]
         await interaction.response.send_message(done, ephemeral=True)
 
+    @app_commands.command(name="takeback")
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=True)
+    @app_commands.describe(
+        action="ask to take back your last move (and the reply), or answer your opponent's ask",
+        board="the board, when you are not in a board's channel",
+        game=GAME_HELP,
+    )
+    async def takeback(
+        self,
+        interaction: discord.Interaction,
+        action: Literal["ask", "accept", "decline"] = "ask",
+        board: app_commands.Range[int, 1, 1000] | None = None,
+        game: int | None = None,
+    ) -> None:
+        """Ask to take back your last move by agreement, or answer a takeback asked of you."""
+        user = str(interaction.user.id)
+        match_id, board = await self.places.where(interaction, board, game)
+        if action == "ask":
+            await self.service.ask_takeback(match_id, user, board)
+            done = (
+                f"You asked to take back your last move on board {board}: your opponent answers it."
+            )
+        else:
+            accept = action == "accept"
+            await self.service.answer_takeback(match_id, user, accept=accept)
+            done = "You accepted the takeback." if accept else "You declined the takeback."
+        await interaction.response.send_message(done, ephemeral=True)
+
     board = app_commands.Group(
         name="board",
         description="Show a board as it stands, or replay its game",

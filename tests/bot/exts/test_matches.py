@@ -367,7 +367,12 @@ def test_only_the_latest_board_image_has_buttons_and_resigning_asks_first(
             first, latest = discord.messages[one][0], discord.messages[one][-1]
             assert first["components"] == []
             ids = [b["custom_id"] for b in latest["components"][0]["components"]]
-            assert ids == ["board:1:1:resign", "board:1:1:draw", "board:1:1:moves"]
+            assert ids == [
+                "board:1:1:pick",
+                "board:1:1:resign",
+                "board:1:1:draw",
+                "board:1:1:moves",
+            ]
             listed = await discord.click(bo, int(latest["id"]), "board:1:1:moves")
             assert "Nf6" in await replied(discord, listed)
             asked = await discord.click(bo, int(latest["id"]), "board:1:1:resign")
