@@ -44,10 +44,22 @@ def piece_view(
 ) -> discord.ui.View:
     """Return the menu of the pieces that can move."""
     view = discord.ui.View(timeout=None)
-    view.add_item(
-        PieceMenu(match_id, board, stamp, page, _page(pieces(picks), page, "More pieces…"))
-    )
+    view.add_item(piece_menu(match_id, board, stamp, picks, page))
     return view
+
+
+def piece_menu(
+    match_id: int,
+    board: int,
+    stamp: str,
+    picks: Sequence[Pick],
+    page: int = 0,
+    *,
+    public: bool = False,
+) -> PieceMenu:
+    """Return the menu of the pieces that can move; public: under the board's own image."""
+    options = _page(pieces(picks), page, "More pieces…")
+    return PieceMenu(match_id, board, stamp, page, options, public=public)
 
 
 async def open_picker(
@@ -88,22 +100,34 @@ async def _answer(
 
 
 async def _fresh(
-    interaction: discord.Interaction, match_id: int, board: int, stamp: str
+    interaction: discord.Interaction,
+    match_id: int,
+    board: int,
+    stamp: str,
+    *,
+    edit: bool = True,
 ) -> list[Pick] | None:
     """Return the picks as the board stands, or None once the picker is shown again."""
     now, picks = await _service(interaction).picks(match_id, str(interaction.user.id), board)
     if now == stamp:
         return picks
     note = f"Board {board} has changed since: "
-    await open_picker(interaction, match_id, board, note=note)
+    await open_picker(interaction, match_id, board, note=note, edit=edit)
     return None
 
 
 class PieceMenu(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"pick:(?P<match>\d+):(?P<board>\d+):(?P<stamp>[0-9a-f]{8}):(?P<page>\d+)",
+    template=(
+        r"pick:(?P<match>\d+):(?P<board>\d+):(?P<stamp>[0-9a-f]{8}):(?P<page>\d+)"
+        r"(?P<public>:public)?"
+    ),
 ):
-    """The pieces that can move on a board, the first of the picker's menus."""
+    """The pieces that can move on a board, the first of the picker's menus.
+
+    public: under the board's own image, for all to see, where it answers in a new private
+    message; else in the picker's own private message, which it changes.
+    """
 
     def __init__(
         self,
@@ -112,39 +136,54 @@ class PieceMenu(
         stamp: str,
         page: int = 0,
         options: list[discord.SelectOption] | None = None,
+        *,
+        public: bool = False,
     ) -> None:
+        shown = ":public" if public else ""
         super().__init__(
             discord.ui.Select(
-                custom_id=f"pick:{match_id}:{board}:{stamp}:{page}",
-                placeholder="A piece to move",
+                custom_id=f"pick:{match_id}:{board}:{stamp}:{page}{shown}",
+                placeholder="Pick a piece to move",
                 options=options or [discord.SelectOption(label="-")],
             )
         )
         self.match_id, self.board, self.stamp, self.page = match_id, board, stamp, page
+        self.public = public
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PieceMenu:
         """Rebuild the menu from its custom id."""
-        return cls(int(match["match"]), int(match["board"]), match["stamp"], int(match["page"]))
+        return cls(
+            int(match["match"]),
+            int(match["board"]),
+            match["stamp"],
+            int(match["page"]),
+            public=match["public"] is not None,
+        )
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Show where the piece picked may go, or the next page of pieces."""
+        edit = not self.public
         try:
-            picks = await _fresh(interaction, self.match_id, self.board, self.stamp)
+            picks = await _fresh(interaction, self.match_id, self.board, self.stamp, edit=edit)
             if picks is None:
                 return
             value = self.item.values[0]
             if value.startswith(MORE):
                 view = piece_view(self.match_id, self.board, self.stamp, picks, int(value[1:]))
-                await _answer(interaction, f"Board {self.board}: pick a piece to move.", view)
+                text = f"Board {self.board}: pick a piece to move."
+                await _answer(interaction, text, view, edit=edit)
                 return
             whole = choices(picks, value, "")
             if whole:  # picked, it is played: the end of a turn
-                await play_pick(interaction, self.match_id, self.board, self.stamp, whole[0].move)
+                move = whole[0].move
+                await play_pick(interaction, self.match_id, self.board, self.stamp, move, edit=edit)
                 return
-            await _show_targets(interaction, self.match_id, self.board, self.stamp, picks, value)
+            await _show_targets(
+                interaction, self.match_id, self.board, self.stamp, picks, value, edit=edit
+            )
         except Exception as error:
             await reply_error(interaction, error)
 
@@ -157,18 +196,21 @@ async def _show_targets(
     picks: Sequence[Pick],
     piece: str,
     page: int = 0,
+    *,
+    edit: bool = True,
 ) -> None:
     """Show where a piece may go; a piece that can no longer move shows the pieces again."""
     found = targets(picks, piece)
     if not found:
-        await open_picker(interaction, match_id, board, note=f"{piece} cannot move now. ")
+        note = f"{piece} cannot move now. "
+        await open_picker(interaction, match_id, board, note=note, edit=edit)
         return
     words = next(words for key, words in pieces(picks) if key == piece)
     view = discord.ui.View(timeout=None)
     options = _page(found, page, "More squares…")
     view.add_item(TargetMenu(match_id, board, stamp, piece, page, options))
     view.add_item(BackButton(match_id, board))
-    await _answer(interaction, f"Board {board}: {words} to…", view)
+    await _answer(interaction, f"Board {board}: {words} to…", view, edit=edit)
 
 
 class TargetMenu(
@@ -313,17 +355,24 @@ class BackButton(
 
 
 async def play_pick(
-    interaction: discord.Interaction, match_id: int, board: int, stamp: str, move: str
+    interaction: discord.Interaction,
+    match_id: int,
+    board: int,
+    stamp: str,
+    move: str,
+    *,
+    edit: bool = True,
 ) -> None:
     """Play a picked move, or show the picker again if the board changed since."""
     user = str(interaction.user.id)
     try:
         picked = await _service(interaction).play_picked(match_id, user, board, stamp, move)
     except StaleError:
-        await open_picker(interaction, match_id, board, note=f"Board {board} has changed since: ")
+        note = f"Board {board} has changed since: "
+        await open_picker(interaction, match_id, board, note=note, edit=edit)
         return
     played = f"You played {move} on board {board}."
     if picked.again:  # a turn of many actions goes on: its next one
-        await open_picker(interaction, match_id, board, note=f"{played} ")
+        await open_picker(interaction, match_id, board, note=f"{played} ", edit=edit)
         return
-    await _answer(interaction, played, None)
+    await _answer(interaction, played, None, edit=edit)

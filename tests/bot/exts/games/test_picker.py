@@ -192,3 +192,28 @@ def test_ben_goods_lift_and_push_are_picked_as_an_elevator_and_a_move(tmp_path: 
             assert any(o["value"] == "1e7" for o in menu(opened)["options"])  # type: ignore[attr-defined]
 
     offline(scenario)
+
+
+def test_a_board_channels_image_carries_the_pieces_menu_which_answers_privately(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        async with running_bot(tmp_path, discord):
+            await started(discord, ana, bo, guild)
+            board = discord.channel_named(guild, "board-1")
+            (first,) = await posted(discord, board)
+            menu_row = first.components[1]["components"][0]
+            assert menu_row["custom_id"].startswith("pick:1:1:")
+            assert menu_row["custom_id"].endswith(":public")
+            assert "Knight g1" in [o["label"] for o in menu_row["options"]]
+            image = await latest_image(discord, board, menu_row["custom_id"])
+            refused = await discord.click(bo, image, menu_row["custom_id"], values=["b8"])
+            assert "It is White's turn on board 1" in await replied(discord, refused)
+            chosen = await discord.click(ana, image, menu_row["custom_id"], values=["g1"])
+            assert words(chosen) == "Board 1: Knight g1 to…"
+            assert chosen.original is not None and chosen.original["flags"] & 64  # privately
+            done = await pick(discord, ana, chosen, "f3")
+            assert words(done) == "You played Nf3 on board 1."
+
+    offline(scenario)
