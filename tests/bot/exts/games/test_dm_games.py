@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from pathlib import Path
 
 from tests.bot.exts.test_matches import club, move, replied, resign, started, until
@@ -51,15 +52,17 @@ async def challenged(
     *,
     boards: int | None = None,
     channel: int | None = None,
+    more: Sequence[dict[str, object]] = (),
 ) -> None:
     """Have white challenge black to a game and black accept it.
 
     The challenge is sent from channel (default the server's #general), on boards (default
-    the game's).
+    the game's), with more options (a variant's) if given.
     """
     options = [
         {"type": 6, "name": "opponent", "value": str(black)},
         {"type": 3, "name": "game", "value": game},
+        *more,
     ]
     if boards is not None:
         options.append({"type": 4, "name": "boards", "value": boards})
