@@ -42,9 +42,10 @@ def _page(entries: Sequence[tuple[str, str]], page: int, more: str) -> list[disc
 def piece_view(
     match_id: int, board: int, stamp: str, picks: Sequence[Pick], page: int = 0
 ) -> discord.ui.View:
-    """Return the menu of the pieces that can move."""
+    """Return the menu of the pieces that can move, and Type it for a move typed at once."""
     view = discord.ui.View(timeout=None)
     view.add_item(piece_menu(match_id, board, stamp, picks, page))
+    view.add_item(TypeButton(match_id, board))
     return view
 
 
@@ -376,3 +377,60 @@ async def play_pick(
         await open_picker(interaction, match_id, board, note=f"{played} ", edit=edit)
         return
     await _answer(interaction, played, None, edit=edit)
+
+
+class TypeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"pick-type:(?P<match>\d+):(?P<board>\d+)",
+):
+    """Type the move, or a whole turn of many actions, in a form rather than pick it."""
+
+    def __init__(self, match_id: int, board: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Type it",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"pick-type:{match_id}:{board}",
+            )
+        )
+        self.match_id, self.board = match_id, board
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> TypeButton:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["match"]), int(match["board"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Open the form to type the move in."""
+        try:
+            await interaction.response.send_modal(TurnForm(self.match_id, self.board))
+        except Exception as error:
+            await reply_error(interaction, error)
+
+
+class TurnForm(discord.ui.Modal):
+    """A move, or a whole turn of many actions (Ender's Chess: B@f10 Bf10-d8), typed at once."""
+
+    def __init__(self, match_id: int, board: int) -> None:
+        super().__init__(title=f"Board {board}: your move", custom_id=f"turn:{match_id}:{board}")
+        self.match_id, self.board = match_id, board
+        self.typed: discord.ui.TextInput[TurnForm] = discord.ui.TextInput(
+            label="Your move, or your whole turn",
+            custom_id="turn",
+            placeholder="Nf3, or in Ender's Chess B@f10 Bf10-d8",
+            max_length=400,
+        )
+        self.add_item(self.typed)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        """Play what was typed as the whole turn, or say privately why it was refused."""
+        user, text = str(interaction.user.id), self.typed.value.strip()
+        try:
+            await _service(interaction).play(self.match_id, user, self.board, text)
+            await interaction.response.send_message(
+                f"You played {text} on board {self.board}.", ephemeral=True
+            )
+        except Exception as error:
+            await reply_error(interaction, error)

@@ -263,3 +263,26 @@ def test_every_kind_and_variant_is_played_by_picking_alone(tmp_path: Path) -> No
                 assert len(played) >= 4, (kind, more, played)
 
     offline(scenario)
+
+
+def test_a_whole_enders_turn_is_typed_in_the_pickers_form(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        async with running_bot(tmp_path, discord):
+            ana_dm, _ = await dm_game(discord, ana, bo, guild, "enders", "Ender's Chess")
+            image = await latest_image(discord, ana_dm, "game-act:1:pick")
+            opened = await discord.click(ana, image, "game-act:1:pick", values=["1"])
+            message = opened.original
+            assert message is not None
+            typed = message["components"][1]["components"][0]["custom_id"]
+            assert typed == "pick-type:1:1"
+            form = await discord.click(ana, int(message["id"]), typed)
+            wrong = await discord.submit(ana, form, {"turn": "Q@f2"})
+            refused = await replied(discord, wrong)
+            assert "Q@f2" in refused and wrong.responses[-1]["data"]["flags"] & 64, refused
+            form = await discord.click(ana, int(message["id"]), typed)
+            done = await discord.submit(ana, form, {"turn": "R@f2 Rf2-f3"})
+            assert "You played R@f2 Rf2-f3 on board 1." in await replied(discord, done)
+            await dm_until(discord, bo, "Your move on board 1")
+
+    offline(scenario)
