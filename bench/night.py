@@ -60,7 +60,7 @@ def images(discord: FakeDiscord, channel: int) -> int:
 
 
 async def humans(
-    discord: FakeDiscord, pair: int, guild: int, moves: int, offset: float
+    discord: FakeDiscord, pair: int, guild: int, moves: int, offset: float, pace: float = PACE
 ) -> list[float]:
     """Play a seeded chess game between two people in their DMs; return each move's time.
 
@@ -96,7 +96,7 @@ async def humans(
             timeout=60,
         )
         times.append(time.perf_counter() - asked)
-        await asyncio.sleep(max(0.0, asked + PACE - time.perf_counter()))
+        await asyncio.sleep(max(0.0, asked + pace - time.perf_counter()))
     return times
 
 
@@ -184,6 +184,7 @@ async def measure(
     apart: tuple[set[int], set[int]] | None,
     pace: float = PACE,
     lockstep: bool = False,
+    human_pace: float = PACE,
 ) -> Night:
     """Run the night: the human moves' times, the bot's replies' times, its requests a second.
 
@@ -214,7 +215,10 @@ async def measure(
             clock = discord.rate_limits.clock
             first = int(clock()) + 1
             played = await asyncio.gather(
-                *(humans(discord, n, guild, moves, _offset(spread, n)) for n in range(pairs))
+                *(
+                    humans(discord, n, guild, moves, _offset(spread, n), human_pace)
+                    for n in range(pairs)
+                )
             )
             seconds = [discord.rate_limits.per_second[s] for s in range(first, int(clock()))]
             stop.set()
@@ -243,7 +247,13 @@ async def run(args: argparse.Namespace) -> None:
     try:
         with tempfile.TemporaryDirectory() as folder:
             quiet = await measure(
-                0, args.pairs, args.moves, Path(folder), apart, lockstep=args.lockstep
+                0,
+                args.pairs,
+                args.moves,
+                Path(folder),
+                apart,
+                lockstep=args.lockstep,
+                human_pace=args.human_pace,
             )
         with tempfile.TemporaryDirectory() as folder:
             night = await measure(
@@ -254,13 +264,15 @@ async def run(args: argparse.Namespace) -> None:
                 apart,
                 args.practice_pace,
                 args.lockstep,
+                args.human_pace,
             )
     finally:
         if apart is not None:
             os.sched_setaffinity(0, every)  # a test's process goes on with every core
     print(
         f"the real bot in the offline Discord: {args.pairs} pairs of people playing chess in"
-        f" their DMs, a move every {PACE:g} s, {args.moves} moves a game; then the same beside"
+        f" their DMs, a move every {args.human_pace:g} s, {args.moves} moves a game; then the"
+        " same beside"
         f" {args.practice} practice games at strength {STRENGTH} ({BUDGET:g} s budget), whose"
         + (
             f" players move at most every {args.practice_pace:g} s"
@@ -343,6 +355,12 @@ def main() -> None:
         default=PACE,
         help=f"seconds between a practice player's moves, at least ({PACE:g}, as the people's;"
         " 0: the instant the bot has answered, a load that grows with the bot's speed)",
+    )
+    parser.add_argument(
+        "--human-pace",
+        type=float,
+        default=PACE,
+        help=f"seconds between two moves of a people's game ({PACE:g}: a DM takes 5 posts in 5 s)",
     )
     parser.add_argument(
         "--lockstep",
