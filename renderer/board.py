@@ -24,7 +24,7 @@ from renderer.palette import (
     Colour,
 )
 from renderer.panel import draw_panel
-from renderer.rulers import draw_rulers, ruler_font, ruler_room
+from renderer.rulers import draw_rulers, legible_size, ruler_font, ruler_room
 from renderer.sprites import SPRITES, Font
 from renderer.text import fit, font, measure, write
 from views.model import BoardView, Viewed, board_view
@@ -78,7 +78,7 @@ def draw_board(
     if layout.panel > 0:
         panel = (layout.left + wide + pad, top, layout.panel, high + layout.ruler)
         draw_panel(image, view, panel, unit, perspective, layout.ruler_size)
-    caption = font(size * 0.028)
+    caption = font(max(size * 0.028, legible_size(size)))
     text = fit(view.caption, caption, size - 2 * pad)
     foot = top + high + layout.ruler + layout.footer / 2
     write(image, (pad, foot), text, caption, MUTED, anchor="lm")
@@ -266,7 +266,7 @@ def header(
 ) -> None:
     """Write the board's number and state, and the players with their clocks when given."""
     title = font(width * 0.05)
-    small = font(width * 0.03)
+    small = font(max(width * 0.03, legible_size(width + 2 * left)))
     top = left
     surface.write((left, top), f"Board {view.number}", title, TEXT, anchor="lt", bold=True)
     status = view.status

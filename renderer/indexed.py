@@ -61,6 +61,7 @@ from renderer.palette import (
     glyph_palette,
 )
 from renderer.panel import neighbour_panel, neighbour_titles, panel_key, panel_picture
+from renderer.rulers import legible_size
 from renderer.sprites import SPRITES, Font
 from renderer.text import Drawn, draw_line, fit, font, printable
 from views.model import BoardView
@@ -103,7 +104,7 @@ def indexed_board(
     lines = Lines()  # the header's and the caption's, to learn first whether emoji need colours
     room = size - 2 * layout.pad
     header(lines, view, layout.pad, room, layout.header, names, clocks, perspective)
-    caption = font(size * 0.028)
+    caption = font(max(size * 0.028, legible_size(size)))
     foot = layout.top + layout.diagram_height + layout.ruler + layout.footer / 2
     lines.write((layout.pad, foot), fit(view.caption, caption, room), caption, MUTED, anchor="lm")
     palette = lines.palette()

@@ -22,6 +22,7 @@ from renderer.palette import (
     mark_colour_glyphs,
 )
 from renderer.reserves import draw_reserves
+from renderer.rulers import legible_beside
 from renderer.sprites import SPRITES, Font
 from renderer.text import fit, font, wrap, write
 from views.model import BoardView, Neighbour
@@ -41,7 +42,7 @@ def draw_panel(
     of the neighbours' square names written under their cells.
     """
     if view.reserves is not None:
-        draw_reserves(image, view, box, unit, perspective)
+        draw_reserves(image, view, box, unit, perspective, label)
         return
     left, top = box[:2]
     under = cast(Colour, image.getpixel((left, top)))
@@ -130,8 +131,9 @@ def _draw_neighbours(
     draw.rounded_rectangle((left, top, left + width, top + height), radius=8, fill=PANEL)
     if not view.neighbours:
         inset = max(6, width // 14)
-        small = font(unit * 0.2)
-        lines = wrap(_why_alone(view), small, width - 2 * inset, 8)
+        small = font(max(unit * 0.2, legible_beside(label)))
+        most = max(1, int((height - 2 * inset) / (small.size * 1.25)))
+        lines = wrap(_why_alone(view), small, width - 2 * inset, most)
         for index, line in enumerate(lines):
             y = top + inset + small.size * 1.25 * index
             write(image, (left + inset, y), line, small, MUTED, anchor="lt")
@@ -171,10 +173,11 @@ def _place(
     """Work out where a neighbour's part of the panel goes."""
     left, top, width, height = box
     inset = max(6, width // 14)
-    heading = font(unit * 0.3)
-    small = font(unit * 0.2)
+    heading = font(max(unit * 0.3, legible_beside(label)))
+    small = font(max(unit * 0.2, legible_beside(label)))
     note_top = round(heading.size * 1.3)
-    title_height = note_top + round(small.size * 1.5)
+    notes = len(_note_lines(neighbour, small, width - 2 * inset))
+    title_height = note_top + round(small.size * (1.25 * notes + 0.25))
     columns, rows, places = grid(view.elevators, perspective, view.shape)
     names = font(label)
     named = round(names.size * 1.15)
@@ -261,10 +264,9 @@ def _neighbour(
     if titled:
         title = fit(f"Board {neighbour.board}", heading, room_text)
         write(image, (x_text, y), title, heading, TEXT, anchor="lt", bold=True)
-    note = neighbour.status
-    if neighbour.through is not None:
-        note = f"past closed board {neighbour.through}"
-    write(image, (left + inset, y + note_top), fit(note, small, width - 2 * inset), small, MUTED)
+    for index, line in enumerate(_note_lines(neighbour, small, width - 2 * inset)):
+        line_y = y + note_top + round(small.size * 1.25 * index)
+        write(image, (left + inset, line_y), line, small, MUTED)
     grid_top = y + title_height
     grid_left = left + (width - columns * cell) // 2
     for found in neighbour.cells:
@@ -279,6 +281,14 @@ def _neighbour(
         if named:
             at = (x + cell / 2, cell_top + cell + named / 2)
             write(image, at, found.theirs, names, TEXT, anchor="mm", bold=True)
+
+
+def _note_lines(neighbour: Neighbour, small: Font, width: float) -> list[str]:
+    """Return the lines saying whose turn it is on a neighbour, or the closed board passed."""
+    note = neighbour.status
+    if neighbour.through is not None:
+        note = f"past closed board {neighbour.through}"
+    return wrap(note, small, width, 2)
 
 
 def _widest(label: int, squares: tuple[str, ...]) -> float:
@@ -302,8 +312,8 @@ def _why_alone(view: BoardView) -> str:
         return "Board closed: no piece can leave it any more"
     if view.staircases:
         return (
-            "No elevators. Staircases carry pieces the way their arrows point, the last "
-            "square to the first, when a move starts on them."
+            "No elevators. When a move starts on a staircase, its pieces move on the way "
+            "the arrows point, the last to the first."
         )
     return "No elevators: pieces stay on this board"
 

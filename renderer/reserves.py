@@ -16,6 +16,7 @@ from games.core.pieces import SIDES, Side, side_name
 from renderer.art import tile
 from renderer.cells import Perspective
 from renderer.palette import BACKGROUND, MUTED, PANEL, PLAIN, TEXT
+from renderer.rulers import legible_beside
 from renderer.sprites import Font
 from renderer.text import fit, font, wrap, write
 from renderer.turnmarks import gate, mark_size, tick
@@ -36,8 +37,12 @@ def draw_reserves(
     box: tuple[int, int, int, int],
     unit: int,
     perspective: Perspective,
+    label: int,
 ) -> None:
-    """Draw both reserves in the panel, the side to move's heading bright, and the legend."""
+    """Draw both reserves in the panel, the side to move's heading bright, and the legend.
+
+    label: the coordinates' font size, which the panel's text is as legible as.
+    """
     assert view.reserves is not None
     left, top, width, height = box
     draw = ImageDraw.Draw(image)
@@ -47,8 +52,8 @@ def draw_reserves(
     kinds = reserve_kinds(view.reserves)
     counts = [Counter(letter.upper() for letter in held) for held in view.reserves]
     rows = max([1, *(count for held in counts for count in held.values())])
-    heading = font(unit * 0.24)
-    small = font(unit * 0.22)
+    heading = font(max(unit * 0.24, legible_beside(label)))
+    small = font(max(unit * 0.22, legible_beside(label)))
     title = round(heading.size * 1.5)
     # the legend takes the middle; each reserve, its heading and rows, a share of the rest
     legend = _legend_lines(view, small, inner)
@@ -150,14 +155,17 @@ def _reserve(
     """Draw one side's reserve: its heading, then a column per kind, a piece for each held."""
     left, top, width = at
     moving = side == view.turn and not view.finished
-    words = f"{side_name(side)}'s reserve" + (" · to move" if moving else "")
+    words = f"{side_name(side)}'s reserve"  # bright and bold for the side to move
     colour = TEXT if moving else MUTED
     write(image, (left, top), fit(words, heading, width), heading, colour, anchor="lt", bold=moving)
     cells = top + round(heading.size * 1.5)
     if not held:
-        small = font(heading.size * 0.85)
         write(
-            image, (left, cells), fit("Empty: every piece is in play", small, width), small, MUTED
+            image,
+            (left, cells),
+            fit("Empty: all in play", heading, width),
+            heading,
+            MUTED,
         )
         return
     draw = ImageDraw.Draw(image)

@@ -22,6 +22,7 @@ from renderer.text import write
 
 PREVIEW: Final = 400  # pixels: how wide Discord shows an image in a chat
 DIGIT: Final = 10  # pixels a digit stands at that width (a file letter's x-height, about 8)
+LEGIBLE: Final = 9  # pixels any other text's capitals and digits stand at that width, at least
 
 
 @functools.cache
@@ -70,6 +71,32 @@ def draw_rulers(
     for y, number in rows.items():
         at = (left - room // 2, top + y + square // 2)
         write(image, at, number, typeface, TEXT, anchor="mm", bold=True)
+
+
+@functools.cache
+def legible_size(width: int) -> int:
+    """Return the least text size whose capitals and digits stand LEGIBLE pixels tall on an
+    image width pixels wide that Discord shows PREVIEW wide."""
+    return _legible(LEGIBLE * max(1.0, width / PREVIEW))
+
+
+@functools.cache
+def legible_beside(ruler: int) -> int:
+    """Return the least text size as legible as LEGIBLE is to DIGIT, beside coordinates at a
+    ruler size (where the image's width is not at hand: a board's panel)."""
+    return _legible(_digit_height(ruler) * LEGIBLE / DIGIT)
+
+
+def _legible(height: float) -> int:
+    size = 9
+    while _capitals(size) < height:
+        size += 1
+    return size
+
+
+def _capitals(size: int) -> int:
+    box = SPRITES.font(size).getbbox("H0")
+    return int(box[3] - box[1])
 
 
 def _digit_height(size: int) -> int:

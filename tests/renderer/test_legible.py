@@ -77,15 +77,8 @@ IMAGES: Final[dict[str, Drawing]] = {
 
 # Below the goal still, each with its smallest text at the preview's size now (px): only up.
 NOT_YET_LEGIBLE: Final[dict[str, float]] = {
-    "board, billiards": 5.1,  # the side panel's notes; the header's status
-    "board, chess": 5.1,
-    "board, cylinder": 5.1,
-    "board, elevator": 5.1,
-    "board, enders": 5.5,  # the reserves' labels
-    "board, escher": 5.1,
-    "board, good": 7.7,  # the levels' labels and cells' names
+    "board, good": 7.7,  # the levels' labels and cells' names (a board of levels: no panel)
     "board, wonkavator": 7.7,
-    "board, elevator, the middle of 3": 5.1,
     "dm game, good": 7.7,
     "dm game, enders": 7.1,
     "dm game, elevator, 2 boards": 6.3,  # the boards' status lines

@@ -102,7 +102,13 @@ def _lower_text_lines(png: bytes, layout: BoardLayout) -> list[tuple[int, int]]:
         any(_near(image.getpixel((x, y)), TEXT) for x in range(round(box[0]), round(box[2])))  # type: ignore[arg-type]
         for y in range(round(box[1]), round(box[3]))
     ]
-    lines = [(a, b) for a, b in runs(written) if a > len(written) / 2]
+    merged: list[tuple[int, int]] = []
+    for a, b in runs(written):  # a glyph's row of light pixels, shrunk, is no gap between lines
+        if merged and a - merged[-1][1] <= 1:
+            merged[-1] = (merged[-1][0], b)
+        else:
+            merged.append((a, b))
+    lines = [(a, b) for a, b in merged if a > len(written) / 2]
     for first, last in lines:
         assert 7 <= last - first <= 14  # a line a player reads, not a cell (about 28)
         assert contrast(image, (box[0], box[1] + first, box[2], box[1] + last)) >= 4.5
