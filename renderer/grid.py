@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from games.core.geometry import CHESSBOARD, Shape
-from renderer.rulers import PREVIEW, ruler_font, ruler_room
+from renderer.rulers import PREVIEW, legible_size, ruler_font, ruler_room
 
 _WIDTH: Final = 960  # about how wide the grid of boards is
 
@@ -37,7 +37,6 @@ class GridLayout:
     ruler: int = 0  # the room they take left of each board and under it
     teams: bool = False  # a second label line names each board's White and Black teams
 
-    HEADER: ClassVar[int] = 90
     MIN_WIDTH: ClassVar[int] = 420
     # a square this many pixels wide at the preview still shows its piece, so coordinates
     # are worth the room they take from it; a 3-column grid with them would get about 13
@@ -87,8 +86,23 @@ class GridLayout:
 
     @property
     def label_size(self) -> int:
-        """Return the font size of a board's label."""
-        return max(13, round(self._unit * 0.42))
+        """Return the font size of a board's label, legible at Discord's preview."""
+        return max(13, round(self._unit * 0.42), legible_size(self.width))
+
+    @property
+    def title_size(self) -> int:
+        """Return the font size of the score, above the grid."""
+        return max(30, round(legible_size(self.width) * 1.3))
+
+    @property
+    def note_size(self) -> int:
+        """Return the font size of the line under the score, legible at Discord's preview."""
+        return max(18, legible_size(self.width))
+
+    @property
+    def header(self) -> int:
+        """Return the height of the score and its line, above the grid."""
+        return round(self.title_size * 1.7 + self.note_size * 1.3)
 
     @property
     def label_height(self) -> int:
@@ -114,13 +128,13 @@ class GridLayout:
     def height(self) -> int:
         """Return the image's height."""
         cells = self.rows * self._row + (self.rows - 1) * self.gap
-        return self.gap + self.HEADER + cells + self.gap
+        return self.gap + self.header + cells + self.gap
 
     def board_origin(self, index: int) -> tuple[int, int]:
         """Return the top-left corner of the index-th board shown (from 0)."""
         column, row = index % self.columns, index // self.columns
         left = (self.width - self._grid) // 2 + column * (self.ruler + self.side + self.gap)
-        top = self.gap + self.HEADER + row * (self._row + self.gap)
+        top = self.gap + self.header + row * (self._row + self.gap)
         return left + self.ruler, top + self.head
 
     @property

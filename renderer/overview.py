@@ -102,7 +102,7 @@ def draw_overview(
         under = (corner[0] - layout.ruler, corner[1] + layout.side + layout.ruler + layout.gap // 2)
         width = layout.width - 2 * under[0] + layout.ruler
         draw_band(image, reserves, under, width, perspective)
-    _header(image, view, layout.gap, layout.width - 2 * layout.gap)
+    _header(image, view, layout)
     label = font(layout.label_size)
     for index, board in enumerate(view.views):
         left, top = layout.board_origin(index)
@@ -205,9 +205,10 @@ def score_line(view: MatchView, typeface: Font | None = None, width: float = 0) 
     return gap.join(parts)
 
 
-def _header(image: Image.Image, match: MatchView, left: int, width: int) -> None:
-    title = font(30)
-    small = font(18)
+def _header(image: Image.Image, match: MatchView, layout: GridLayout) -> None:
+    left, width = layout.gap, layout.width - 2 * layout.gap
+    title = font(layout.title_size)
+    small = font(layout.note_size)
     write(
         image,
         (left, left),
@@ -233,7 +234,8 @@ def _header(image: Image.Image, match: MatchView, left: int, width: int) -> None
             parts.append(f"{isolate(team_name(winners[0]))} has won the {what}")
         else:
             parts.append(f"the {what} is drawn")
-    write(image, (left, left + 52), fit(" · ".join(parts), small, width), small, MUTED, anchor="lt")
+    below = left + round(title.size * 1.7)
+    write(image, (left, below), fit(" · ".join(parts), small, width), small, MUTED, anchor="lt")
 
 
 def team_name(team: str) -> str:
@@ -244,15 +246,19 @@ def team_name(team: str) -> str:
 def _status(
     view: BoardView, clocks: tuple[timedelta, timedelta] | None, typeface: Font, room: float
 ) -> str:
+    """Say where a board stands, as fully as its label's room lets the words be legible."""
     if not view.finished and clocks is not None:
         times = f"W {format_clock(clocks[0])} · B {format_clock(clocks[1])}"
         whose = f"{view.turn[0].upper()} to move · {times}"
         return whose if typeface.getlength(whose) <= room else times
     if not view.finished:
-        return f"{view.turn.capitalize()} to move"
-    if view.transfer_pending is not None:
-        return f"{view.result} · transfer"
-    return f"{view.result} · {view.ending}" if view.ending else view.result
+        whose = view.turn[0].upper()
+        said = (f"{view.turn.capitalize()} to move", f"{whose} to move", whose)
+    elif view.transfer_pending is not None:
+        said = (f"{view.result} · transfer", view.result)
+    else:
+        said = (f"{view.result} · {view.ending}" if view.ending else view.result, view.result)
+    return next((words for words in said if typeface.getlength(words) <= room), said[-1])
 
 
 def _points(points: float) -> str:
