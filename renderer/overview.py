@@ -251,6 +251,7 @@ def _status(
         times = f"W {format_clock(clocks[0])} · B {format_clock(clocks[1])}"
         whose = f"{view.turn[0].upper()} to move · {times}"
         return whose if typeface.getlength(whose) <= room else times
+    said: tuple[str, ...]
     if not view.finished:
         whose = view.turn[0].upper()
         said = (f"{view.turn.capitalize()} to move", f"{whose} to move", whose)
