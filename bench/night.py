@@ -108,6 +108,7 @@ async def practice(
     started: asyncio.Event,
     pace: float,
     offset: float,
+    warm: int = WARM,
 ) -> tuple[list[float], list[float]]:
     """Play the bot in DM games, a random move after each of its; return its answers' times.
 
@@ -116,7 +117,7 @@ async def practice(
 
     pace: the least seconds from one of the player's moves to the next (0: at once after
     the bot's answer). A game that ends is followed by a new one, so that the night keeps
-    every practice game. started is set once the bot has answered WARM moves: the people
+    every practice game. started is set once the bot has answered warm moves: the people
     start then, in a night under way rather than in its first burst of challenges. offset:
     seconds before the first challenge.
     """
@@ -145,7 +146,7 @@ async def practice(
             texts = await next_turn(discord, user, len(texts))
             (openings if first else times).append(time.perf_counter() - played)
             first = False
-            if len(times) + len(openings) >= WARM:
+            if len(times) + len(openings) >= warm:
                 started.set()
             await asyncio.sleep(max(0.0, played + pace - time.perf_counter()))
         seen = len(texts)
@@ -185,6 +186,7 @@ async def measure(
     pace: float = PACE,
     lockstep: bool = False,
     human_pace: float = PACE,
+    warm: int = WARM,
 ) -> Night:
     """Run the night: the human moves' times, the bot's replies' times, its requests a second.
 
@@ -207,7 +209,9 @@ async def measure(
             begun = [asyncio.Event() for _ in range(practising)]
             bots = [
                 asyncio.create_task(
-                    practice(discord, n, guild, stop, begun[n], pace, _offset(spread, 1000 + n))
+                    practice(
+                        discord, n, guild, stop, begun[n], pace, _offset(spread, 1000 + n), warm
+                    )
                 )
                 for n in range(practising)
             ]
@@ -265,6 +269,7 @@ async def run(args: argparse.Namespace) -> None:
                 args.practice_pace,
                 args.lockstep,
                 args.human_pace,
+                args.warm,
             )
     finally:
         if apart is not None:
@@ -361,6 +366,12 @@ def main() -> None:
         type=float,
         default=PACE,
         help=f"seconds between two moves of a people's game ({PACE:g}: a DM takes 5 posts in 5 s)",
+    )
+    parser.add_argument(
+        "--warm",
+        type=int,
+        default=WARM,
+        help=f"the bot's answers in each practice game before the people start ({WARM})",
     )
     parser.add_argument(
         "--lockstep",

@@ -15,7 +15,7 @@ def test_the_benchmark_prints_the_human_moves_alone_and_beside_practice_and_the_
     lines = printed_by(
         night,
         *("--practice", "1", "--pairs", "1", "--moves", "2", "--practice-pace", "0"),
-        *("--human-pace", "0.5"),  # the test is quick; a DM's limit then paces it
+        *("--human-pace", "0.5", "--warm", "1"),  # quick: a DM's limit paces it
         "--lockstep",  # no game waits for its moment: the test is quick
     ).splitlines()
     assert os.sched_getaffinity(0) == cores  # the test's process gets its cores back
