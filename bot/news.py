@@ -117,11 +117,16 @@ class News:
         return found + personal + self.prompts()
 
     def boards(
-        self, events: Sequence[Event], *, undone: bool = False, reason: str = ""
+        self,
+        events: Sequence[Event],
+        *,
+        undone: bool = False,
+        reason: str = "",
+        agreed: bool = False,
     ) -> list[BoardImage]:
         """Return one notice for each board the events touch, in the order they touch them.
 
-        reason: the moderator's, when the events are undone.
+        reason: the moderator's, when the events are undone; agreed: by a takeback instead.
         """
         by_board: dict[int, list[Event]] = {}
         for event in events:
@@ -139,9 +144,10 @@ class News:
             arrival = next((e for e in touching if isinstance(e, Arrived)), None)
             place = board_place(board)
             if arrival is None or undone:
-                found.append(
-                    BoardShown(place, board, tuple(touching), undone, withdrawn, reason=reason)
+                shown = BoardShown(
+                    place, board, tuple(touching), undone, withdrawn, reason=reason, agreed=agreed
                 )
+                found.append(shown)
             else:
                 mention = tuple(self.roster.players_at(board))
                 sent = any(isinstance(e, Transferred) and e.to_board == board for e in events)

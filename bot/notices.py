@@ -92,6 +92,7 @@ class BoardImage(Notice):
     shown: ShownBoard | None = None  # the board as it stood then, added when queued
     reason: str = ""  # a moderator's reason, for an undo or a substitution shown here
     substitute: tuple[str, str] | None = None  # a moderator gave old's seat here to new
+    agreed: bool = False  # the undo was a takeback both sides agreed to, no moderator's
 
     @property
     def payload(self) -> dict[str, Any]:
@@ -112,6 +113,8 @@ class BoardImage(Notice):
             found["reason"] = self.reason
         if self.substitute is not None:
             found["substitute"] = list(self.substitute)
+        if self.agreed:
+            found["agreed"] = True
         return found
 
     @classmethod
@@ -129,6 +132,7 @@ class BoardImage(Notice):
             shown=None if shown is None else ShownBoard.from_record(shown),
             reason=str(payload.get("reason", "")),
             substitute=None if substitute is None else (str(substitute[0]), str(substitute[1])),
+            agreed=bool(payload.get("agreed", False)),
         )
 
 
@@ -349,6 +353,7 @@ class TakebackAsked(Notice):
     side: Side
     count: int  # the actions it takes back: the asker's move, and the reply if any
     answerer: str  # who answers it: the opponent, or the other team's captain
+    asked_at: int = 0  # the log's length when it was asked: what its buttons answer
 
 
 @dataclass(frozen=True, slots=True)
@@ -486,11 +491,12 @@ class TimeAdded(Ruling):
 
 @dataclass(frozen=True, slots=True)
 class Undone(Notice):
-    """A moderator took back the last count actions."""
+    """A moderator took back the last count actions, or both sides agreed to (a takeback)."""
 
     KIND: ClassVar[str] = "undo"
     count: int
     reason: str
+    agreed: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -139,13 +139,18 @@ class Moderation:
                 )
             return await self.take_back(held, moderator, count, reason)
 
-    async def take_back(self, held: Held, actor: Moderator, count: int, reason: str) -> Outcome:
-        """Undo a held match's last count actions as undo does, for whoever may (checked)."""
+    async def take_back(
+        self, held: Held, actor: Moderator, count: int, reason: str, *, agreed: bool = False
+    ) -> Outcome:
+        """Undo a held match's last count actions as undo does, for whoever may (checked).
+
+        agreed: a takeback both sides agreed to, said so rather than as a moderator's undo.
+        """
         async with held.change() as change:
             removed = change.undo(count)
             kept = len(change.match.events)
             marks = await self._clock_marks(held, kept + 1)
-            notices = self._undone(change, actor, count, reason, removed, marks)
+            notices = self._undone(change, actor, count, reason, removed, marks, agreed=agreed)
         return Outcome(held.loaded.id, tuple(removed), tuple(notices))
 
     def _undone(
@@ -156,6 +161,8 @@ class Moderation:
         reason: str,
         removed: Sequence[Event],
         marks: Mapping[int, tuple[float, float, int]],
+        *,
+        agreed: bool = False,
     ) -> list[Notice]:
         """Bring offers, transfers, clocks and status back to how the undo leaves the match.
 
@@ -175,8 +182,8 @@ class Moderation:
             change.roster, match, moderator.user, withdrawn, deadlines, names=change.before.names
         )
         notices: list[Notice] = [
-            *news.boards(removed, undone=True, reason=reason),
-            Undone(OVERVIEW, count, reason),
+            *news.boards(removed, undone=True, reason=reason, agreed=agreed),
+            Undone(OVERVIEW, count, reason, agreed),
         ]
         notices += news.prompts()
         reopened = "paused" if before.paused_at is not None else "active"

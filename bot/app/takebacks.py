@@ -71,7 +71,9 @@ class Takebacks:
             guards.playing(loaded)
             side = _side_of(loaded, user, board)
             count = _count(loaded, board, side)
-            if loaded.takeback is not None:
+            if loaded.takeback is not None and loaded.takeback.log_length == len(
+                loaded.match.events
+            ):
                 raise WrongStateError(
                     f"a takeback is already asked on board {loaded.takeback.board}: wait for "
                     "its answer"
@@ -83,7 +85,7 @@ class Takebacks:
             if answerer in loaded.practice:  # the practice opponent agrees at once
                 return await self._take_back(held, asked, answerer)
             notices: list[Notice] = [
-                TakebackAsked(place, board, side, count, answerer)
+                TakebackAsked(place, board, side, count, answerer, asked.log_length)
                 for place in (board_place(board), user_place(answerer))
             ]
             async with held.change() as change:
@@ -91,11 +93,19 @@ class Takebacks:
                 change.announce(notices)
             return Outcome(match_id, (), tuple(notices))
 
-    async def answer_takeback(self, match_id: int, user: str, *, accept: bool) -> Outcome:
-        """Accept (taking the moves back) or decline the takeback asked of user."""
+    async def answer_takeback(
+        self, match_id: int, user: str, *, accept: bool, asked_at: int | None = None
+    ) -> Outcome:
+        """Accept (taking the moves back) or decline the takeback asked of user.
+
+        asked_at: the log's length the takeback answered was asked at (its buttons'); if
+        that one is no longer asked, the answer is refused, whatever is asked now.
+        """
         async with self._units.held(match_id) as held:
             loaded = held.loaded
             asked = loaded.takeback
+            if asked_at is not None and (asked is None or asked.log_length != asked_at):
+                raise WrongStateError("this takeback was answered already, or has lapsed")
             if asked is None:
                 raise WrongStateError("no takeback is asked in this match")
             if speaker(loaded, asked.board, opponent(asked.side)) != user:
@@ -130,7 +140,7 @@ class Takebacks:
             f"{side_name(opponent(asked.side))} agreed to"
         )
         outcome = await self._moderation.take_back(
-            held, Moderator(agreed_by, is_moderator=False), asked.count, reason
+            held, Moderator(agreed_by, is_moderator=False), asked.count, reason, agreed=True
         )
         if held.loaded.takeback is not None:
             async with held.change() as change:

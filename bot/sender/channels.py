@@ -132,7 +132,7 @@ class ChannelPoster(Poster):
             case TakebackAsked() if on_board:
                 await send(
                     asked_words(notice),
-                    view=takeback_view(match_id),
+                    view=takeback_view(match_id, notice.asked_at),
                     allowed_mentions=only([notice.answerer]),
                 )
             case TakebackDeclined() if on_board:

@@ -127,7 +127,7 @@ class DmPoster(Poster):
                     channel = await self._channel(_dms(bound, side))
                     await channel.send(
                         asked_words(asked, to=False),
-                        view=takeback_view(delivery.match_id or 0),
+                        view=takeback_view(delivery.match_id or 0, asked.asked_at),
                         nonce=nonce(action, side, "takeback"),
                     )
             for gone in transfers_gone:
@@ -293,7 +293,8 @@ class DmPoster(Poster):
                 case DrawDeclined(board=board, side=side) if on_board:
                     lines.append(f"Board {board}: {side_name(side)} declines the draw.")
                 case TakebackAsked() if on_board:
-                    lines.append(f"Board {notice.board}: {asked_words(notice, to=False)}")
+                    asked_line = asked_words(notice, to=False, answered=False)
+                    lines.append(f"Board {notice.board}: {asked_line}")
                 case TakebackDeclined() if on_board:
                     lines.append(f"Board {notice.board}: {declined_words(notice)}")
                 case TransferPrompt() if isinstance(where, PersonDMs):

@@ -79,6 +79,8 @@ def _events(view: BoardView) -> Iterable[str]:
         yield f"Check: the king on {view.check} is attacked."
     if view.capturable is not None:
         yield f"The king on {view.capturable} can be taken."
+    if view.lifted:
+        yield f"An elevator moved: it now fills {' '.join(view.lifted)}."
 
 
 def _state(view: BoardView) -> str:
@@ -91,9 +93,12 @@ def _state(view: BoardView) -> str:
 def board_alt(view: BoardView) -> str:
     """Describe a board's image: its number, where it stands, its marks and its pieces."""
     said = [_state(view)]
+    if view.shape.levels > 1:
+        said.append("Cells are named by level, then square: 2e1 is e1 on level 2.")
     if view.reserves is not None:
         white, black = view.reserves
         said.append(f"In hand: White {hand_words(white)}; Black {hand_words(black)}.")
+        said.append("On the board:")
     said.append(pieces_words(view.pieces()))
     return _fit(" ".join(said))
 
@@ -101,7 +106,7 @@ def board_alt(view: BoardView) -> str:
 def game_alt(view: MatchView, title: str) -> str:
     """Describe an image of many boards: the score, then each board, its pieces if all fit."""
     scores = ", ".join(f"{team} {points:g}" for team, points in view.scores)
-    head = f"{title}: {scores}." if scores else f"{title}."
+    head = f"{title}. Score: {scores}." if scores else f"{title}."
     whole = " ".join([head, *(board_alt(board) for board in view.views)])
     if len(whole) <= MOST:
         return whole

@@ -10,6 +10,7 @@ import discord
 from bot.service import MatchService, Outcome
 from bot.ui.errors import reply_error
 from bot.ui.picker import open_picker
+from games.core.pieces import side_name
 
 ACTIONS: Final = {
     "resign": ("Resign", discord.ButtonStyle.danger),
@@ -115,7 +116,7 @@ class BoardButton(
                 side, legal = await service.legal_moves(self.match_id, self.board, user)
                 moves = ", ".join(legal) or "none"
                 await interaction.response.send_message(
-                    f"Legal moves on board {self.board} for {side}: {moves}"[:1900],
+                    f"Legal moves on board {self.board} for {side_name(side)}: {moves}"[:1900],
                     ephemeral=True,
                 )
         except Exception as error:

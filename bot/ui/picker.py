@@ -17,6 +17,8 @@ import discord
 from bot.errors import StaleError
 from bot.service import MatchService
 from bot.ui.errors import reply_error
+from games.core.boardgame import END_OF_TURN
+from games.core.events import Moved
 from games.core.picks import Pick, choices, pieces, targets
 
 MENU: Final = 25  # options Discord allows a menu
@@ -35,7 +37,8 @@ def _page(entries: Sequence[tuple[str, str]], page: int, more: str) -> list[disc
     options = [discord.SelectOption(label=label[:100], value=value) for value, label in shown]
     if len(entries) > MENU:
         following = page + 1 if start + PAGE < len(entries) else 0
-        options.append(discord.SelectOption(label=more, value=f"{MORE}{following}"))
+        label = more if following else "Back to the first page"
+        options.append(discord.SelectOption(label=label, value=f"{MORE}{following}"))
     return options
 
 
@@ -372,7 +375,11 @@ async def play_pick(
         note = f"Board {board} has changed since: "
         await open_picker(interaction, match_id, board, note=note, edit=edit)
         return
-    played = f"You played {move} on board {board}."
+    played = (
+        f"You ended your turn on board {board}."
+        if move == END_OF_TURN
+        else f"You played {move} on board {board}."
+    )
     if picked.again:  # a turn of many actions goes on: its next one
         await open_picker(interaction, match_id, board, note=f"{played} ", edit=edit)
         return
@@ -428,9 +435,17 @@ class TurnForm(discord.ui.Modal):
         """Play what was typed as the whole turn, or say privately why it was refused."""
         user, text = str(interaction.user.id), self.typed.value.strip()
         try:
-            await _service(interaction).play(self.match_id, user, self.board, text)
-            await interaction.response.send_message(
-                f"You played {text} on board {self.board}.", ephemeral=True
-            )
+            outcome = await _service(interaction).play(self.match_id, user, self.board, text)
         except Exception as error:
             await reply_error(interaction, error)
+            return
+        moves = [
+            event.san
+            for event in outcome.events
+            if isinstance(event, Moved) and event.uci != END_OF_TURN
+        ]
+        said = " ".join(moves) if moves else text  # as the game writes them: e5 for e7e5
+        # in place of the picker it was opened from, whose menus no longer stand
+        await interaction.response.edit_message(
+            content=f"You played {said} on board {self.board}.", view=None
+        )

@@ -110,8 +110,10 @@ def board_words(notice: BoardImage, gates: Sequence[str] = ()) -> list[str]:
     gates (Ender's Chess), when the notice holds no view of the board to read them from.
     """
     if notice.undone:
-        why = f" ({plain(notice.reason)})" if notice.reason else ""
         taken = " ".join(event_words(event, notice.board) for event in notice.events)
+        if notice.agreed:
+            return [f"Taken back by agreement: {taken}"]
+        why = f" ({plain(notice.reason)})" if notice.reason else ""
         return [f"A moderator took back what happened here{why}: {taken}"]
     said = (Rode, Transferred, Flagged, PassedThrough, Carried)  # the rest: elsewhere
     lines = [
@@ -280,6 +282,8 @@ def overview_words(notice: Notice) -> str | None:
             return (
                 f"A moderator's substitute: {mention(new)} plays in place of {mention(old)}{said}."
             )
+        case Undone(agreed=True):
+            return None  # each board it touched says so
         case Paused() | Resumed() | Aborted() | Undone() | Cancelled():
             reason = plain(notice.reason or "")
             return f"A moderator's {notice.kind}" + (f": {reason}" if reason else ".")

@@ -38,7 +38,7 @@ def test_board_images_in_a_server_say_the_board_in_words(tmp_path: Path) -> None
                 "the status image",
                 changes=discord.changes,
             )
-            assert str(sent.alt[0]).startswith("Match 1: ")
+            assert str(sent.alt[0]).startswith("Match 1. Score: ")
 
     offline(scenario)
 
@@ -50,6 +50,6 @@ def test_a_dm_games_image_says_its_boards_in_words(tmp_path: Path) -> None:
             ana_dm, _ = await dm_game(discord, ana, bo, guild, "chess", "Chess")
             image = next(m for m in discord.messages[ana_dm] if m["attachments"])
             said = image["attachments"][0]["description"]
-            assert said.startswith("Game 1: ") and "Board 1: White to move, move 1." in said
+            assert said.startswith("Game 1. Score: ") and "Board 1: White to move, move 1." in said
 
     offline(scenario)

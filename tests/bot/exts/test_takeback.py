@@ -26,12 +26,13 @@ def test_a_takeback_asked_in_a_board_channel_is_accepted_by_the_opponents_button
             )
             told = await until(discord, board, "asks to take back")
             assert told.content.startswith(f"<@{bo}>, White asks to take back their last move")
-            message = next(
-                int(m["id"]) for m in discord.messages[board] if "asks to take back" in m["content"]
-            )
-            wrong = await discord.click(ana, message, "takeback:1:accept")
+            asking = next(m for m in discord.messages[board] if "asks to take back" in m["content"])
+            message = int(asking["id"])
+            accept = asking["components"][0]["components"][0]["custom_id"]
+            assert accept.startswith("takeback:1:") and accept.endswith(":accept")
+            wrong = await discord.click(ana, message, accept)
             assert "answered by Black's player" in await replied(discord, wrong)
-            done = await discord.click(bo, message, "takeback:1:accept")
+            done = await discord.click(bo, message, accept)
             assert "You accepted the takeback." in await replied(discord, done)
             shown = await eventually(
                 lambda: next(
@@ -48,7 +49,31 @@ def test_a_takeback_asked_in_a_board_channel_is_accepted_by_the_opponents_button
                 "the board shown again with White to move",
                 changes=discord.changes,
             )
-            assert "a takeback White asked for and Black agreed to" in shown.content
+            assert shown.content.startswith("Taken back by agreement: White played e4.")
+            # asked again, then left unanswered while the game goes on: it lapses
+            assert "Played" in await move(discord, ana, board, "d4")
+            await discord.invoke(ana, board, "takeback")
+            later = await eventually(
+                lambda: next(
+                    (
+                        m
+                        for m in discord.messages[board]
+                        if "asks to take back" in m["content"] and int(m["id"]) > message
+                    ),
+                    None,
+                ),
+                "the second takeback asked",
+                changes=discord.changes,
+            )
+            assert "Played" in await move(discord, bo, board, "d5")
+            stale = later["components"][0]["components"][0]["custom_id"]
+            lapsed = await discord.click(bo, int(later["id"]), stale)
+            assert "moved on since the takeback on board 1 was asked" in await replied(
+                discord, lapsed
+            )
+            assert lapsed.responses[0]["type"] == 7  # its buttons go
+            anew = await discord.invoke(ana, board, "takeback")  # not held up by the lapsed one
+            assert "You asked to take back" in await replied(discord, anew)
 
     offline(scenario)
 
@@ -73,7 +98,8 @@ def test_a_takeback_in_a_dm_game_asks_the_opponent_in_their_dms_and_a_decline_is
                 "the takeback's buttons in Bo's DMs",
                 changes=discord.changes,
             )
-            done = await discord.click(bo, int(prompt["id"]), "takeback:1:decline")
+            decline = prompt["components"][0]["components"][1]["custom_id"]
+            done = await discord.click(bo, int(prompt["id"]), decline)
             assert "You declined the takeback." in await replied(discord, done)
             await dm_until(discord, ana, "Black declines the takeback on board 1.")
 

@@ -36,12 +36,16 @@ def test_pieces_in_hand_and_kinds_beyond_fides_are_named_in_words() -> None:
     assert hand_words("") == "nothing"
     (view,) = board_views(games.new_game("good"), [1])
     assert "oxen 1h1 2a1 3e1 4b1" in board_alt(view)
+    assert "Cells are named by level, then square: 2e1 is e1 on level 2." in board_alt(view)
+    (enders,) = board_views(games.new_game("enders"), [1])
+    assert "In hand: White 2 rooks" in board_alt(enders)
+    assert "On the board: White: no pieces." in board_alt(enders)
 
 
 def test_a_description_never_passes_discords_1024_characters() -> None:
     match = games.new_game("elevator", boards=10, layout="line")
     said = game_alt(match_view(match, list(range(1, 11))), "Game 3")
-    assert len(said) <= MOST and said.startswith("Game 3: ")
+    assert len(said) <= MOST and said.startswith("Game 3. Score: ")
     assert "Board 10: White to move, move 1." in said  # the boards past the pieces, in brief
 
 

@@ -169,7 +169,7 @@ def test_an_enders_turn_is_picked_action_by_action_and_ended(tmp_path: Path) -> 
             moved = await picked(discord, ana, dropped, "f2", "f3")
             assert words(moved).startswith("You played Rf2-f3 on board 1. ")
             ended = await pick(discord, ana, moved, "end")
-            assert words(ended) == "You played end on board 1."
+            assert words(ended) == "You ended your turn on board 1."
             await dm_until(discord, bo, "Your move on board 1")
 
     offline(scenario)
@@ -282,7 +282,10 @@ def test_a_whole_enders_turn_is_typed_in_the_pickers_form(tmp_path: Path) -> Non
             assert "Q@f2" in refused and wrong.responses[-1]["data"]["flags"] & 64, refused
             form = await discord.click(ana, int(message["id"]), typed)
             done = await discord.submit(ana, form, {"turn": "R@f2 Rf2-f3"})
-            assert "You played R@f2 Rf2-f3 on board 1." in await replied(discord, done)
+            # said in place of the picker it was opened from, whose menus go
+            assert done.responses[-1]["type"] == 7
+            assert done.responses[-1]["data"]["content"] == "You played R@f2 Rf2-f3 on board 1."
+            assert done.responses[-1]["data"]["components"] == []
             await dm_until(discord, bo, "Your move on board 1")
 
     offline(scenario)
