@@ -16,7 +16,7 @@ from games.core.pieces import SIDES, Side, side_name
 from renderer.art import tile
 from renderer.cells import Perspective
 from renderer.palette import BACKGROUND, MUTED, PANEL, PLAIN, TEXT
-from renderer.rulers import legible_beside
+from renderer.rulers import legible_beside, legible_size
 from renderer.sprites import Font
 from renderer.text import fit, font, wrap, write
 from renderer.turnmarks import gate, mark_size, tick
@@ -97,7 +97,7 @@ def draw_band(
     left, top = at
     line = _band_line(width)
     cell = round(line * 0.86)
-    text = font(line * 0.38)
+    text = font(max(line * 0.38, legible_size(image.width)))
     kinds = reserve_kinds(view.reserves)
     label = max(text.getlength(f"{side_name(side)}'s reserve") for side in SIDES) + line * 0.4
     for row, side in enumerate(SIDES[::-1] if perspective == "white" else SIDES):
@@ -114,7 +114,7 @@ def draw_band(
         step = min(cell + max(1, line // 14), (left + width - x) // len(held))
         for index, letter in enumerate(held):
             image.paste(tile(letter, min(cell, step), PLAIN[0]), (x + index * step, y))
-    small = font(line * 0.34)
+    small = font(max(line * 0.34, legible_size(image.width)))
     white, black = view.gates
     legend = [("gate", f"gates: White {white}, Black {black}")]
     if not view.finished:  # no piece is ticked once the game is over

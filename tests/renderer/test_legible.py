@@ -80,7 +80,6 @@ NOT_YET_LEGIBLE: Final[dict[str, float]] = {
     "board, good": 7.5,  # the levels' labels and cells' names (a board of levels: no panel)
     "board, wonkavator": 7.5,
     "dm game, good": 7.5,
-    "dm game, enders": 6.7,  # the reserves' band under the board
 }
 
 
