@@ -55,7 +55,7 @@ def game_image(game: ShownGame, side: Side, mine: list[int]) -> bytes:
         return board_view_png(
             views[0], side, names=(white, black), clocks=clocks.get(views[0].number)
         )
-    return overview_view_png(game.view, perspective=side, marked=mine, clocks=clocks)
+    return overview_view_png(game.view, perspective=side, marked=mine, clocks=clocks, viewer=side)
 
 
 def draw_replay(log: MatchLog, board: int, limit: int, perspective: Side) -> tuple[Replay, bool]:

@@ -8,7 +8,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from games.core.pieces import SIDES, side_name
+from games.core.pieces import SIDES, Side, side_name
 from renderer.board import format_clock
 from renderer.cells import Perspective, extent, fit_square
 from renderer.diagram import draw_diagram, shows_stairs
@@ -65,12 +65,18 @@ def overview_view_png(
     perspective: Perspective = "white",
     marked: Sequence[int] = (),
     clocks: Mapping[int, tuple[timedelta, timedelta]] | None = None,
+    viewer: Side | None = None,
 ) -> bytes:
-    """Return a PNG of an overview read earlier (match_view), as overview_png draws it."""
+    """Return a PNG of an overview read earlier (match_view), as overview_png draws it.
+
+    viewer: the side of the player it is drawn for (a DM game's), said under the score.
+    """
     check_perspective(perspective)
     if not 1 <= len(view.views) <= MAX_BOARDS:
         raise RenderError(f"an overview shows 1 to {MAX_BOARDS} boards, not {len(view.views)}")
-    image = draw_overview(view, perspective=perspective, marked=marked, clocks=clocks)
+    image = draw_overview(
+        view, perspective=perspective, marked=marked, clocks=clocks, viewer=viewer
+    )
     return _png(image, view)
 
 
@@ -86,6 +92,7 @@ def draw_overview(
     perspective: Perspective,
     marked: Sequence[int] = (),
     clocks: Mapping[int, tuple[timedelta, timedelta]] | None = None,
+    viewer: Side | None = None,
 ) -> Image.Image:
     """Draw an overview view: the score, then its boards in a grid."""
     clocks = clocks or {}
@@ -102,7 +109,7 @@ def draw_overview(
         under = (corner[0] - layout.ruler, corner[1] + layout.side + layout.ruler + layout.gap // 2)
         width = layout.width - 2 * under[0] + layout.ruler
         draw_band(image, reserves, under, width, perspective)
-    _header(image, view, layout)
+    _header(image, view, layout, viewer)
     label = font(layout.label_size)
     for index, board in enumerate(view.views):
         left, top = layout.board_origin(index)
@@ -205,7 +212,9 @@ def score_line(view: MatchView, typeface: Font | None = None, width: float = 0) 
     return gap.join(parts)
 
 
-def _header(image: Image.Image, match: MatchView, layout: GridLayout) -> None:
+def _header(
+    image: Image.Image, match: MatchView, layout: GridLayout, viewer: Side | None = None
+) -> None:
     left, width = layout.gap, layout.width - 2 * layout.gap
     title = font(layout.title_size)
     small = font(layout.note_size)
@@ -218,10 +227,11 @@ def _header(image: Image.Image, match: MatchView, layout: GridLayout) -> None:
         anchor="lt",
         bold=True,
     )
+    parts = [] if viewer is None else [f"You play {side_name(viewer)}"]
     if match.title:
-        parts = [match.title]
+        parts.append(match.title)
     else:
-        parts = [f"{match.boards} board{'s' if match.boards != 1 else ''} in a {match.layout}"]
+        parts.append(f"{match.boards} board{'s' if match.boards != 1 else ''} in a {match.layout}")
     if match.boards > 1:
         parts.append(f"{match.finished} finished")
     shown = match.shown

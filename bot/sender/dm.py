@@ -362,7 +362,7 @@ class DmPoster(Poster):
         file = discord.File(
             io.BytesIO(image),
             filename=f"game-{match_id}.png",
-            description=game_alt(game.view, f"Game {match_id}"),
+            description=game_alt(game.view, f"Game {match_id}, you play {side_name(side)}"),
         )
         seats = roster.boards_of(roster.teams[side][0]) if roster.teams[side] else []
         still_open = game.open_boards()

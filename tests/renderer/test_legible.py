@@ -129,3 +129,20 @@ def test_every_kind_of_image_writes_its_text_as_tall_as_a_phone_can_read(
     assert set(below) == set(NOT_YET_LEGIBLE), "a kind reached the goal, or fell below it"
     grown = {name: size for name, size in below.items() if size < NOT_YET_LEGIBLE[name]}
     assert grown == {}, "text got smaller"
+
+
+def test_a_dm_games_image_says_which_side_its_viewer_plays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    lines: list[str] = []
+    draw_line = renderer_text.draw_line
+
+    def spy(text: str, size: int, **options: object) -> renderer_text.Drawn:
+        lines.append(text)
+        return draw_line(text, size, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(renderer_text, "draw_line", spy)
+    game = games.new_game("chess")
+    shown = ShownGame(match_view(game, [1], ("Ana", "Bo")), {})
+    game_image(shown, "black", [])
+    assert any(line.startswith("You play Black · ") for line in lines)

@@ -50,6 +50,9 @@ def test_a_dm_games_image_says_its_boards_in_words(tmp_path: Path) -> None:
             ana_dm, _ = await dm_game(discord, ana, bo, guild, "chess", "Chess")
             image = next(m for m in discord.messages[ana_dm] if m["attachments"])
             said = image["attachments"][0]["description"]
-            assert said.startswith("Game 1. Score: ") and "Board 1: White to move, move 1." in said
+            assert (
+                said.startswith("Game 1, you play White. Score: ")
+                and "Board 1: White to move, move 1." in said
+            )
 
     offline(scenario)
