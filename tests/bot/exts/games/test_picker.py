@@ -289,3 +289,19 @@ def test_a_whole_enders_turn_is_typed_in_the_pickers_form(tmp_path: Path) -> Non
             await dm_until(discord, bo, "Your move on board 1")
 
     offline(scenario)
+
+
+def test_a_picker_opened_before_a_restart_plays_its_move_after_it(tmp_path: Path) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        async with running_bot(tmp_path, discord):
+            await started(discord, ana, bo, guild)
+            board = discord.channel_named(guild, "board-1")
+            image = await latest_image(discord, board, "board:1:1:pick")
+            opened = await discord.click(ana, image, "board:1:1:pick")
+            chosen = await pick(discord, ana, opened, "g1")
+        async with running_bot(tmp_path, discord):  # the bot restarted: its menus still answer
+            done = await pick(discord, ana, chosen, "f3")
+            assert words(done) == "You played Nf3 on board 1."
+
+    offline(scenario)
