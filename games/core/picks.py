@@ -67,16 +67,39 @@ def other_picks(moves: Iterable[str], found: Sequence[Pick]) -> list[Pick]:
     return [Pick(OTHER, "Other moves", m, m, "", m) for m in moves if m not in covered]
 
 
+RANKED: Final = ("king", "queen", "rook", "bishop", "knight", "pawn")  # FIDE's, listed first
+_CELL: Final = re.compile(r"(\d?)([a-z])(\d{1,2})")  # a square, or a level's cell: 2e1
+
+
+_WHERE: Final = re.compile(r"( in hand| \d?[a-z]\d{1,2})$")  # where a piece's words say it is
+
+
+def _piece_order(entry: tuple[str, str]) -> tuple[int, str, tuple[object, ...]]:
+    """Order a menu's pieces: FIDE's kinds first (king to pawn), then others, each a to h."""
+    key, words = entry
+    kind = _WHERE.sub("", words.lower()) if key != OTHER else "~"  # Other moves: last
+    rank = RANKED.index(kind) if kind in RANKED else len(RANKED)
+    return rank, kind, _square_order(key)
+
+
+def _square_order(key: str) -> tuple[object, ...]:
+    """Order squares a to h, then 1 upwards (a level first); what is no square, after them."""
+    cell = _CELL.fullmatch(key)
+    if cell is None:
+        return (1, key)
+    level, file, rank = cell.groups()
+    return (0, int(level or 0), file, int(rank))
+
+
 def pieces(picks: Sequence[Pick]) -> list[tuple[str, str]]:
-    """Return the pieces the picks move, each once, as (key, words), in the order first met."""
-    return list(dict.fromkeys((pick.piece, pick.piece_words) for pick in picks))
+    """Return the pieces the picks move, each once, as (key, words): king first, a to h."""
+    return sorted(dict.fromkeys((pick.piece, pick.piece_words) for pick in picks), key=_piece_order)
 
 
 def targets(picks: Sequence[Pick], piece: str) -> list[tuple[str, str]]:
-    """Return where a piece may go, each once, as (key, words), in the order first met."""
-    return list(
-        dict.fromkeys((pick.target, pick.target_words) for pick in picks if pick.piece == piece)
-    )
+    """Return where a piece may go, each once, as (key, words): squares a to h, then rides."""
+    found = dict.fromkeys((pick.target, pick.target_words) for pick in picks if pick.piece == piece)
+    return sorted(found, key=lambda entry: _square_order(entry[0]))
 
 
 def choices(picks: Sequence[Pick], piece: str, target: str) -> list[Pick]:

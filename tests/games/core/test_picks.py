@@ -72,6 +72,23 @@ def test_ben_goods_lifts_and_pushes_and_enders_drops_are_picked_by_what_moves() 
     (off,) = choices(good, "4b1", "4a1")
     assert off.choice == "pushing the rook off the board"
     enders = games.new_game("enders").picks(1)
-    assert pieces(enders)[0] == ("hand-R", "Rook in hand")
+    assert pieces(enders)[0] == ("hand-K", "King in hand")
+    assert targets(enders, "hand-R") == [("f2", "drop on f2")]
     assert targets(enders, "hand-R") == [("f2", "drop on f2")]
     assert choices(enders, "end", "")[0].move == "end"
+
+
+def test_a_menu_lists_fides_kinds_king_first_then_squares_a_to_h_and_rides_last() -> None:
+    chess = games.new_game("chess", fen="4k3/8/8/8/8/8/P7/R3K1NR w KQ - 0 1").picks(1)
+    assert [words for _, words in pieces(chess)] == [
+        "King e1",
+        "Rook a1",
+        "Rook h1",
+        "Knight g1",
+        "Pawn a2",
+    ]
+    assert [key for key, _ in targets(chess, "g1")] == ["e2", "f3", "h3"]
+    match = games.new_game("elevator", boards=2, layout="line")
+    for move in ("Nf3", "d6", "Nd4", "e6"):
+        match.play(1, move)
+    assert targets(match.picks(1), "d4")[-1] == ("up 2", "ride up to board 2, d4")

@@ -157,10 +157,10 @@ def test_an_enders_turn_is_picked_action_by_action_and_ended(tmp_path: Path) -> 
             image = await latest_image(discord, ana_dm, "game-act:1:pick")
             opened = await discord.click(ana, image, "game-act:1:pick", values=["1"])
             labels = [o["label"] for o in menu(opened)["options"]]  # type: ignore[attr-defined]
-            assert labels == [
+            assert labels == [  # FIDE's kinds in their order, the end last
+                "King in hand",
                 "Rook in hand",
                 "Bishop in hand",
-                "King in hand",
                 "Knight in hand",
                 "End the turn",
             ]
