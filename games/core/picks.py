@@ -54,8 +54,27 @@ def normal_picks(playing: Board, moves: Iterable[str]) -> list[Pick]:
         if piece is None:
             continue
         choice = kind_name(promotion.upper()) if promotion else ""
-        found.append(Pick(start, piece_words(piece.kind, start), target, target, choice, move))
+        words = target_words(move, target, promoted=bool(promotion))
+        found.append(Pick(start, piece_words(piece.kind, start), target, words, choice, move))
     return found
+
+
+def target_words(move: str, target: str, *, promoted: bool = False) -> str:
+    """Name where a move goes as a menu does: its square, and what the move's SAN says of it.
+
+    A capture, castling, and a check or mate; not a promotion's check, which depends on what
+    the pawn becomes (its square is one entry for every choice).
+    """
+    said = [target]
+    if move.startswith(("O-O", "0-0")):
+        said.append("castling")
+    elif "x" in move:
+        said.append("takes")
+    if not promoted and move.endswith("#"):
+        said.append("checkmate")
+    elif not promoted and move.endswith("+"):
+        said.append("check")
+    return ", ".join(said)
 
 
 OTHER: Final = "*"  # the key of the moves no piece on a square makes

@@ -92,3 +92,14 @@ def test_a_menu_lists_fides_kinds_king_first_then_squares_a_to_h_and_rides_last(
     for move in ("Nf3", "d6", "Nd4", "e6"):
         match.play(1, move)
     assert targets(match.picks(1), "d4")[-1] == ("up 2", "ride up to board 2, d4")
+
+
+def test_a_square_says_a_capture_castling_and_a_check_or_mate_but_not_a_promotions_check() -> None:
+    castles = games.new_game("chess", fen="4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1").picks(1)
+    assert ("g1", "g1, castling") in targets(castles, "e1")
+    mates = games.new_game("chess", fen="6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1").picks(1)
+    assert ("a8", "a8, checkmate") in targets(mates, "a1")
+    takes = games.new_game("chess", fen="4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").picks(1)
+    assert ("d5", "d5, takes") in targets(takes, "e4")
+    promotes = games.new_game("chess", fen="4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").picks(1)
+    assert targets(promotes, "b7") == [("b8", "b8")]  # a queen checks, a knight does not
