@@ -60,7 +60,7 @@ def spacing(levels: int, square: int) -> tuple[int, int]:
     """Return the gap between levels and the height of a level's label, for a cell size."""
     if levels == 1:
         return 0, 0
-    return max(4, square // 2), max(11, round(square * 0.6))
+    return max(4, square // 2), max(11, round(square * 0.8))
 
 
 def level_places(levels: int) -> tuple[tuple[int, int], ...]:

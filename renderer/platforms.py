@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 from games.core.geometry import FILES, Shape
 from renderer.cells import Plan
 from renderer.palette import BACKGROUND, CLOSED_MARK, LAST_MOVE, MUTED
+from renderer.rulers import legible_size
 from renderer.text import font, write
 from views.model import BoardView
 
@@ -29,7 +30,7 @@ def draw_platforms(
     square, side = layout.square, view.platform
     edge = max(2, square // 12)
     left_from = _left_from(view)
-    typeface = font(square * 0.5)
+    typeface = font(max(square * 0.5, legible_size(image.width)))
     for (level, file, rank), names in _blocks(view.shape, side).items():
         spots = [layout.origins.get(name) or layout.gaps[name] for name in names]
         x = corner[0] + min(x for x, _ in spots)
