@@ -52,9 +52,9 @@ def game_image(game: ShownGame, side: Side, mine: list[int]) -> bytes:
     clocks = all_clocks(game.clocks)
     if len(views) == 1 and views[0].shape.levels > 1:
         (white, _), (black, _) = game.view.scores[:2]
-        return board_view_png(
-            views[0], side, names=(white, black), clocks=clocks.get(views[0].number)
-        )
+        # the viewer's own name says so, as an overview's line does (You play White)
+        names = (f"{white} (you)", black) if side == "white" else (white, f"{black} (you)")
+        return board_view_png(views[0], side, names=names, clocks=clocks.get(views[0].number))
     return overview_view_png(game.view, perspective=side, marked=mine, clocks=clocks, viewer=side)
 
 

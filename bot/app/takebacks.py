@@ -45,6 +45,8 @@ def _side_of(loaded: Loaded, user: str, board: int) -> Side:
 def _count(loaded: Loaded, board: int, side: Side) -> int:
     """Return how many of the log's last actions a side's takeback on a board takes back."""
     groups = action_groups(list(loaded.match.events))
+    if not any(getattr(g[0], "side", None) == side and boards_of(g[0]) == [board] for g in groups):
+        raise RulesError(f"you have made no move on board {board} to take back")
     last = [(getattr(group[0], "side", None), boards_of(group[0])) for group in groups[-2:]]
     if last and last[-1] == (side, [board]):
         return 1

@@ -171,3 +171,7 @@ def test_a_dm_games_image_says_which_side_its_viewer_plays(
     shown = ShownGame(match_view(game, [1], ("Ana", "Bo")), {})
     game_image(shown, "black", [])
     assert any(line.startswith("You play Black · ") for line in lines)
+    lines.clear()
+    good = games.new_game("good")  # a board of levels is drawn whole, its names in the header
+    game_image(ShownGame(match_view(good, [1], ("Ana", "Bo")), {}), "white", [])
+    assert "Ana (you)" in lines and "Bo" in lines

@@ -66,7 +66,7 @@ def test_a_takeback_is_refused_to_others_and_lapses_once_the_game_moves_on(
 ) -> None:
     async def scenario(service: MatchService, store: Storage) -> None:
         game = await chess(service)
-        with pytest.raises(RulesError, match="only your last move on board 1"):
+        with pytest.raises(RulesError, match="you have made no move on board 1 to take back"):
             await service.ask_takeback(game, "ana", 1)  # nothing played yet
         await service.play(game, "ana", 1, "e4")
         with pytest.raises(NotAllowedError, match="not playing in this match"):
