@@ -33,6 +33,7 @@ from renderer.palette import (
     Tint,
 )
 from renderer.platforms import draw_platforms
+from renderer.rulers import legible_size
 from renderer.seam import draw_seam
 from renderer.sprites import SPRITES, Font
 from renderer.stairs import restore_stairs, stairs_layer
@@ -251,7 +252,7 @@ def _departure(
     if not detail:
         arrow(draw, (cx, cy), square * 0.5, view.departure.direction, DEPARTED_MARK)
         return
-    mark = DepartureMark.at(cx, cy, square)
+    mark = DepartureMark.at(cx, cy, square, legible_size(image.width))
     arrow(draw, mark.arrow, mark.reach, view.departure.direction, DEPARTED_MARK)
     label = str(view.departure.to_board)
     write(image, mark.label, label, mark.typeface, DEPARTED_MARK, anchor="mb", bold=True)
@@ -267,11 +268,15 @@ class DepartureMark:
     typeface: Font
 
     @classmethod
-    def at(cls, cx: float, cy: float, square: int) -> DepartureMark:
-        """Return the marks of a square centred on (cx, cy)."""
-        return cls(
-            (cx, cy - square * 0.14), square * 0.36, (cx, cy + square * 0.3), font(square * 0.26)
-        )
+    def at(cls, cx: float, cy: float, square: int, least: int = 0) -> DepartureMark:
+        """Return the marks of a square centred on (cx, cy); least: the number's least size.
+
+        The number stands under the arrow, clear of it, however large it is written.
+        """
+        typeface = font(max(square * 0.26, least))
+        below = cy + square * 0.04 + typeface.size + 2  # the arrow's foot, then the number
+        bottom = min(max(cy + square * 0.3, below), cy + square * 0.5 - 1)
+        return cls((cx, cy - square * 0.14), square * 0.36, (cx, bottom), typeface)
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,10 +291,13 @@ class Badge:
     typeface: Font
 
     @classmethod
-    def at(cls, x: int, y: int, square: int, label: str) -> Badge:
-        """Return the badge of the square whose top-left corner is (x, y), for label."""
-        typeface = font(square * 0.2)
-        height = round(square * 0.26)
+    def at(cls, x: int, y: int, square: int, label: str, least: int = 0) -> Badge:
+        """Return the badge of the square whose top-left corner is (x, y), for label.
+
+        least: the board number's least size (as legible as the image's other text).
+        """
+        typeface = font(max(square * 0.2, least))
+        height = max(round(square * 0.26), round(typeface.size * 1.3))
         inset = max(2, square // 16)
         width = round(height * 0.9 + typeface.getlength(label) + height * 0.35)
         box = (x + inset, y + inset, x + inset + width, y + inset + height)
@@ -309,7 +317,7 @@ def _badge(
 ) -> None:
     """Put an arrival's badge in a square's top-left corner."""
     draw = ImageDraw.Draw(image)
-    badge = Badge.at(x, y, square, label)
+    badge = Badge.at(x, y, square, label, legible_size(image.width))
     draw.rounded_rectangle(badge.box, radius=badge.radius, fill=ARRIVED_MARK)
     arrow(draw, badge.arrow, badge.reach, direction, WHITE)
     write(image, badge.label, label, badge.typeface, WHITE, anchor="lm")

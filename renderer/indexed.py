@@ -260,7 +260,8 @@ def _marks(
         draw.rectangle(box, outline=index(CAPTURE_MARK, palette), width=width)
     if view.departure is not None:  # as renderer.diagram marks it
         x, y = origins[view.departure.square]
-        mark = DepartureMark.at(left + x + square / 2, top + y + square / 2, square)
+        least = legible_size(image.width)
+        mark = DepartureMark.at(left + x + square / 2, top + y + square / 2, square, least)
         colour = index(DEPARTED_MARK, palette)
         arrow(draw, mark.arrow, mark.reach, view.departure.direction, colour)
         under = square_colour(view.departure.square, DEPARTED)
@@ -271,7 +272,7 @@ def _marks(
     for arrival in view.arrivals:  # a badge, as renderer.diagram puts it
         x, y = origins[arrival.square]
         label = str(arrival.from_board)
-        badge = Badge.at(left + x, top + y, square, label)
+        badge = Badge.at(left + x, top + y, square, label, legible_size(image.width))
         draw.rounded_rectangle(badge.box, radius=badge.radius, fill=index(ARRIVED_MARK, palette))
         arrow(draw, badge.arrow, badge.reach, arrival.direction, index(WHITE, palette))
         surface.write_on(badge.label, label, badge.typeface, WHITE, ARRIVED_MARK, anchor="lm")
