@@ -22,7 +22,7 @@ from renderer.errors import (
     check_size,
 )
 from renderer.palette import BACKGROUND, MUTED, TEXT, to_palette
-from renderer.rulers import draw_rulers, ruler_font, ruler_room
+from renderer.rulers import draw_rulers, legible_size, ruler_font, ruler_room
 from renderer.text import font, wrap, write
 from renderer.turnmarks import shows_turns
 from views.model import BoardView
@@ -149,8 +149,8 @@ def _frame(
     high = extent(view.shape, square)[1]
     header = round(side * 0.2)
     image = Image.new("RGB", (size, header + high + room + pad), BACKGROUND)
-    title = font(side * 0.05)
-    small = font(side * 0.04)
+    title = font(max(side * 0.05, legible_size(size)))
+    small = font(max(side * 0.04, legible_size(size)))  # smaller replays keep it legible
     counter = f"{index}/{total}"
     write(image, (pad, pad), f"Board {view.number}", title, TEXT, anchor="lt", bold=True)
     write(image, (pad + side, pad), counter, small, MUTED, anchor="rt")

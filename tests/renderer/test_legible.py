@@ -77,6 +77,13 @@ def _replay() -> bytes:
     return replay_gif(game, 1)
 
 
+def _replay_small() -> bytes:
+    game = games.new_game("chess")
+    for move in ("e4", "e5", "Nf3"):
+        game.play(1, move)
+    return replay_gif(game, 1, size=320)  # as a long game's is drawn to fit the upload limit
+
+
 def _chart() -> bytes:
     points = tuple((86400.0 * day, 1500.0 + 20 * (day % 5)) for day in range(30))
     return chart_png(RatingChart("Ana: Chess", points))
@@ -94,6 +101,7 @@ IMAGES: Final[dict[str, Drawing]] = {
     "overview, 40 boards": _overview(40),
     "rating chart": _chart,
     "replay": _replay,
+    "replay, drawn small": _replay_small,
 }
 
 
