@@ -28,18 +28,20 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import statistics
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from bench.big_match import game
 from bench.timing import percentile
 from bot.practice.opponent import MARGIN
-from tests.bot.exts.games.test_dm_games import dm_until
+from tests.bot.exts.games.test_dm_games import challenged, dm_until
 from tests.bot.exts.games.test_practice_games import next_turn
 from tests.bot.exts.test_matches import move, replied
 from tests.bot.test_main import running_bot
@@ -70,16 +72,7 @@ async def humans(
     white, black = discord.add_user(f"white{pair}"), discord.add_user(f"black{pair}")
     for user in (white, black):
         discord.add_member(guild, user)
-    general = discord.channel_named(guild, "general")
-    options = [
-        {"type": 6, "name": "opponent", "value": str(black)},
-        {"type": 3, "name": "game", "value": "chess"},
-    ]
-    sent = await discord.invoke(white, general, "challenge", options)
-    assert "Challenge sent" in await replied(discord, sent)
-    (invitation,) = discord.messages[discord.dms[black]]
-    accept = invitation["components"][0]["components"][0]["custom_id"]
-    await discord.click(black, int(invitation["id"]), accept)
+    await challenged(discord, white, black, guild, "chess")
     await dm_until(discord, white, "Your move on board")
     dms = discord.dms[white], discord.dms[black]
     times = []
@@ -165,6 +158,20 @@ def cores_apart() -> tuple[set[int], set[int]] | None:
     return {cores[0]}, set(cores[1:])
 
 
+@contextlib.contextmanager
+def on_first_core(apart: tuple[set[int], set[int]] | None) -> Iterator[None]:
+    """Run this process (the offline Discord and its players) on its core, then on all again."""
+    if apart is None:
+        yield
+        return
+    every = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, apart[0])
+    try:
+        yield
+    finally:
+        os.sched_setaffinity(0, every)  # a test's process goes on with every core
+
+
 @dataclass(frozen=True)
 class Night:
     """What one night measured: human moves' times, the bot's replies' times, requests a second."""
@@ -245,10 +252,7 @@ def _offset(spread: float, seed: int) -> float:
 async def run(args: argparse.Namespace) -> None:
     """Print the anchor's human moves beside the night's."""
     apart = None if args.together else cores_apart()
-    if apart is not None:
-        every = os.sched_getaffinity(0)
-        os.sched_setaffinity(0, apart[0])
-    try:
+    with on_first_core(apart):
         with tempfile.TemporaryDirectory() as folder:
             quiet = await measure(
                 0,
@@ -271,9 +275,6 @@ async def run(args: argparse.Namespace) -> None:
                 args.human_pace,
                 args.warm,
             )
-    finally:
-        if apart is not None:
-            os.sched_setaffinity(0, every)  # a test's process goes on with every core
     print(
         f"the real bot in the offline Discord: {args.pairs} pairs of people playing chess in"
         f" their DMs, a move every {args.human_pace:g} s, {args.moves} moves a game; then the"

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.big_match import filled, game
-from bench.night import cores_apart
+from bench.night import cores_apart, on_first_core
 from bench.timing import percentile
-from tests.bot.exts.games.test_dm_games import dm_until
+from tests.bot.exts.games.test_dm_games import challenged, dm_until
 from tests.bot.exts.test_matches import replied
 from tests.bot.test_main import running_bot
 from tests.fakediscord.acting import Interaction
@@ -61,15 +61,7 @@ async def taps(discord: FakeDiscord, guild: int, count: int) -> list[float]:
     ana, bo = discord.add_user("ana"), discord.add_user("bo")
     for user in (ana, bo):
         discord.add_member(guild, user)
-    options = [
-        {"type": 6, "name": "opponent", "value": str(bo)},
-        {"type": 3, "name": "game", "value": "chess"},
-    ]
-    sent = await discord.invoke(ana, discord.channel_named(guild, "general"), "challenge", options)
-    assert "Challenge sent" in await replied(discord, sent)
-    invitation = next(m for m in discord.messages[discord.dms[bo]] if m["components"])
-    accept = invitation["components"][0]["components"][0]["custom_id"]
-    await discord.click(bo, int(invitation["id"]), accept)
+    await challenged(discord, ana, bo, guild, "chess")
     await dm_until(discord, ana, "Your move on board 1")
     dm = discord.dms[ana]
     image = next(int(m["id"]) for m in reversed(discord.messages[dm]) if m["components"])
@@ -164,17 +156,11 @@ async def measure(
 async def run(args: argparse.Namespace) -> None:
     """Print the taps' times alone and beside the match's moves."""
     apart = cores_apart()
-    if apart is not None:
-        every = os.sched_getaffinity(0)
-        os.sched_setaffinity(0, apart[0])
-    try:
+    with on_first_core(apart):
         with tempfile.TemporaryDirectory() as folder:
             alone = await measure(args.boards, 0, args.taps, Path(folder), apart)
         with tempfile.TemporaryDirectory() as folder:
             busy = await measure(args.boards, args.rate, args.taps, Path(folder), apart)
-    finally:
-        if apart is not None:
-            os.sched_setaffinity(0, every)
     print(
         f"the real bot in the offline Discord: a player taps through the move picker in a DM"
         f" game of chess (Pick a move, a piece, Another piece), alone, then while a"
