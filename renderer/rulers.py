@@ -10,6 +10,7 @@ whatever the board's shape: inside the squares, a 16x16 board's cells leave no r
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Final
 
 from PIL import Image
@@ -28,11 +29,7 @@ LEGIBLE: Final = 9  # pixels any other text's capitals and digits stand at that 
 @functools.cache
 def ruler_font(width: int) -> int:
     """Return the font size of coordinates on an image width pixels wide."""
-    scale = max(1.0, width / PREVIEW)
-    size = 9
-    while _digit_height(size) < DIGIT * scale:
-        size += 1
-    return size
+    return _least(_digit_height, DIGIT * max(1.0, width / PREVIEW))
 
 
 def ruler_room(size: int, ranks: int = 16) -> int:
@@ -77,19 +74,20 @@ def draw_rulers(
 def legible_size(width: int) -> int:
     """Return the least text size whose capitals and digits stand LEGIBLE pixels tall on an
     image width pixels wide that Discord shows PREVIEW wide."""
-    return _legible(LEGIBLE * max(1.0, width / PREVIEW))
+    return _least(_capitals, LEGIBLE * max(1.0, width / PREVIEW))
 
 
 @functools.cache
 def legible_beside(ruler: int) -> int:
     """Return the least text size as legible as LEGIBLE is to DIGIT, beside coordinates at a
     ruler size (where the image's width is not at hand: a board's panel)."""
-    return _legible(_digit_height(ruler) * LEGIBLE / DIGIT)
+    return _least(_capitals, _digit_height(ruler) * LEGIBLE / DIGIT)
 
 
-def _legible(height: float) -> int:
+def _least(height_at: Callable[[int], int], height: float) -> int:
+    """Return the least font size from 9 up whose text, measured so, stands height tall."""
     size = 9
-    while _capitals(size) < height:
+    while height_at(size) < height:
         size += 1
     return size
 

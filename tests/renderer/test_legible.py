@@ -106,21 +106,21 @@ IMAGES: Final[dict[str, Drawing]] = {
 
 
 @pytest.fixture
-def written(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
-    """Record the font size of every line the renderer draws."""
-    sizes: list[int] = []
+def written(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[int, str]]]:
+    """Record the font size and the text of every line the renderer draws."""
+    lines: list[tuple[int, str]] = []
     draw_line = renderer_text.draw_line
 
     def spy(text: str, size: int, **options: object) -> renderer_text.Drawn:
         if text.strip():
-            sizes.append(size)
+            lines.append((size, text))
         return draw_line(text, size, **options)  # type: ignore[arg-type]
 
     monkeypatch.setattr(renderer_text, "draw_line", spy)
     import renderer.indexed
 
     monkeypatch.setattr(renderer.indexed, "draw_line", spy)
-    yield sizes
+    yield lines
 
 
 def capitals(size: int) -> int:
@@ -129,14 +129,14 @@ def capitals(size: int) -> int:
     return int(bottom - top)
 
 
-def smallest(png: bytes, sizes: list[int]) -> float:
+def smallest(png: bytes, lines: list[tuple[int, str]]) -> float:
     """Return the height of the smallest text an image was drawn with, at the preview's size."""
     width = Image.open(io.BytesIO(png)).width
-    return capitals(min(sizes)) * min(1.0, PREVIEW / width)
+    return capitals(min(size for size, _ in lines)) * min(1.0, PREVIEW / width)
 
 
 def test_every_kind_of_image_writes_its_text_as_tall_as_a_phone_can_read(
-    written: list[int],
+    written: list[tuple[int, str]],
 ) -> None:
     found = {}
     for name, draw in IMAGES.items():
@@ -151,21 +151,14 @@ def test_every_kind_of_image_writes_its_text_as_tall_as_a_phone_can_read(
 
 
 def test_a_dm_games_image_says_which_side_its_viewer_plays(
-    monkeypatch: pytest.MonkeyPatch,
+    written: list[tuple[int, str]],
 ) -> None:
-    lines: list[str] = []
-    draw_line = renderer_text.draw_line
-
-    def spy(text: str, size: int, **options: object) -> renderer_text.Drawn:
-        lines.append(text)
-        return draw_line(text, size, **options)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(renderer_text, "draw_line", spy)
     game = games.new_game("chess")
     shown = ShownGame(match_view(game, [1], ("Ana", "Bo")), {})
     game_image(shown, "black", [])
-    assert any(line.startswith("You play Black · ") for line in lines)
-    lines.clear()
+    assert any(line.startswith("You play Black · ") for _, line in written)
+    written.clear()
     good = games.new_game("good")  # a board of levels is drawn whole, its names in the header
     game_image(ShownGame(match_view(good, [1], ("Ana", "Bo")), {}), "white", [])
+    lines = [line for _, line in written]
     assert "Ana (you)" in lines and "Bo" in lines
