@@ -25,6 +25,18 @@ async def latest_image(discord: FakeDiscord, channel: int, custom_id: str) -> in
     return await eventually(found, f"a message with {custom_id}", changes=discord.changes)
 
 
+async def open_picker(
+    discord: FakeDiscord,
+    user: int,
+    channel: int,
+    custom_id: str,
+    values: list[str] | None = None,
+) -> Interaction:
+    """Press the picker's button (or choose in its menu) under a channel's latest image."""
+    image = await latest_image(discord, channel, custom_id)
+    return await discord.click(user, image, custom_id, values=values)
+
+
 def menu(interaction: Interaction) -> dict[str, object]:
     """Return the first component of the bot's private message a picker answer shows."""
     message = interaction.original
@@ -63,8 +75,7 @@ def test_a_dm_game_of_chess_is_played_to_mate_by_picking_alone(tmp_path: Path) -
             plays = [(ana, ana_dm, "f2", "f3"), (bo, bo_dm, "e7", "e5")]
             plays += [(ana, ana_dm, "g2", "g4"), (bo, bo_dm, "d8", "h4")]
             for number, (user, dm, piece, square) in enumerate(plays, 1):
-                image = await latest_image(discord, dm, "game-act:1:pick")
-                opened = await discord.click(user, image, "game-act:1:pick", values=["1"])
+                opened = await open_picker(discord, user, dm, "game-act:1:pick", values=["1"])
                 assert words(opened) == "Board 1: pick a piece to move."
                 options = [o["value"] for o in menu(opened)["options"]]  # type: ignore[attr-defined]
                 assert piece in options
@@ -114,8 +125,7 @@ def test_a_pick_on_a_board_that_changed_since_is_refused_and_the_picker_shown_ag
         async with running_bot(tmp_path, discord):
             await started(discord, ana, bo, guild)
             board = discord.channel_named(guild, "board-1")
-            image = await latest_image(discord, board, "board:1:1:pick")
-            opened = await discord.click(ana, image, "board:1:1:pick")
+            opened = await open_picker(discord, ana, board, "board:1:1:pick")
             chosen = await pick(discord, ana, opened, "e2")
             assert "Played" in await move(discord, ana, board, "d4")  # typed meanwhile
             assert "Played" in await move(discord, bo, board, "d5")
@@ -135,8 +145,7 @@ def test_a_ride_is_picked_as_a_ride_to_the_next_board(tmp_path: Path) -> None:
             one = discord.channel_named(guild, "board-1")
             for user, text in [(ana, "Nf3"), (bo, "d6"), (ana, "Nd4"), (bo, "e6")]:
                 assert "Played" in await move(discord, user, one, text)
-            image = await latest_image(discord, one, "board:1:1:pick")
-            opened = await discord.click(ana, image, "board:1:1:pick")
+            opened = await open_picker(discord, ana, one, "board:1:1:pick")
             chosen = await pick(discord, ana, opened, "d4")
             labels = [o["label"] for o in menu(chosen)["options"]]  # type: ignore[attr-defined]
             assert "ride up to board 2, d4" in labels
@@ -154,8 +163,7 @@ def test_an_enders_turn_is_picked_action_by_action_and_ended(tmp_path: Path) -> 
         ana, bo, guild = club(discord)
         async with running_bot(tmp_path, discord):
             ana_dm, _ = await dm_game(discord, ana, bo, guild, "enders", "Ender's Chess")
-            image = await latest_image(discord, ana_dm, "game-act:1:pick")
-            opened = await discord.click(ana, image, "game-act:1:pick", values=["1"])
+            opened = await open_picker(discord, ana, ana_dm, "game-act:1:pick", values=["1"])
             labels = [o["label"] for o in menu(opened)["options"]]  # type: ignore[attr-defined]
             assert labels == [  # FIDE's kinds in their order, the end last
                 "King in hand",
@@ -180,15 +188,13 @@ def test_ben_goods_lift_and_push_are_picked_as_an_elevator_and_a_move(tmp_path: 
         ana, bo, guild = club(discord)
         async with running_bot(tmp_path, discord):
             ana_dm, bo_dm = await dm_game(discord, ana, bo, guild, "good", "Ben Good's Elevator")
-            image = await latest_image(discord, ana_dm, "game-act:1:pick")
-            opened = await discord.click(ana, image, "game-act:1:pick", values=["1"])
+            opened = await open_picker(discord, ana, ana_dm, "game-act:1:pick", values=["1"])
             chosen = await pick(discord, ana, opened, "E2a1")
             assert words(chosen) == "Board 1: Elevator on level 2, a1 to…"
             lifted = await pick(discord, ana, chosen, "U")
             assert words(lifted) == "You played E2a1U on board 1."
             await dm_until(discord, bo, "Your move on board 1")
-            image = await latest_image(discord, bo_dm, "game-act:1:pick")
-            opened = await discord.click(bo, image, "game-act:1:pick", values=["1"])
+            opened = await open_picker(discord, bo, bo_dm, "game-act:1:pick", values=["1"])
             assert any(o["value"] == "1e7" for o in menu(opened)["options"])  # type: ignore[attr-defined]
 
     offline(scenario)
@@ -221,8 +227,9 @@ def test_a_board_channels_image_carries_the_pieces_menu_which_answers_privately(
 
 async def pick_any(discord: FakeDiscord, user: int, game: int, board: int) -> str | None:
     """Pick the first piece, square and choice the picker offers user on a board; say what."""
-    image = await latest_image(discord, discord.dms[user], f"game-act:{game}:pick")
-    opened = await discord.click(user, image, f"game-act:{game}:pick", values=[str(board)])
+    opened = await open_picker(
+        discord, user, discord.dms[user], f"game-act:{game}:pick", values=[str(board)]
+    )
     answer = opened
     while "pick a piece" in words(answer) or words(answer).endswith(("to…", "becoming…")):
         first = menu(answer)["options"][0]["value"]  # type: ignore[index]
@@ -270,8 +277,7 @@ def test_a_whole_enders_turn_is_typed_in_the_pickers_form(tmp_path: Path) -> Non
         ana, bo, guild = club(discord)
         async with running_bot(tmp_path, discord):
             ana_dm, _ = await dm_game(discord, ana, bo, guild, "enders", "Ender's Chess")
-            image = await latest_image(discord, ana_dm, "game-act:1:pick")
-            opened = await discord.click(ana, image, "game-act:1:pick", values=["1"])
+            opened = await open_picker(discord, ana, ana_dm, "game-act:1:pick", values=["1"])
             message = opened.original
             assert message is not None
             typed = message["components"][1]["components"][0]["custom_id"]
@@ -297,8 +303,7 @@ def test_a_picker_opened_before_a_restart_plays_its_move_after_it(tmp_path: Path
         async with running_bot(tmp_path, discord):
             await started(discord, ana, bo, guild)
             board = discord.channel_named(guild, "board-1")
-            image = await latest_image(discord, board, "board:1:1:pick")
-            opened = await discord.click(ana, image, "board:1:1:pick")
+            opened = await open_picker(discord, ana, board, "board:1:1:pick")
             chosen = await pick(discord, ana, opened, "g1")
         async with running_bot(tmp_path, discord):  # the bot restarted: its menus still answer
             done = await pick(discord, ana, chosen, "f3")
