@@ -14,7 +14,7 @@ import discord
 
 from bot import metrics
 from bot.delivery import Delivery
-from bot.errors import NotFoundError, ServiceError
+from bot.errors import NotFoundError
 from bot.notices import (
     ArrivalShown,
     BoardImage,
@@ -39,7 +39,7 @@ from bot.ui.alt import board_alt
 from bot.ui.buttons import board_view, offer_view
 from bot.ui.clocks import lapses
 from bot.ui.mentions import mention, only
-from bot.ui.picker import PieceMenu, piece_menu
+from bot.ui.picker import image_pieces
 from bot.ui.rematch import rematch_view
 from bot.ui.replay import send_replay, upload_limit
 from bot.ui.takeback import asked_words, declined_words, takeback_view
@@ -186,16 +186,6 @@ class ChannelPoster(Poster):
                     "match %d: %s's permissions could not follow it (%s)", match_id, place, why
                 )
 
-    async def _pieces(self, match_id: int, board: int, mover: str | None) -> PieceMenu | None:
-        """Return the menu of the pieces the player to move can move, or None if none."""
-        if mover is None:
-            return None
-        try:
-            stamp, picks = await self._service.picks(match_id, mover, board)
-        except ServiceError:  # the board moved on, or ended, since: a later image shows it
-            return None
-        return piece_menu(match_id, board, stamp, picks, public=True) if picks else None
-
     async def _post_board(
         self, channel: discord.abc.Messageable, match_id: int, notice: BoardImage, key: str
     ) -> None:
@@ -257,7 +247,7 @@ class ChannelPoster(Poster):
         )
         buttons = None if view.finished else board_view(match_id, board)
         if buttons is not None and not view.move_held:
-            menu = await self._pieces(match_id, board, shown.seated(view.turn))
+            menu = await image_pieces(self._service, match_id, board, shown.seated(view.turn))
             if menu is not None:
                 buttons.add_item(menu)
         text, allowed = "\n".join(lines), only(pinged)

@@ -44,6 +44,7 @@ from bot.turns import PATIENT, after_people, for_people
 from bot.ui.alt import game_alt
 from bot.ui.buttons import game_view
 from bot.ui.clocks import lapses
+from bot.ui.picker import image_pieces
 from bot.ui.rematch import rematch_view
 from bot.ui.replay import ReplayPost, send_replay
 from bot.ui.takeback import asked_words, declined_words, takeback_view
@@ -364,12 +365,16 @@ class DmPoster(Poster):
             filename=f"game-{match_id}.png",
             description=game_alt(game.view, f"Game {match_id}, you play {side_name(side)}"),
         )
-        seats = roster.boards_of(roster.teams[side][0]) if roster.teams[side] else []
+        player = roster.teams[side][0] if roster.teams[side] else None
+        seats = roster.boards_of(player) if player is not None else []
         still_open = game.open_boards()
+        named = len(views) > 1
+        menus = [await image_pieces(self._service, match_id, b, player, named=named) for b in mine]
         view = game_view(
             match_id,
             [b for b, _ in seats if b in still_open],
             [b for b in offered if b in still_open],
+            [menu for menu in menus if menu is not None],
         )
         key = nonce(action, side)
         if all(board.finished for board in views):

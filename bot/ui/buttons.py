@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any, Final
 
 import discord
 
 from bot.service import MatchService, Outcome
 from bot.ui.errors import reply_error
-from bot.ui.picker import open_picker
+from bot.ui.picker import PieceMenu, open_picker
 from games.core.pieces import side_name
 
 ACTIONS: Final = {
@@ -131,12 +132,14 @@ def board_view(match_id: int, board: int) -> discord.ui.View:
     return view
 
 
-GAME_ACTIONS: Final = {  # a menu a row, four: a fifth row holds an offer's buttons
+ROWS: Final = 5  # rows of components Discord allows a message
+GAME_ACTIONS: Final = {  # a menu a row; the rows left hold pieces' menus and offers' buttons
     "pick": "Pick a move on board…",
     "draw": "Offer or accept a draw on board…",
     "claim": "Claim a draw on board…",
     "resign": "Resign board…",
 }
+ACTION_MENUS: Final = ("draw", "claim", "resign")  # under every DM image; pick as rows allow
 # menus under older images, still answered: Legal moves gave way to Pick a move
 OLDER_ACTIONS: Final = {"moves": "Legal moves on board…"}
 
@@ -177,19 +180,30 @@ class GameActions(
 
 
 def game_view(
-    match_id: int, boards: list[int], offered: list[int] | None = None
+    match_id: int,
+    boards: list[int],
+    offered: list[int] | None = None,
+    pieces: Sequence[PieceMenu] = (),
 ) -> discord.ui.View | None:
     """Return the menus under a DM game's latest image, for the player's open boards.
 
     offered: boards where the opponent has just offered the player a draw, which get
-    Accept and Decline buttons.
+    Accept and Decline buttons. pieces: the pieces' menus of the boards the player is to move
+    on, each in a row of its own while rows are left, else Pick a move on board… for them all.
     """
     if not boards:
         return None
     view = discord.ui.View(timeout=None)
-    for action in GAME_ACTIONS:
+    offers = (offered or [])[:2]  # a row holds five buttons
+    free = ROWS - len(ACTION_MENUS) - (1 if offers else 0)
+    shown = list(pieces) if len(pieces) <= free else list(pieces)[: free - 1]
+    for menu in shown:
+        view.add_item(menu)
+    if len(shown) < len(pieces):
+        view.add_item(GameActions(match_id, "pick", [menu.board for menu in pieces]))
+    for action in ACTION_MENUS:
         view.add_item(GameActions(match_id, action, boards))
-    for board in (offered or [])[:2]:  # a row holds five buttons
+    for board in offers:
         for action in ("accept-draw", "decline-draw"):
             view.add_item(BoardButton(match_id, board, action))
     return view

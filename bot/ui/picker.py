@@ -14,7 +14,7 @@ from typing import Any, Final
 
 import discord
 
-from bot.errors import StaleError
+from bot.errors import ServiceError, StaleError
 from bot.service import MatchService
 from bot.ui.errors import reply_error
 from games.core.boardgame import END_OF_TURN
@@ -22,21 +22,27 @@ from games.core.events import Moved
 from games.core.picks import Pick, choices, pieces, targets
 
 MENU: Final = 25  # options Discord allows a menu
-PAGE: Final = MENU - 1  # options a page shows when more follow: the last one turns the page
 MORE: Final = ">"  # leads the value of the option that turns the page
+TYPE: Final = "type"  # the value of a board image's option to type the move instead
 
 
 def _service(interaction: discord.Interaction) -> MatchService:
     return interaction.client.service  # type: ignore[attr-defined,no-any-return]
 
 
-def _page(entries: Sequence[tuple[str, str]], page: int, more: str) -> list[discord.SelectOption]:
-    """Return a page of (value, label) as options, with one turning to the next if any."""
-    start = page * PAGE
-    shown = entries[start : start + PAGE] if len(entries) > MENU else entries
+def _page(
+    entries: Sequence[tuple[str, str]], page: int, more: str, room: int = MENU
+) -> list[discord.SelectOption]:
+    """Return a page of (value, label) as options, with one turning to the next if any.
+
+    room: the options the page may take, fewer than a menu's where it adds its own.
+    """
+    size = room - 1  # a page that others follow keeps one option to turn it
+    start = page * size
+    shown = entries[start : start + size] if len(entries) > room else entries
     options = [discord.SelectOption(label=label[:100], value=value) for value, label in shown]
-    if len(entries) > MENU:
-        following = page + 1 if start + PAGE < len(entries) else 0
+    if len(entries) > room:
+        following = page + 1 if start + size < len(entries) else 0
         label = more if following else "Back to the first page"
         options.append(discord.SelectOption(label=label, value=f"{MORE}{following}"))
     return options
@@ -60,10 +66,34 @@ def piece_menu(
     page: int = 0,
     *,
     public: bool = False,
+    named: bool = False,
 ) -> PieceMenu:
-    """Return the menu of the pieces that can move; public: under the board's own image."""
-    options = _page(pieces(picks), page, "More pieces…")
-    return PieceMenu(match_id, board, stamp, page, options, public=public)
+    """Return the menu of the pieces that can move; public: under the board's own image.
+
+    named: the menu says its board, beside other boards' menus.
+    """
+    if public:  # under an image, where no Type it button stands beside it
+        options = _page(pieces(picks), page, "More pieces…", MENU - 1)
+        options.append(discord.SelectOption(label="Type the move instead…", value=TYPE))
+    else:
+        options = _page(pieces(picks), page, "More pieces…")
+    placeholder = f"Board {board}: pick a piece to move" if named else "Pick a piece to move"
+    return PieceMenu(match_id, board, stamp, page, options, public=public, placeholder=placeholder)
+
+
+async def image_pieces(
+    service: MatchService, match_id: int, board: int, mover: str | None, *, named: bool = False
+) -> PieceMenu | None:
+    """Return the pieces' menu for under a board's image, or None if its mover has none now."""
+    if mover is None:
+        return None
+    try:
+        stamp, picks = await service.picks(match_id, mover, board)
+    except ServiceError:  # the board moved on, or ended, since: a later image shows it
+        return None
+    if not picks:
+        return None
+    return piece_menu(match_id, board, stamp, picks, public=True, named=named)
 
 
 async def open_picker(
@@ -142,12 +172,13 @@ class PieceMenu(
         options: list[discord.SelectOption] | None = None,
         *,
         public: bool = False,
+        placeholder: str = "Pick a piece to move",
     ) -> None:
         shown = ":public" if public else ""
         super().__init__(
             discord.ui.Select(
                 custom_id=f"pick:{match_id}:{board}:{stamp}:{page}{shown}",
-                placeholder="Pick a piece to move",
+                placeholder=placeholder,
                 options=options or [discord.SelectOption(label="-")],
             )
         )
@@ -171,10 +202,14 @@ class PieceMenu(
         """Show where the piece picked may go, or the next page of pieces."""
         edit = not self.public
         try:
+            value = self.item.values[0]
+            if value == TYPE and self.public:  # typed as the board then stands: no stamp
+                form = TurnForm(self.match_id, self.board, edit=False)
+                await interaction.response.send_modal(form)
+                return
             picks = await _fresh(interaction, self.match_id, self.board, self.stamp, edit=edit)
             if picks is None:
                 return
-            value = self.item.values[0]
             if value.startswith(MORE):
                 view = piece_view(self.match_id, self.board, self.stamp, picks, int(value[1:]))
                 text = f"Board {self.board}: pick a piece to move."
@@ -420,9 +455,9 @@ class TypeButton(
 class TurnForm(discord.ui.Modal):
     """A move, or a whole turn of many actions (Ender's Chess: B@f10 Bf10-d8), typed at once."""
 
-    def __init__(self, match_id: int, board: int) -> None:
+    def __init__(self, match_id: int, board: int, *, edit: bool = True) -> None:
         super().__init__(title=f"Board {board}: your move", custom_id=f"turn:{match_id}:{board}")
-        self.match_id, self.board = match_id, board
+        self.match_id, self.board, self.edit = match_id, board, edit
         self.typed: discord.ui.TextInput[TurnForm] = discord.ui.TextInput(
             label="Your move, or your whole turn",
             custom_id="turn",
@@ -445,7 +480,8 @@ class TurnForm(discord.ui.Modal):
             if isinstance(event, Moved) and event.uci != END_OF_TURN
         ]
         said = " ".join(moves) if moves else text  # as the game writes them: e5 for e7e5
-        # in place of the picker it was opened from, whose menus no longer stand
-        await interaction.response.edit_message(
-            content=f"You played {said} on board {self.board}.", view=None
-        )
+        played = f"You played {said} on board {self.board}."
+        if self.edit:  # in place of the picker it was opened from, whose menus no longer stand
+            await interaction.response.edit_message(content=played, view=None)
+        else:  # opened from under an image, which stays as it is
+            await interaction.response.send_message(played, ephemeral=True)

@@ -164,12 +164,22 @@ def test_a_dm_game_from_challenge_to_result(tmp_path: Path) -> None:
             (latest,) = [m for m in discord.messages[ana_dm] if m["components"]]
             assert latest["attachments"][0]["filename"] == "game-1.png"
             menus = [row["components"][0] for row in latest["components"]]
-            assert [m["custom_id"] for m in menus] == [
-                f"game-act:1:{a}" for a in ("pick", "draw", "claim", "resign")
+            # a menu of pieces for each board she is to move on, then the other actions
+            assert [m["custom_id"].split(":")[:3] for m in menus[:2]] == [
+                ["pick", "1", "1"],
+                ["pick", "1", "2"],
             ]
-            assert [o["value"] for o in menus[0]["options"]] == ["1", "2"]
-            shown = await discord.click(ana, int(latest["id"]), "game-act:1:pick", values=["2"])
-            assert "Board 2: pick a piece to move." in await replied(discord, shown)
+            assert [m["placeholder"] for m in menus[:2]] == [
+                "Board 1: pick a piece to move",
+                "Board 2: pick a piece to move",
+            ]
+            assert [m["custom_id"] for m in menus[2:]] == [
+                f"game-act:1:{a}" for a in ("draw", "claim", "resign")
+            ]
+            shown = await discord.click(
+                ana, int(latest["id"]), menus[1]["custom_id"], values=["g1"]
+            )
+            assert await replied(discord, shown) == "Board 2: Knight g1 to…"
             listed = await discord.invoke(ana, ana_dm, "games")
             said = "Game 1 (Elevator Chess): ana against bo, your move on boards 1 and 2"
             assert said in await replied(discord, listed)
@@ -350,7 +360,7 @@ def test_with_two_games_a_move_is_played_in_the_one_game_where_it_is_legal(
     offline(scenario)
 
 
-def test_a_dm_games_pick_menu_answers_its_player_to_move_alone(tmp_path: Path) -> None:
+def test_a_dm_games_pieces_menu_answers_its_player_to_move_alone(tmp_path: Path) -> None:
     async def scenario(discord: FakeDiscord) -> None:
         ana, bo, guild = club(discord)
         cy = discord.add_user("cy")
@@ -359,13 +369,17 @@ def test_a_dm_games_pick_menu_answers_its_player_to_move_alone(tmp_path: Path) -
             await challenged(discord, ana, bo, guild, "chess")
             await dm_until(discord, ana, "Your move on board 1.")
             (latest,) = [m for m in discord.messages[discord.dms[ana]] if m["components"]]
-            refused = await discord.click(cy, int(latest["id"]), "game-act:1:pick", values=["1"])
+            pieces = latest["components"][0]["components"][0]
+            assert pieces["placeholder"] == "Pick a piece to move"  # one board: no number
+            image, menu = int(latest["id"]), pieces["custom_id"]
+            refused = await discord.click(cy, image, menu, values=["g1"])
             assert await replied(discord, refused) == "You are not playing in this match"
             assert refused.responses[-1]["data"]["flags"] & 64  # privately
-            early = await discord.click(bo, int(latest["id"]), "game-act:1:pick", values=["1"])
+            early = await discord.click(bo, image, menu, values=["g1"])
             assert await replied(discord, early) == "It is White's turn on board 1"
-            shown = await discord.click(ana, int(latest["id"]), "game-act:1:pick", values=["1"])
-            assert "Board 1: pick a piece to move." in await replied(discord, shown)
+            shown = await discord.click(ana, image, menu, values=["g1"])
+            assert await replied(discord, shown) == "Board 1: Knight g1 to…"
+            assert shown.responses[-1]["data"]["flags"] & 64
 
     offline(scenario)
 

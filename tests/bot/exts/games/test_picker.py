@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from tests.bot.exts.games.test_dm_games import challenged, dm_game, dm_until
 from tests.bot.exts.test_matches import club, move, posted, replied, started
@@ -23,6 +24,37 @@ async def latest_image(discord: FakeDiscord, channel: int, custom_id: str) -> in
         return holding[-1] if holding else None
 
     return await eventually(found, f"a message with {custom_id}", changes=discord.changes)
+
+
+async def image_menu(
+    discord: FakeDiscord, channel: int, game: int, board: int, mark: str = ""
+) -> tuple[int, dict[str, Any]]:
+    """Return a channel's latest image holding a board's pieces' menu, and that menu.
+
+    mark: how the menu's custom id starts, its board's stamp within, to wait for an image
+    of the board as it stands after a move.
+    """
+    starts = mark or f"pick:{game}:{board}:"
+
+    def found() -> tuple[int, dict[str, Any]] | None:
+        held = [
+            (int(m["id"]), c)
+            for m in discord.messages.get(channel, [])
+            for row in m["components"]
+            for c in row["components"]
+            if c["custom_id"].startswith(starts)
+        ]
+        return held[-1] if held else None
+
+    return await eventually(found, f"board {board}'s pieces' menu", changes=discord.changes)
+
+
+async def from_image(
+    discord: FakeDiscord, user: int, channel: int, game: int, board: int, piece: str
+) -> Interaction:
+    """Pick a piece in the menu under a channel's latest image of a board; return the answer."""
+    image, pieces = await image_menu(discord, channel, game, board)
+    return await discord.click(user, image, pieces["custom_id"], values=[piece])
 
 
 async def open_picker(
@@ -65,31 +97,6 @@ def words(interaction: Interaction) -> str:
     """Return the words of the bot's private message as the interaction left it."""
     message = interaction.original
     return "" if message is None else str(message["content"])
-
-
-def test_a_dm_game_of_chess_is_played_to_mate_by_picking_alone(tmp_path: Path) -> None:
-    async def scenario(discord: FakeDiscord) -> None:
-        ana, bo, guild = club(discord)
-        async with running_bot(tmp_path, discord):
-            ana_dm, bo_dm = await dm_game(discord, ana, bo, guild, "chess", "Chess")
-            plays = [(ana, ana_dm, "f2", "f3"), (bo, bo_dm, "e7", "e5")]
-            plays += [(ana, ana_dm, "g2", "g4"), (bo, bo_dm, "d8", "h4")]
-            for number, (user, dm, piece, square) in enumerate(plays, 1):
-                opened = await open_picker(discord, user, dm, "game-act:1:pick", values=["1"])
-                assert words(opened) == "Board 1: pick a piece to move."
-                options = [o["value"] for o in menu(opened)["options"]]  # type: ignore[attr-defined]
-                assert piece in options
-                chosen = await pick(discord, user, opened, piece)
-                assert words(chosen).startswith("Board 1: ") and words(chosen).endswith(" to…")
-                done = await pick(discord, user, chosen, square)
-                assert words(done).startswith("You played ") and "on board 1" in words(done)
-                if number < len(plays):
-                    other = bo if user == ana else ana
-                    await dm_until(discord, other, "Your move on board 1")
-            assert "Qh4#" in words(done)
-            await dm_until(discord, ana, "Final result: 0-1")
-
-    offline(scenario)
 
 
 def test_only_the_player_to_move_may_pick_and_is_told_so_privately(tmp_path: Path) -> None:
@@ -163,16 +170,17 @@ def test_an_enders_turn_is_picked_action_by_action_and_ended(tmp_path: Path) -> 
         ana, bo, guild = club(discord)
         async with running_bot(tmp_path, discord):
             ana_dm, _ = await dm_game(discord, ana, bo, guild, "enders", "Ender's Chess")
-            opened = await open_picker(discord, ana, ana_dm, "game-act:1:pick", values=["1"])
-            labels = [o["label"] for o in menu(opened)["options"]]  # type: ignore[attr-defined]
-            assert labels == [  # FIDE's kinds in their order, the end last
+            _, pieces = await image_menu(discord, ana_dm, 1, 1)
+            assert [o["label"] for o in pieces["options"]] == [  # FIDE's order, the end last
                 "King in hand",
                 "Rook in hand",
                 "Bishop in hand",
                 "Knight in hand",
                 "End the turn",
+                "Type the move instead…",
             ]
-            dropped = await picked(discord, ana, opened, "hand-R", "f2")
+            rook = await from_image(discord, ana, ana_dm, 1, 1, "hand-R")
+            dropped = await pick(discord, ana, rook, "f2")
             assert words(dropped) == ("You played R@f2 on board 1. Board 1: pick a piece to move.")
             moved = await picked(discord, ana, dropped, "f2", "f3")
             assert words(moved).startswith("You played Rf2-f3 on board 1. ")
@@ -188,14 +196,13 @@ def test_ben_goods_lift_and_push_are_picked_as_an_elevator_and_a_move(tmp_path: 
         ana, bo, guild = club(discord)
         async with running_bot(tmp_path, discord):
             ana_dm, bo_dm = await dm_game(discord, ana, bo, guild, "good", "Ben Good's Elevator")
-            opened = await open_picker(discord, ana, ana_dm, "game-act:1:pick", values=["1"])
-            chosen = await pick(discord, ana, opened, "E2a1")
+            chosen = await from_image(discord, ana, ana_dm, 1, 1, "E2a1")
             assert words(chosen) == "Board 1: Elevator on level 2, a1 to…"
             lifted = await pick(discord, ana, chosen, "U")
             assert words(lifted) == "You played E2a1U on board 1."
             await dm_until(discord, bo, "Your move on board 1")
-            opened = await open_picker(discord, bo, bo_dm, "game-act:1:pick", values=["1"])
-            assert any(o["value"] == "1e7" for o in menu(opened)["options"])  # type: ignore[attr-defined]
+            _, pieces = await image_menu(discord, bo_dm, 1, 1)
+            assert any(o["value"] == "1e7" for o in pieces["options"])
 
     offline(scenario)
 
@@ -227,10 +234,9 @@ def test_a_board_channels_image_carries_the_pieces_menu_which_answers_privately(
 
 async def pick_any(discord: FakeDiscord, user: int, game: int, board: int) -> str | None:
     """Pick the first piece, square and choice the picker offers user on a board; say what."""
-    opened = await open_picker(
-        discord, user, discord.dms[user], f"game-act:{game}:pick", values=[str(board)]
-    )
-    answer = opened
+    _, pieces = await image_menu(discord, discord.dms[user], game, board)
+    first = str(pieces["options"][0]["value"])
+    answer = await from_image(discord, user, discord.dms[user], game, board, first)
     while "pick a piece" in words(answer) or words(answer).endswith(("to…", "becoming…")):
         first = menu(answer)["options"][0]["value"]  # type: ignore[index]
         answer = await pick(discord, user, answer, str(first))
@@ -277,22 +283,42 @@ def test_a_whole_enders_turn_is_typed_in_the_pickers_form(tmp_path: Path) -> Non
         ana, bo, guild = club(discord)
         async with running_bot(tmp_path, discord):
             ana_dm, _ = await dm_game(discord, ana, bo, guild, "enders", "Ender's Chess")
-            opened = await open_picker(discord, ana, ana_dm, "game-act:1:pick", values=["1"])
+            form = await from_image(discord, ana, ana_dm, 1, 1, "type")
+            wrong = await discord.submit(ana, form, {"turn": "Q@f2"})
+            refused = await replied(discord, wrong)
+            assert "Q@f2" in refused and wrong.responses[-1]["data"]["flags"] & 64, refused
+            form = await from_image(discord, ana, ana_dm, 1, 1, "type")
+            done = await discord.submit(ana, form, {"turn": "R@f2 Rf2-f3"})
+            said = await replied(discord, done)  # privately, below the image, which stays
+            assert said == "You played R@f2 Rf2-f3 on board 1."
+            assert done.responses[-1]["type"] == 4 and done.responses[-1]["data"]["flags"] & 64
+            await dm_until(discord, bo, "Your move on board 1")
+
+    offline(scenario)
+
+
+def test_a_move_typed_in_the_pickers_form_is_said_in_place_of_the_picker(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        async with running_bot(tmp_path, discord):
+            await started(discord, ana, bo, guild)
+            board = discord.channel_named(guild, "board-1")
+            opened = await open_picker(discord, ana, board, "board:1:1:pick")
             message = opened.original
             assert message is not None
             typed = message["components"][1]["components"][0]["custom_id"]
             assert typed == "pick-type:1:1"
             form = await discord.click(ana, int(message["id"]), typed)
-            wrong = await discord.submit(ana, form, {"turn": "Q@f2"})
-            refused = await replied(discord, wrong)
-            assert "Q@f2" in refused and wrong.responses[-1]["data"]["flags"] & 64, refused
+            done = await discord.submit(ana, form, {"turn": "e7e5"})
+            assert "e7e5" in await replied(discord, done)  # Black's pawn: refused
             form = await discord.click(ana, int(message["id"]), typed)
-            done = await discord.submit(ana, form, {"turn": "R@f2 Rf2-f3"})
+            done = await discord.submit(ana, form, {"turn": "e2e4"})
             # said in place of the picker it was opened from, whose menus go
             assert done.responses[-1]["type"] == 7
-            assert done.responses[-1]["data"]["content"] == "You played R@f2 Rf2-f3 on board 1."
+            assert done.responses[-1]["data"]["content"] == "You played e4 on board 1."
             assert done.responses[-1]["data"]["components"] == []
-            await dm_until(discord, bo, "Your move on board 1")
 
     offline(scenario)
 
@@ -308,5 +334,28 @@ def test_a_picker_opened_before_a_restart_plays_its_move_after_it(tmp_path: Path
         async with running_bot(tmp_path, discord):  # the bot restarted: its menus still answer
             done = await pick(discord, ana, chosen, "f3")
             assert words(done) == "You played Nf3 on board 1."
+
+    offline(scenario)
+
+
+def test_a_dm_image_with_more_boards_to_move_on_than_rows_lists_the_rest_in_one_menu(
+    tmp_path: Path,
+) -> None:
+    async def scenario(discord: FakeDiscord) -> None:
+        ana, bo, guild = club(discord)
+        async with running_bot(tmp_path, discord):
+            await challenged(discord, ana, bo, guild, "elevator", boards=3)
+            await dm_until(discord, ana, "Your move on boards 1, 2 and 3.")
+            image = await latest_image(discord, discord.dms[ana], "game-act:1:pick")
+            (latest,) = [m for m in discord.messages[discord.dms[ana]] if m["id"] == str(image)]
+            menus = [row["components"][0] for row in latest["components"]]
+            assert len(menus) == 5  # as many rows as Discord allows
+            assert menus[0]["custom_id"].startswith("pick:1:1:")
+            assert [m["custom_id"] for m in menus[1:]] == [
+                f"game-act:1:{a}" for a in ("pick", "draw", "claim", "resign")
+            ]
+            assert [o["value"] for o in menus[1]["options"]] == ["1", "2", "3"]
+            opened = await discord.click(ana, image, "game-act:1:pick", values=["3"])
+            assert words(opened) == "Board 3: pick a piece to move."
 
     offline(scenario)
