@@ -92,6 +92,15 @@ def transfer_options(game: Hosted, board: int) -> list[str]:
     return game.transfer_options(board) if isinstance(game, VictoryTransfers) else []
 
 
+def transfer_labels(game: Hosted, board: int) -> dict[str, str]:
+    """Return the victory transfers on offer from a board, each with the words a menu shows."""
+    if not isinstance(game, VictoryTransfers):
+        return {}
+    return {
+        pick.move: f"{pick.piece_words}, {pick.target_words}" for pick in game.transfer_picks(board)
+    }
+
+
 def transfers_settled(game: Hosted, events: Sequence[Event]) -> TransfersSettled:
     """Say what a game's events did to its victory transfers (nothing, in a game without)."""
     if not isinstance(game, VictoryTransfers):

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from bot.hosted import Hosted, pending_transfer, scores, transfer_options
+from bot.hosted import Hosted, pending_transfer, scores, transfer_labels, transfer_options
 from bot.lobby import Roster
 from bot.notices import (
     OVERVIEW,
@@ -184,8 +184,10 @@ class News:
             if winner is None:
                 continue
             options = tuple(transfer_options(self.match, board))
+            named = transfer_labels(self.match, board)
+            labels = tuple(named.get(option, option) for option in options)
             found += [
-                TransferPrompt(place, board, winner, options, deadline)
+                TransferPrompt(place, board, winner, options, deadline, labels)
                 for place in self._winner_places(board, winner)
             ]
         return found

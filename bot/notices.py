@@ -374,6 +374,7 @@ class TransferPrompt(Notice):
     side: Side
     options: tuple[str, ...]
     deadline: float
+    labels: tuple[str, ...] = ()  # each option in words, for its menu; () in older rows
 
 
 @dataclass(frozen=True, slots=True)

@@ -110,7 +110,7 @@ class ChannelPoster(Poster):
                     f"{mention(user)}, you won board {notice.board}: you may send one piece "
                     f"standing on an elevator onward; the chance lapses "
                     f"{lapses(notice.deadline)}.",
-                    view=transfer_view(match_id, notice.board, list(notice.options)),
+                    view=transfer_view(match_id, notice.board, list(notice.options), notice.labels),
                     allowed_mentions=only([user]),
                 )
                 await self._keep_prompt(channel, match_id, notice.board, prompt.id)

@@ -173,7 +173,9 @@ class DmPoster(Poster):
         posted = await channel.send(
             f"You won board {prompt.board}: you may send one piece onward; "
             f"the chance lapses {lapses(prompt.deadline)}.",
-            view=transfer_view(delivery.match_id, prompt.board, list(prompt.options)),
+            view=transfer_view(
+                delivery.match_id, prompt.board, list(prompt.options), prompt.labels
+            ),
             nonce=nonce(action, side, "prompt", str(prompt.board)),
         )
         await self._keep_prompt(channel, delivery.match_id, prompt.board, posted.id)

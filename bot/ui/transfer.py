@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -21,8 +22,18 @@ class TransferMenu(
 ):
     """The rides a winner may send a piece on; its custom id outlives restarts."""
 
-    def __init__(self, match_id: int, board: int, options: list[str] | None = None) -> None:
-        choices = [discord.SelectOption(label=option) for option in (options or [])[:25]]
+    def __init__(
+        self,
+        match_id: int,
+        board: int,
+        options: list[str] | None = None,
+        labels: Sequence[str] = (),
+    ) -> None:
+        named = list(labels) if len(labels) == len(options or []) else list(options or [])
+        choices = [
+            discord.SelectOption(label=label[:100], value=option)
+            for option, label in zip((options or [])[:25], named, strict=False)
+        ]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"transfer:{match_id}:{board}",
@@ -89,9 +100,11 @@ class NoTransfer(
             await reply_error(interaction, error)
 
 
-def transfer_view(match_id: int, board: int, options: list[str]) -> discord.ui.View:
-    """Return the menu and the button for a won board's transfer."""
+def transfer_view(
+    match_id: int, board: int, options: list[str], labels: Sequence[str] = ()
+) -> discord.ui.View:
+    """Return the menu and the button for a won board's transfer; labels: options in words."""
     view = discord.ui.View(timeout=None)
-    view.add_item(TransferMenu(match_id, board, options))
+    view.add_item(TransferMenu(match_id, board, options, labels))
     view.add_item(NoTransfer(match_id, board))
     return view

@@ -13,6 +13,7 @@ from typing import Protocol, runtime_checkable
 
 from games.core.directions import Direction
 from games.core.events import Event
+from games.core.picks import Pick
 from games.core.pieces import Side
 
 
@@ -34,6 +35,9 @@ class VictoryTransfers(Protocol):
 
     def transfer_options(self, board: int) -> list[str]:
         """Return the transfers open to the winner of a just-won board; [] when none waits."""
+
+    def transfer_picks(self, board: int) -> list[Pick]:
+        """Return transfer_options as a menu names them: the piece, and where it goes."""
 
     def transfer(self, board: int, text: str, *, side: Side | None = None) -> list[Event]:
         """Make the victory transfer of a just-won board."""

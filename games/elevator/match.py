@@ -232,6 +232,10 @@ class Match(MatchStarts, BoardGame[MatchConfig]):
         self._board(board)
         return self._transfers.options(board)
 
+    def transfer_picks(self, board: int) -> list[Pick]:
+        """Return the rides open to a just-won board's winner as a menu names them."""
+        return self._ride_picks(board, self.transfer_options(board))
+
     def score(self) -> tuple[float, float]:
         """Return the points won with White and with Black over the finished boards."""
         return self._standings.colour_score()
@@ -306,8 +310,12 @@ class Match(MatchStarts, BoardGame[MatchConfig]):
         return self._rides.names(board, side, king_safety=True)
 
     def _special_picks(self, board: int, side: Side) -> list[Pick]:
+        return self._ride_picks(board, self._special_moves(board, side))
+
+    def _ride_picks(self, board: int, names: list[str]) -> list[Pick]:
+        """Return rides from a board, written in full, as a menu names them."""
         found = []
-        for name in self._special_moves(board, side):
+        for name in names:
             ride = parse_ride(name)
             piece = None if ride is None else self._board(board).piece_at(ride.square)
             if piece is not None:

@@ -16,6 +16,7 @@ from bot.notices import (
     notice_from_row,
     posted_in,
 )
+from bot.places import PersonDMs
 from bot.sender import DiscordSender
 from bot.service import MatchService, Moderator
 from bot.storage import Storage
@@ -140,3 +141,11 @@ def test_rows_queued_in_the_format_of_earlier_versions_still_read_and_send(
         assert "Black offers a draw on board 1" in channels[22].posted[2]
 
     run(database_url, scenario)
+
+
+def test_a_transfer_prompt_stored_before_its_options_had_words_reads_back_without_them() -> None:
+    prompt = TransferPrompt(PersonDMs("1"), 1, "black", ("Pe5^2",), 5.0, ("Pawn e5, up",))
+    older = {key: value for key, value in prompt.payload.items() if key != "labels"}
+    read = notice_from_row("user:1", TransferPrompt.KIND, older)
+    assert isinstance(read, TransferPrompt)
+    assert (read.options, read.labels) == (("Pe5^2",), ())

@@ -322,7 +322,9 @@ def test_a_won_board_offers_its_winner_a_menu_and_the_piece_arrives_next_door(
                 assert "Played" in await move(discord, user, one, text)
             prompt = await until(discord, one, "you won board 1")  # after the board's replay
             menu = prompt.components[0]["components"][0]
-            assert [o["label"] for o in menu["options"]] == ["Pe5^2"]
+            assert [(o["label"], o["value"]) for o in menu["options"]] == [
+                ("Pawn e5, ride up to board 2, e5", "Pe5^2")  # in words, played by its notation
+            ]
             message_id = next(
                 int(m["id"]) for m in discord.messages[one] if "you won board 1" in m["content"]
             )
