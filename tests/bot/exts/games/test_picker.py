@@ -232,52 +232,6 @@ def test_a_board_channels_image_carries_the_pieces_menu_which_answers_privately(
     offline(scenario)
 
 
-async def pick_any(discord: FakeDiscord, user: int, game: int, board: int) -> str | None:
-    """Pick the first piece, square and choice the picker offers user on a board; say what."""
-    _, pieces = await image_menu(discord, discord.dms[user], game, board)
-    first = str(pieces["options"][0]["value"])
-    answer = await from_image(discord, user, discord.dms[user], game, board, first)
-    while "pick a piece" in words(answer) or words(answer).endswith(("to…", "becoming…")):
-        first = menu(answer)["options"][0]["value"]  # type: ignore[index]
-        answer = await pick(discord, user, answer, str(first))
-    said = words(answer) or await replied(discord, answer)
-    return said if said.startswith("You played") else None
-
-
-VARIANTS = [
-    ("escher", 1, []),
-    ("cylinder", 1, []),
-    ("billiards", 1, []),
-    ("elevator", 2, [{"type": 3, "name": "variant", "value": "armies"}]),
-    ("elevator", 2, [{"type": 3, "name": "variant", "value": "automatic"}]),
-    ("elevator", 2, [{"type": 3, "name": "variant", "value": "alice"}]),
-]
-
-
-def test_every_kind_and_variant_is_played_by_picking_alone(tmp_path: Path) -> None:
-    async def scenario(discord: FakeDiscord) -> None:
-        # what is checked is the picking; the DMs' pace, Discord's 5 posts in 5 s that other
-        # tests keep, here passes 20 times faster
-        discord.rate_limits.speed = 20.0
-        ana, bo, guild = club(discord)
-        async with running_bot(tmp_path, discord):
-            for number, (kind, boards, more) in enumerate(VARIANTS, 1):
-                if more and more[0]["value"] == "armies":
-                    more = [*more, {"type": 3, "name": "armies", "value": "clobberers/nutty"}]
-                await challenged(discord, ana, bo, guild, kind, boards=boards, more=more)
-                await dm_until(discord, ana, f"Game {number}:")
-                played = []
-                for mover in (ana, bo, ana, bo):
-                    for board in range(1, boards + 1):
-                        await dm_until(discord, mover, f"Game {number}:")
-                        said = await pick_any(discord, mover, number, board)
-                        if said is not None:
-                            played.append(said)
-                assert len(played) >= 4, (kind, more, played)
-
-    offline(scenario)
-
-
 def test_a_whole_enders_turn_is_typed_in_the_pickers_form(tmp_path: Path) -> None:
     async def scenario(discord: FakeDiscord) -> None:
         ana, bo, guild = club(discord)
