@@ -3,15 +3,15 @@
 Run: python -m bench.picker [--boards N] [--rate N] [--taps N]
 
 The real bot (`python -m bot`, a process of its own on a temporary SQLite file) runs against
-the offline Discord (tests/fakediscord) twice: first alone (the anchor), then while one
-player moves on each board of a server match at a steady pace, --rate moves a second in all
-(100 by default). Each time, a player in a DM game of chess taps through the picker without
-playing: Pick a move on board 1, a piece, Another piece, and again; each tap is timed from
-the click to the bot's answer, the next menu. Goal: the tap's p50 at most 100 ms under the
+the offline Discord (tests/fakediscord) twice: first alone (the anchor), then while one player
+moves on each board of a server match at a steady pace, --rate moves a second in all (100 by
+default). Each time, a player in a DM game of chess taps through the picker without playing: a
+piece in the menu under the image, Another piece, a piece again, and so on; each tap is timed
+from the click to the bot's answer, the next menu. Goal: the tap's p50 at most 100 ms under the
 load. Discord's servers are not on the bot's machine: the offline Discord and its players run
-on the first core, the bot on the others; the offline Discord's rate limits run 10 times
-faster than Discord's (its global 50 requests a second would hold the moves under 50 a
-second), and it does not check its own answers against Discord's schema (the tests do).
+on the first core, the bot on the others; the offline Discord's rate limits run 10 times faster
+than Discord's (its global 50 requests a second would hold the moves under 50 a second), and it
+does not check its own answers against Discord's schema (the tests do).
 """
 
 from __future__ import annotations
@@ -70,17 +70,24 @@ async def taps(discord: FakeDiscord, guild: int, count: int) -> list[float]:
         for row in discord.message(image)["components"]  # type: ignore[index]
         for c in row["components"]
     )
+    pieces = next(  # the pieces' menu under the image
+        c["custom_id"]
+        for row in discord.message(image)["components"]  # type: ignore[index]
+        for c in row["components"]
+        if c["custom_id"].startswith(f"pick:{match_id}:1:")
+    )
     found: list[float] = []
     while len(found) < count:
-        opened, took = await _timed_click(discord, ana, image, f"game-act:{match_id}:pick", ["1"])
+        chosen, took = await _timed_click(discord, ana, image, pieces, ["g1"])
         found.append(took)
-        reply = opened.original
-        assert reply is not None and "pick a piece" in reply["content"], reply
-        menu = reply["components"][0]["components"][0]["custom_id"]
-        chosen, took = await _timed_click(discord, ana, int(reply["id"]), menu, ["g1"])
+        reply = chosen.original
+        assert reply is not None and reply["content"].endswith("Knight g1 to…"), reply
+        back = reply["components"][1]["components"][0]["custom_id"]
+        shown, took = await _timed_click(discord, ana, int(reply["id"]), back, None)
         found.append(took)
-        back = chosen.original["components"][1]["components"][0]["custom_id"]  # type: ignore[index]
-        _, took = await _timed_click(discord, ana, int(reply["id"]), back, None)
+        assert shown.original is not None and "pick a piece" in shown.original["content"]
+        menu = shown.original["components"][0]["components"][0]["custom_id"]
+        _, took = await _timed_click(discord, ana, int(reply["id"]), menu, ["g1"])
         found.append(took)
     return found[:count]
 

@@ -105,8 +105,11 @@ class ElevatorBot(commands.AutoShardedBot):
         sharding: dict[str, Any] = {}
         if shards is not None:
             sharding = {"shard_ids": sorted(shards.ids), "shard_count": shards.count}
+        # under Discord's global limit, posts first: a 429 would hold every request a second
+        pace = Pace(settings.discord_requests_per_second)
         super().__init__(
             **sharding,
+            http_trace=pace.trace(),
             command_prefix=commands.when_mentioned,
             intents=intents(),
             allowed_mentions=NOBODY,  # each message names whom it may ping
@@ -119,9 +122,7 @@ class ElevatorBot(commands.AutoShardedBot):
             max_messages=None,
         )
         self.settings = settings
-        # under Discord's global limit, posts first: a 429 would hold every request a second
-        self.pace = Pace(settings.discord_requests_per_second)
-        self.pace.install(self.http)
+        self.pace = pace
         self.own = shards if shards is not None else Shards.every()
         self._concurrency: int | None = None  # shards that may identify at once, from Discord
         self._identified: dict[int, float] = {}  # a bucket of shards: when one last identified

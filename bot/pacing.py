@@ -17,8 +17,11 @@ import asyncio
 import contextvars
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any, Final, Protocol
+from collections.abc import Callable, Coroutine
+from types import SimpleNamespace
+from typing import Any, Final
+
+import aiohttp
 
 from bot import metrics
 from bot.turns import PATIENT, Waiting, after_people
@@ -30,16 +33,9 @@ SPARE: Final = 0.2
 
 # set in a task that makes requests nobody waits for: they go after every other
 COSMETIC: Final = contextvars.ContextVar("cosmetic", default=False)
+API: Final = "/api/"  # what a request to Discord's HTTP API has in its path (not the gateway)
 # routes Discord does not count toward the global limit: interactions and their tokens
 UNCOUNTED: Final = ("/interactions/", "/webhooks/")
-
-
-class Route(Protocol):
-    """What pacing reads of a discord.py request's route."""
-
-    @property
-    def path(self) -> str:
-        """The route's template, as /channels/{channel_id}/messages."""
 
 
 class Pace:
@@ -55,56 +51,98 @@ class Pace:
         self.per_second = per_second
         self.window = window  # Discord's second; tests shorten it
         self._clock = clock
-        self._let: deque[float] = deque()  # when each request of the last window went
+        self._let: deque[float] = deque()  # when each request of the last window went, or landed
+        self._flying = 0  # requests sent and not yet answered: each counts until a window after
+        self._landed = asyncio.Event()  # set as one is answered, for those waiting on them
         self._urgent = asyncio.Lock()  # urgent requests go in the order they asked
         self._patient = asyncio.Lock()
         self._cosmetic = asyncio.Lock()
         self._waiting = Waiting()  # urgent requests waiting for room
 
-    async def take(self, *, cosmetic: bool = False, patient: bool = False) -> None:
+    async def take(
+        self, *, cosmetic: bool = False, patient: bool = False, flying: bool = False
+    ) -> None:
         """Wait until a request may go without passing the limit; count it as gone.
 
         cosmetic: it goes after every other, in the spare room; patient: after the urgent.
+        flying: it counts until a window after landed() says it was answered, not after it
+        went: Discord counted it somewhere between.
         """
         asked = self._clock()
         if cosmetic or patient:
             room = max(1, int(self.per_second * SPARE)) if cosmetic else self.per_second
             async with self._cosmetic if cosmetic else self._patient:
                 now = await self._waiting.after_urgent(lambda: self._room(room))
-                self._let.append(now)
+                self._count(now, flying)
         else:
             with self._waiting.urgent():
                 async with self._urgent:
                     now = await self._room(self.per_second)
-                    self._let.append(now)
+                    self._count(now, flying)
         if now > asked:
             kind = "cosmetic" if cosmetic else "patient" if patient else "urgent"
             metrics.PACED_SECONDS.labels(kind).observe(now - asked)
 
+    def _count(self, now: float, flying: bool) -> None:
+        if flying:
+            self._flying += 1
+        else:
+            self._let.append(now)
+
+    def landed(self) -> None:
+        """Count a request taken flying from now on, as it was just answered."""
+        self._flying -= 1
+        self._let.append(self._clock())
+        self._landed.set()
+
     async def _room(self, room: int) -> float:
-        """Wait until fewer than room requests went in the last window; return the time."""
+        """Wait until fewer than room requests count in the last window; return the time."""
         now = self._clock()
         while True:
             while self._let and self._let[0] <= now - self.window:
                 self._let.popleft()
-            if len(self._let) < room:
+            over = len(self._let) + self._flying - room
+            if over < 0:
                 return now
-            # until enough of the last window's requests are a window old
-            await asyncio.sleep(self._let[len(self._let) - room] + self.window - now)
+            if over < len(self._let):  # until enough of the last window's are a window old
+                await asyncio.sleep(self._let[over] + self.window - now)
+            else:  # until enough of those in flight land, and then age
+                self._landed.clear()
+                await self._landed.wait()
             now = self._clock()
 
-    def install(self, http: Any) -> None:
-        """Pace every request a discord.py HTTP client makes that Discord counts globally."""
-        request: Callable[..., Awaitable[Any]] = http.request
+    def trace(self) -> aiohttp.TraceConfig:
+        """Return aiohttp's hooks that pace each request Discord counts as it is sent.
 
-        async def paced(route: Route, **kwargs: Any) -> Any:
+        As it is sent, not as it is asked for: discord.py holds a request for its route's
+        bucket after it is asked for, and one counted then could reach Discord a second later
+        among the next second's. It counts until a window after its answer: Discord counted
+        it at some moment between, which a busy machine's delays make unknown.
+        """
+        config = aiohttp.TraceConfig()
+
+        async def sending(
+            session: aiohttp.ClientSession,
+            context: SimpleNamespace,
+            params: aiohttp.TraceRequestStartParams,
+        ) -> None:
             await after_people()
-            if not route.path.startswith(UNCOUNTED):
-                await self.take(cosmetic=COSMETIC.get(), patient=PATIENT.get())
-            return await request(route, **kwargs)
+            path = params.url.path
+            if API in path and not any(part in path for part in UNCOUNTED):
+                await self.take(cosmetic=COSMETIC.get(), patient=PATIENT.get(), flying=True)
+                context.flying = True
 
-        # discord.py has no hook before a request: its client's one entry point is wrapped
-        http.request = paced
+        async def answered(
+            session: aiohttp.ClientSession, context: SimpleNamespace, params: object
+        ) -> None:
+            if getattr(context, "flying", False):
+                context.flying = False
+                self.landed()
+
+        config.on_request_start.append(sending)
+        config.on_request_end.append(answered)
+        config.on_request_exception.append(answered)
+        return config
 
 
 def cosmetically(work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import AsyncIterator, Awaitable, Callable
+
+import aiohttp
+from aiohttp import web
+from aiohttp.test_utils import TestServer
 
 from bot.pacing import Pace, cosmetically
 from bot.turns import patiently
 
+Requester = Callable[[str], Awaitable[str]]
 WINDOW = 0.2  # a shortened second: the tests' requests age out five times faster
 
 
@@ -96,85 +101,97 @@ def test_a_cosmetic_request_waits_once_a_fifth_of_the_second_is_used() -> None:
     assert asyncio.run(scenario()) >= WINDOW * 0.9
 
 
-@dataclass(frozen=True)
-class Route:
-    """A route as discord.py's HTTP client is given it."""
+def test_a_request_in_flight_counts_until_a_window_after_its_answer() -> None:
+    async def scenario() -> tuple[bool, float]:
+        pace = Pace(1, window=WINDOW)
+        await pace.take(flying=True)
+        second = asyncio.create_task(granted(pace))
+        await asyncio.sleep(WINDOW * 1.5)  # long past the first's going: it still flies
+        held = not second.done()
+        landed = time.monotonic()
+        pace.landed()
+        return held, await second - landed
 
-    path: str
+    held, after = asyncio.run(scenario())
+    assert held
+    assert after >= WINDOW * 0.9  # a window after the answer, when Discord may have counted it
 
 
-class Client:
-    """Stands in for discord.py's HTTP client: records the routes requested."""
+@contextlib.asynccontextmanager
+async def discord_like(pace: Pace) -> AsyncIterator[tuple[Requester, list[str]]]:
+    """Serve any path on loopback; yield a request through pace's hooks, and the paths served.
 
-    def __init__(self) -> None:
-        self.requested: list[str] = []
+    request(path) asks for /api/v10 + path (a path with ? keeps its query) and returns it.
+    """
+    served: list[str] = []
 
-    async def request(self, route: Route, **kwargs: Any) -> str:
-        self.requested.append(route.path)
-        return route.path
+    async def answer(request: web.Request) -> web.Response:
+        served.append(request.path_qs.removeprefix("/api/v10"))
+        return web.Response(text="{}")
+
+    app = web.Application()
+    app.router.add_route("*", "/{tail:.*}", answer)
+    server = TestServer(app)
+    await server.start_server()
+    try:
+        async with aiohttp.ClientSession(trace_configs=[pace.trace()]) as session:
+
+            async def request(path: str) -> str:
+                async with session.post(server.make_url(f"/api/v10{path}")) as response:
+                    await response.read()
+                return path
+
+            yield request, served
+    finally:
+        await server.close()
 
 
 def test_answers_to_interactions_are_not_held_by_the_pace() -> None:
     async def scenario() -> tuple[list[str], bool]:
-        http = Client()
-        Pace(1, window=60.0).install(http)
-        await http.request(Route("/channels/{channel_id}/messages"))
-        second = asyncio.create_task(http.request(Route("/channels/{channel_id}/messages")))
-        await http.request(Route("/interactions/{interaction_id}/{interaction_token}/callback"))
-        await http.request(Route("/webhooks/{webhook_id}/{webhook_token}"))
-        held = not second.done()
-        second.cancel()
-        return http.requested, held
+        async with discord_like(Pace(1, window=60.0)) as (request, served):
+            await request("/channels/1/messages")
+            second = asyncio.create_task(request("/channels/1/messages"))
+            await request("/interactions/2/token/callback")
+            await request("/webhooks/3/token")
+            held = not second.done()
+            second.cancel()
+            return list(served), held
 
-    requested, held = asyncio.run(scenario())
-    assert requested == [
-        "/channels/{channel_id}/messages",
-        "/interactions/{interaction_id}/{interaction_token}/callback",
-        "/webhooks/{webhook_id}/{webhook_token}",
-    ]
+    served, held = asyncio.run(scenario())
+    assert served == ["/channels/1/messages", "/interactions/2/token/callback", "/webhooks/3/token"]
     assert held  # the second post waits for the window: only one a minute here
 
 
 def test_requests_made_cosmetically_wait_for_room_that_posts_leave() -> None:
     async def scenario() -> list[str]:
-        http = Client()
-        Pace(2, window=WINDOW).install(http)
-        order: list[str] = []
+        async with discord_like(Pace(2, window=WINDOW)) as (request, served):
 
-        async def tidy() -> None:
-            order.append(await http.request(Route("/channels/{channel_id}/messages/{id}")))
+            async def tidy() -> None:
+                await request("/channels/1/messages/2")
 
-        async def post() -> None:
-            order.append(await http.request(Route("/channels/{channel_id}/messages")))
+            posts = [asyncio.create_task(request("/channels/1/messages")) for _ in range(3)]
+            await asyncio.gather(*posts, cosmetically(tidy()))  # the third post waits too
+            return list(served)
 
-        posts = [asyncio.create_task(post()) for _ in range(3)]  # the third waits
-        await asyncio.gather(*posts, cosmetically(tidy()))
-        return order
-
-    order = asyncio.run(scenario())
-    assert order[-1] == "/channels/{channel_id}/messages/{id}"
+    assert asyncio.run(scenario())[-1] == "/channels/1/messages/2"
 
 
 def test_requests_made_patiently_go_after_the_posts_people_wait_for() -> None:
     async def scenario() -> list[str]:
-        http = Client()
-        Pace(2, window=WINDOW).install(http)
-        order: list[str] = []
+        # a whole second: the two posts' room stays taken while the others ask, however slow
+        async with discord_like(Pace(2, window=1.0)) as (request, served):
 
-        async def post(route: str) -> None:
-            order.append(await http.request(Route(route)))
+            async def practice_post() -> None:
+                with patiently():
+                    await request("/channels/1/messages?practice")
 
-        async def practice_post() -> None:
-            with patiently():
-                await post("/channels/{channel_id}/messages?practice")
+            posts = [asyncio.create_task(request("/channels/1/messages")) for _ in range(2)]
+            while len(served) < len(posts):  # the two take the second's room
+                await asyncio.sleep(0)
+            practice = asyncio.create_task(practice_post())
+            await asyncio.sleep(0)
+            later = asyncio.create_task(request("/channels/1/messages"))  # waits too
+            await asyncio.gather(*posts, practice, later)
+            return list(served)
 
-        posts = [asyncio.create_task(post("/channels/{channel_id}/messages")) for _ in range(2)]
-        await asyncio.sleep(0)  # the two take the second's room
-        practice = asyncio.create_task(practice_post())
-        await asyncio.sleep(0)
-        later = asyncio.create_task(post("/channels/{channel_id}/messages"))  # waits too
-        await asyncio.gather(*posts, practice, later)
-        return order
-
-    order = asyncio.run(scenario())
-    assert order[-1] == "/channels/{channel_id}/messages?practice"
+    assert asyncio.run(scenario())[-1] == "/channels/1/messages?practice"

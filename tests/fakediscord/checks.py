@@ -130,6 +130,8 @@ def checks(fake: FakeDiscord) -> Callable[[web.Request, Handler], Awaitable[web.
             return await handler(request)
         method = request.method
         fake.requests += 1
+        # Discord counts a request as it comes in; reading an upload here can lag behind
+        arrived = fake.rate_limits.clock()
         refusal = _unauthorized(fake, request, template)
         verdict = None
         if refusal is None:
@@ -139,7 +141,9 @@ def checks(fake: FakeDiscord) -> Callable[[web.Request, Handler], Awaitable[web.
                 body, files = None, []
                 refusal = error(400, 50109, "The request body contains invalid JSON.")
             # a refused request counts against its bucket as any other does
-            verdict = fake.rate_limits.take(method, template, dict(request.match_info), body)
+            verdict = fake.rate_limits.take(
+                method, template, dict(request.match_info), body, at=arrived
+            )
             if verdict.refused:
                 refusal = _limited(verdict.retry_after or 0.0, verdict.scope, verdict.headers)
             elif refusal is None:

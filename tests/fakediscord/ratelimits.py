@@ -99,13 +99,22 @@ class RateLimits:
     per_second: Counter[int] = field(default_factory=Counter)
 
     def take(
-        self, method: str, template: str, params: dict[str, str], body: object = None
+        self,
+        method: str,
+        template: str,
+        params: dict[str, str],
+        body: object = None,
+        *,
+        at: float | None = None,
     ) -> Verdict:
-        """Count a request against its route's bucket and the global window; say the verdict."""
+        """Count a request against its route's bucket and the global window; say the verdict.
+
+        at: when the request came in, by clock (now if not given): before its body was read.
+        """
         route = ROUTES.get((method, template))
         if not self.enabled or template == INTERACTION_CALLBACK:
             return Verdict({})
-        now = self.clock()
+        now = self.clock() if at is None else at
         glob = None  # the global window, unless the route is one Discord does not count there
         if route is None or route.name not in UNCOUNTED:
             glob = self._window(("global", ""), self.global_limit, GLOBAL_WINDOW / self.speed, now)
