@@ -66,13 +66,19 @@ class Counted(RateLimits):
         self.counted = 0  # requests Discord's global limit counts
 
     def take(
-        self, method: str, template: str, params: dict[str, str], body: object = None
+        self,
+        method: str,
+        template: str,
+        params: dict[str, str],
+        body: object = None,
+        *,
+        at: float | None = None,
     ) -> Verdict:
         """Count a request the global limit counts, then judge it by its bucket."""
         route = ROUTES.get((method, template))
         if template != INTERACTION_CALLBACK and (route is None or route.name not in UNCOUNTED):
             self.counted += 1
-        return super().take(method, template, params, body)
+        return super().take(method, template, params, body, at=at)
 
 
 @dataclass
