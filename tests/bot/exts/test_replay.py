@@ -38,6 +38,7 @@ async def gif_posted(discord: FakeDiscord, channel: int) -> Sent:
         lambda: next(filter(gif, discord.sent), None),
         f"a GIF posted in channel {channel}",
         changes=discord.changes,
+        timeout=90,  # a long game's is drawn again smaller, slowly on a loaded machine
     )
 
 
