@@ -170,7 +170,7 @@ async def run(args: argparse.Namespace) -> None:
             busy = await measure(args.boards, args.rate, args.taps, Path(folder), apart)
     print(
         f"the real bot in the offline Discord: a player taps through the move picker in a DM"
-        f" game of chess (Pick a move, a piece, Another piece), alone, then while a"
+        f" game of chess (a piece under the image, Another piece, a piece), alone, then while a"
         f" {args.boards}-board server match is played at {args.rate:g} moves a second; the"
         f" offline Discord's rate limits {SPEED:g}x faster than Discord's"
         + (
