@@ -31,8 +31,7 @@ from bench.timing import percentile
 from tests.bot.exts.games.test_dm_games import challenged, dm_until
 from tests.bot.exts.test_matches import replied
 from tests.bot.test_main import running_bot
-from tests.fakediscord.acting import Interaction
-from tests.fakediscord.server import FakeDiscord
+from tests.fakediscord.server import FakeDiscord, Json
 
 SPEED = 10.0  # the offline Discord's rate limits, this many times faster than Discord's
 TAP_PACE = 0.25  # seconds from one tap to the next, as a quick thumb
@@ -49,11 +48,15 @@ class Measured:
 
 async def _timed_click(
     discord: FakeDiscord, user: int, message: int, custom_id: str, values: list[str] | None
-) -> tuple[Interaction, float]:
+) -> tuple[Json, float]:
+    """Tap, and time it to the private message the bot answers with (a follow-up, from under
+    an image); return that message."""
     await asyncio.sleep(TAP_PACE)
     asked = time.perf_counter()
     answer = await discord.click(user, message, custom_id, values=values)
-    return answer, time.perf_counter() - asked
+    shown = await discord.reply_to(answer)
+    assert shown is not None, answer.responses
+    return shown, time.perf_counter() - asked
 
 
 async def taps(discord: FakeDiscord, guild: int, count: int) -> list[float]:
@@ -78,15 +81,14 @@ async def taps(discord: FakeDiscord, guild: int, count: int) -> list[float]:
     )
     found: list[float] = []
     while len(found) < count:
-        chosen, took = await _timed_click(discord, ana, image, pieces, ["g1"])
+        reply, took = await _timed_click(discord, ana, image, pieces, ["g1"])
         found.append(took)
-        reply = chosen.original
-        assert reply is not None and reply["content"].endswith("Knight g1 to…"), reply
+        assert reply["content"].endswith("Knight g1 to…"), reply
         back = reply["components"][1]["components"][0]["custom_id"]
         shown, took = await _timed_click(discord, ana, int(reply["id"]), back, None)
         found.append(took)
-        assert shown.original is not None and "pick a piece" in shown.original["content"]
-        menu = shown.original["components"][0]["components"][0]["custom_id"]
+        assert "pick a piece" in shown["content"], shown
+        menu = shown["components"][0]["components"][0]["custom_id"]
         _, took = await _timed_click(discord, ana, int(reply["id"]), menu, ["g1"])
         found.append(took)
     return found[:count]

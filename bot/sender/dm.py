@@ -171,7 +171,8 @@ class DmPoster(Poster):
         assert delivery.match_id is not None
         channel = await self._channel(_dms(bound, side), delivery.posted_after)
         posted = await channel.send(
-            f"You won board {prompt.board}: you may send one piece onward; "
+            f"Game {delivery.match_id}: you won board {prompt.board}: you may send one piece "
+            "onward; "
             f"the chance lapses {lapses(prompt.deadline)}.",
             view=transfer_view(
                 delivery.match_id, prompt.board, list(prompt.options), prompt.labels

@@ -11,6 +11,7 @@ import discord
 from bot.service import MatchService, Outcome
 from bot.ui.errors import reply_error
 from bot.ui.picker import PieceMenu, open_picker
+from bot.ui.private import answer_privately
 from games.core.pieces import side_name
 
 ACTIONS: Final = {
@@ -50,7 +51,7 @@ async def ask_to_resign(
     view = discord.ui.View(timeout=120)
     view.add_item(BoardButton(match_id, board, "confirm-resign"))
     question = resign_question(board, onward=onward, server=interaction.guild_id is not None)
-    await interaction.response.send_message(question, view=view, ephemeral=True)
+    await answer_privately(interaction, question, view)
 
 
 class BoardButton(
@@ -93,14 +94,10 @@ class BoardButton(
                 )
             elif self.action == "claim":
                 await service.claim_draw(self.match_id, user, self.board)
-                await interaction.response.send_message(
-                    f"You claimed a draw on board {self.board}.", ephemeral=True
-                )
+                await answer_privately(interaction, f"You claimed a draw on board {self.board}.")
             elif self.action == "draw":
                 outcome = await service.offer_draw(self.match_id, user, self.board)
-                await interaction.response.send_message(
-                    offered_words(outcome, self.board), ephemeral=True
-                )
+                await answer_privately(interaction, offered_words(outcome, self.board))
             elif self.action in ("accept-draw", "decline-draw"):
                 if self.action == "accept-draw":
                     await service.accept_draw(self.match_id, user, self.board)
@@ -112,14 +109,12 @@ class BoardButton(
                     await interaction.response.edit_message(view=None)  # the offer is answered
                     await interaction.followup.send(done, ephemeral=True)
                 else:
-                    await interaction.response.send_message(done, ephemeral=True)
+                    await answer_privately(interaction, done)
             else:
                 side, legal = await service.legal_moves(self.match_id, self.board, user)
                 moves = ", ".join(legal) or "none"
-                await interaction.response.send_message(
-                    f"Legal moves on board {self.board} for {side_name(side)}: {moves}"[:1900],
-                    ephemeral=True,
-                )
+                said = f"Legal moves on board {self.board} for {side_name(side)}: {moves}"
+                await answer_privately(interaction, said[:1900])
         except Exception as error:
             await reply_error(interaction, error)
 

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import ServiceError
+from bot.ui.private import answer_privately
 
 logger = logging.getLogger(__name__)
 
@@ -46,9 +47,6 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
         )
         text = UNEXPECTED
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await answer_privately(interaction, text)
     except discord.HTTPException:
         logger.exception("could not tell user %s why their action failed", interaction.user.id)

@@ -17,6 +17,7 @@ import discord
 from bot.errors import ServiceError, StaleError
 from bot.service import MatchService
 from bot.ui.errors import reply_error
+from bot.ui.private import answer_privately
 from games.core.boardgame import END_OF_TURN
 from games.core.events import Moved
 from games.core.picks import Pick, choices, pieces, targets
@@ -127,10 +128,8 @@ async def _answer(
     """Show the picker in its own private message, or in a new one."""
     if edit:
         await interaction.response.edit_message(content=text, view=view)
-    elif view is None:
-        await interaction.response.send_message(text, ephemeral=True)
     else:
-        await interaction.response.send_message(text, view=view, ephemeral=True)
+        await answer_privately(interaction, text, view)
 
 
 async def _fresh(
@@ -204,6 +203,8 @@ class PieceMenu(
         try:
             value = self.item.values[0]
             if value == TYPE and self.public:  # typed as the board then stands: no stamp
+                user = str(interaction.user.id)
+                await _service(interaction).picks(self.match_id, user, self.board)  # or why not
                 form = TurnForm(self.match_id, self.board, edit=False)
                 await interaction.response.send_modal(form)
                 return
@@ -474,14 +475,13 @@ class TurnForm(discord.ui.Modal):
         except Exception as error:
             await reply_error(interaction, error)
             return
-        moves = [
-            event.san
-            for event in outcome.events
-            if isinstance(event, Moved) and event.uci != END_OF_TURN
-        ]
+        moved = [event for event in outcome.events if isinstance(event, Moved)]
+        moves = [event.san for event in moved if event.uci != END_OF_TURN]
         said = " ".join(moves) if moves else text  # as the game writes them: e5 for e7e5
         played = f"You played {said} on board {self.board}."
+        if moves and any(event.uci == END_OF_TURN for event in moved):  # a turn of many
+            played = f"You played {said} on board {self.board}, and your turn ended."
         if self.edit:  # in place of the picker it was opened from, whose menus no longer stand
             await interaction.response.edit_message(content=played, view=None)
         else:  # opened from under an image, which stays as it is
-            await interaction.response.send_message(played, ephemeral=True)
+            await answer_privately(interaction, played)

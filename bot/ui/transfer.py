@@ -16,6 +16,17 @@ def _service(interaction: discord.Interaction) -> MatchService:
     return interaction.client.service  # type: ignore[attr-defined,no-any-return]
 
 
+def _label(interaction: discord.Interaction, custom_id: str, value: str) -> str:
+    """Return the words the menu chosen in showed for a value, or the value itself."""
+    for row in interaction.message.components if interaction.message else []:
+        for item in getattr(row, "children", []):
+            if isinstance(item, discord.SelectMenu) and item.custom_id == custom_id:
+                for option in item.options:
+                    if option.value == value:
+                        return option.label
+    return value
+
+
 class TransferMenu(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"transfer:(?P<match>\d+):(?P<board>\d+)",
@@ -57,8 +68,9 @@ class TransferMenu(
             await _service(interaction).transfer(
                 self.match_id, str(interaction.user.id), self.board, choice
             )
+            said = _label(interaction, self.item.custom_id, choice)
             await interaction.response.edit_message(
-                content=f"Board {self.board}: sent {choice} onward.", view=None
+                content=f"Board {self.board}: sent onward: {said}.", view=None
             )
         except Exception as error:
             await reply_error(interaction, error)

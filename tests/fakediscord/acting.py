@@ -24,6 +24,7 @@ from tests.fakediscord.world import (
     Sent,
     World,
 )
+from tests.waiting import eventually
 
 if TYPE_CHECKING:
     from tests.fakediscord.gateway import Gateway
@@ -33,6 +34,10 @@ RESPONSE_WINDOW = 3.0  # seconds Discord gives a bot to answer an interaction
 
 class CommandRefused(PermissionError):
     """Discord's app lets nobody run a slash command where they may not send messages."""
+
+
+class NothingSent(RuntimeError):
+    """Discord's app sends nothing for an option chosen again in a menu that still shows it."""
 
 
 @dataclass
@@ -189,16 +194,40 @@ class Acting(World):
         data: Json = {"custom_id": custom_id, "component_type": 2}
         if values is not None:
             data = {"custom_id": custom_id, "component_type": 3, "values": values}
+            # the app keeps showing a choice until the message changes: the same one again
+            # is no change, and nothing is sent
+            shown = (user_id, message_id, custom_id)
+            if self.chosen.get(shown) == values:
+                raise NothingSent(f"{values} is still shown chosen in {custom_id} to {user_id}")
+            self.chosen[shown] = list(values)
         channel_id = int(message["channel_id"])
         return await self._interact(user_id, channel_id, 3, data, message, timeout)
 
     async def press(self, user_id: int, interaction: Interaction) -> Interaction:
         """Press the first button of the bot's reply to an interaction (a confirmation, say)."""
-        reply = interaction.original
+        reply = await self.reply_to(interaction)
         if reply is None or not reply.get("components"):
             raise KeyError("the bot's reply has no button")
         button = reply["components"][0]["components"][0]["custom_id"]
         return await self.click(user_id, int(reply["id"]), button)
+
+    async def reply_to(self, interaction: Interaction, timeout: float = 20.0) -> Json | None:
+        """Return the message the bot answered an interaction with, once it is there.
+
+        Its reply; or, where the bot updated the message clicked first (a menu set back, say),
+        the follow-up it sent after.
+        """
+        first = interaction.responses[0]["type"] if interaction.responses else None
+        if first != 7 or interaction.original is None or interaction.original.get("flags", 0) & 64:
+            return interaction.original
+
+        def following() -> Json | None:
+            replies = self.replies(interaction)
+            return self.message(replies[0].id) if replies else None
+
+        return await eventually(
+            following, "a follow-up to the update", changes=self.changes, timeout=timeout
+        )
 
     async def submit(
         self, user_id: int, opened: Interaction, values: dict[str, str], *, timeout: float = 20.0

@@ -132,6 +132,8 @@ class Messages(Acting):
         payload = self._message_payload(sent)
         if not sent.ephemeral and interaction.channel_id in self.messages:
             await self._shown(interaction.channel_id, payload)
+        elif sent.ephemeral:  # its person sees it, and may use its buttons and menus
+            self.private[sent.id] = payload
         interaction.answered.set()
         return answer(payload)
 
@@ -274,6 +276,9 @@ class Messages(Acting):
         return None
 
     def _apply_edit(self, message: Json, body: Json) -> None:
+        # a changed message shows its menus afresh, their placeholders instead of a choice
+        shown_id = int(message["id"])
+        self.chosen = {key: v for key, v in self.chosen.items() if key[1] != shown_id}
         shown = {"embeds": shown_embeds, "components": shown_components}
         for key in ("content", "embeds", "components"):
             if key in body:

@@ -16,7 +16,7 @@ import os
 
 from aiohttp import web
 
-from tests.fakediscord.acting import CommandRefused, Interaction
+from tests.fakediscord.acting import CommandRefused, Interaction, NothingSent
 from tests.fakediscord.checks import Refusal, answer, body_of, checks, error, invalid
 from tests.fakediscord.gateway import Gateway
 from tests.fakediscord.limits import topic_errors
@@ -26,7 +26,7 @@ from tests.fakediscord.schema import answer_errors, spec
 from tests.fakediscord.threads import Threads, overwrites_refused
 from tests.fakediscord.world import ALL_PERMISSIONS, Json, Sent
 
-__all__ = ["CommandRefused", "FakeDiscord", "Interaction", "Json", "Sent"]
+__all__ = ["CommandRefused", "FakeDiscord", "Interaction", "Json", "NothingSent", "Sent"]
 
 logger = logging.getLogger(__name__)
 

@@ -93,6 +93,9 @@ class World:
         self.bot_permissions: dict[int, int] = {}  # guild: the bot's permissions, if not all
         self.sent: list[Sent] = []
         self.replied: dict[int, list[Sent]] = {}  # interaction id: what was sent in answer
+        self.private: dict[int, Json] = {}  # private follow-ups, by id: a person sees them
+        # what each person's app shows chosen in a message's menu: (user, message, custom id)
+        self.chosen: dict[tuple[int, int, str], list[str]] = {}
         self.interactions: dict[int, Any] = {}  # id: an Interaction (tests.fakediscord.acting)
         self.tokens: dict[str, Any] = {}  # an interaction's token: that Interaction
         # told of each request answered, message recorded and heartbeat heard: what a test
@@ -310,4 +313,4 @@ class World:
         for interaction in self.interactions.values():
             if interaction.original is not None and int(interaction.original["id"]) == message_id:
                 return interaction.original
-        return None
+        return self.private.get(message_id)

@@ -169,9 +169,9 @@ def test_a_transfer_left_with_nowhere_to_go_loses_its_menu_in_a_dm_game(tmp_path
             await dm_game(discord, ana, bo, guild)
             for user, text in zip((ana, bo) * 2, FOOLS_MATE, strict=True):
                 assert "Played" in await on_board(discord, user, "move", 1, move=text)
-            await dm_until(discord, bo, "You won board 1")
+            await dm_until(discord, bo, "Game 1: you won board 1")
             (prompt,) = [
-                m for m in discord.messages[discord.dms[bo]] if "You won board 1" in m["content"]
+                m for m in discord.messages[discord.dms[bo]] if "you won board 1" in m["content"]
             ]
             assert prompt["components"]
             assert await resign(discord, ana, discord.dms[ana], 2, back="nobody can") == (

@@ -374,12 +374,19 @@ def test_a_dm_games_pieces_menu_answers_its_player_to_move_alone(tmp_path: Path)
             image, menu = int(latest["id"]), pieces["custom_id"]
             refused = await discord.click(cy, image, menu, values=["g1"])
             assert await replied(discord, refused) == "You are not playing in this match"
-            assert refused.responses[-1]["data"]["flags"] & 64  # privately
+            private = await discord.reply_to(refused)
+            assert private is not None and private["flags"] & 64  # privately
             early = await discord.click(bo, image, menu, values=["g1"])
             assert await replied(discord, early) == "It is White's turn on board 1"
             shown = await discord.click(ana, image, menu, values=["g1"])
             assert await replied(discord, shown) == "Board 1: Knight g1 to…"
-            assert shown.responses[-1]["data"]["flags"] & 64
+            private = await discord.reply_to(shown)
+            assert private is not None and private["flags"] & 64
+            # the menu is set back, as it was: a phone shows its placeholder, not Knight g1
+            assert shown.responses[0]["type"] == 7
+            assert discord.message(image)["components"][0]["components"][0] == pieces
+            again = await discord.click(ana, image, menu, values=["g1"])  # sent again
+            assert await replied(discord, again) == "Board 1: Knight g1 to…"
 
     offline(scenario)
 

@@ -23,7 +23,15 @@ from games.core.game import Game
 from games.core.picks import choices
 from games.core.pieces import Side
 from tests.bot.exts.games.test_dm_games import challenged
-from tests.bot.exts.games.test_picker import image_menu, latest_image, menu, pick, words
+from tests.bot.exts.games.test_picker import (
+    Reply,
+    image_menu,
+    latest_image,
+    menu,
+    pick,
+    reply,
+    words,
+)
 from tests.bot.exts.matches.test_variants import started as match_started
 from tests.bot.exts.test_matches import club, replied
 from tests.bot.test_main import offline, running_bot
@@ -204,7 +212,7 @@ async def play_step(
     number: int,
     game: Game,
     step: Step,
-    last: dict[int, Interaction],
+    last: dict[int, Interaction | Reply],
 ) -> None:
     """Make a step in the menus of the player whose it is, and in the game alongside.
 
@@ -216,7 +224,9 @@ async def play_step(
         custom_id = f"transfer:{number}:{step.board}"
         prompt = await latest_image(discord, discord.dms[user], custom_id)
         sent = await discord.click(user, prompt, custom_id, values=[step.piece])
-        assert words(sent) == f"Board {step.board}: sent {step.piece} onward.", sent.responses
+        said = words(sent)  # as its menu named it
+        assert said.startswith(f"Board {step.board}: sent onward: "), sent.responses
+        assert "ride" in said and step.piece not in said, said
         game.transfer(step.board, step.piece)  # type: ignore[attr-defined]
         return
     side = game.turn(step.board)
@@ -235,7 +245,8 @@ async def play_step(
     else:
         channel = where(user, step.board)
         image, pieces = await image_menu(discord, channel, number, step.board, mark)
-        answer = await discord.click(user, image, pieces["custom_id"], values=[step.piece])
+        clicked = await discord.click(user, image, pieces["custom_id"], values=[step.piece])
+        answer = await reply(discord, clicked)
     if step.target:
         answer = await pick(discord, user, answer, step.target)
     if choices(game.picks(step.board), step.piece, step.target)[1:]:  # more than one: asked
@@ -271,7 +282,7 @@ async def play_whole(
         def where(user: int, board: int) -> int:
             return discord.dms[user]
 
-    last: dict[int, Interaction] = {}
+    last: dict[int, Interaction | Reply] = {}
     for step in whole.steps:
         await play_step(discord, players, where, number, game, step, last)
     assert game.result() != "*", "the steps end the game"

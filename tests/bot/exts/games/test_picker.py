@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tests.bot.exts.games.test_dm_games import challenged, dm_game, dm_until
 from tests.bot.exts.test_matches import club, move, posted, replied, started
 from tests.bot.test_main import offline, running_bot
-from tests.fakediscord.server import FakeDiscord, Interaction
+from tests.fakediscord.server import FakeDiscord, Interaction, Json
 from tests.waiting import eventually
 
 
@@ -51,10 +52,29 @@ async def image_menu(
 
 async def from_image(
     discord: FakeDiscord, user: int, channel: int, game: int, board: int, piece: str
-) -> Interaction:
+) -> Interaction | Reply:
     """Pick a piece in the menu under a channel's latest image of a board; return the answer."""
     image, pieces = await image_menu(discord, channel, game, board)
-    return await discord.click(user, image, pieces["custom_id"], values=[piece])
+    return await reply(
+        discord, await discord.click(user, image, pieces["custom_id"], values=[piece])
+    )
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The private message the bot answered an interaction with, as a picker's helper reads it."""
+
+    original: Json | None
+
+
+async def reply(discord: FakeDiscord, interaction: Interaction) -> Interaction | Reply:
+    """Return the interaction, or the private follow-up it was answered with.
+
+    A choice in a menu under a shared image is answered by setting that menu back (an
+    update of the image) and then privately, in a follow-up.
+    """
+    found = await discord.reply_to(interaction)
+    return interaction if found is interaction.original else Reply(found)
 
 
 async def open_picker(
@@ -69,7 +89,7 @@ async def open_picker(
     return await discord.click(user, image, custom_id, values=values)
 
 
-def menu(interaction: Interaction) -> dict[str, object]:
+def menu(interaction: Interaction | Reply) -> dict[str, object]:
     """Return the first component of the bot's private message a picker answer shows."""
     message = interaction.original
     assert message is not None and message["components"], interaction.responses
@@ -77,7 +97,9 @@ def menu(interaction: Interaction) -> dict[str, object]:
     return component
 
 
-async def pick(discord: FakeDiscord, user: int, answer: Interaction, value: str) -> Interaction:
+async def pick(
+    discord: FakeDiscord, user: int, answer: Interaction | Reply, value: str
+) -> Interaction:
     """Choose value in the picker's menu shown in answer to an interaction; return the answer."""
     message = answer.original
     assert message is not None
@@ -85,7 +107,9 @@ async def pick(discord: FakeDiscord, user: int, answer: Interaction, value: str)
     return await discord.click(user, int(message["id"]), custom_id, values=[value])
 
 
-async def picked(discord: FakeDiscord, user: int, opened: Interaction, *values: str) -> Interaction:
+async def picked(
+    discord: FakeDiscord, user: int, opened: Interaction | Reply, *values: str
+) -> Interaction | Reply:
     """Choose each value in turn in the menus the picker opened shows; return the last answer."""
     answer = opened
     for value in values:
@@ -93,7 +117,7 @@ async def picked(discord: FakeDiscord, user: int, opened: Interaction, *values: 
     return answer
 
 
-def words(interaction: Interaction) -> str:
+def words(interaction: Interaction | Reply) -> str:
     """Return the words of the bot's private message as the interaction left it."""
     message = interaction.original
     return "" if message is None else str(message["content"])
@@ -223,7 +247,8 @@ def test_a_board_channels_image_carries_the_pieces_menu_which_answers_privately(
             image = await latest_image(discord, board, menu_row["custom_id"])
             refused = await discord.click(bo, image, menu_row["custom_id"], values=["b8"])
             assert "It is White's turn on board 1" in await replied(discord, refused)
-            chosen = await discord.click(ana, image, menu_row["custom_id"], values=["g1"])
+            clicked = await discord.click(ana, image, menu_row["custom_id"], values=["g1"])
+            chosen = await reply(discord, clicked)
             assert words(chosen) == "Board 1: Knight g1 to…"
             assert chosen.original is not None and chosen.original["flags"] & 64  # privately
             done = await pick(discord, ana, chosen, "f3")
@@ -240,12 +265,14 @@ def test_a_whole_enders_turn_is_typed_in_the_pickers_form(tmp_path: Path) -> Non
             form = await from_image(discord, ana, ana_dm, 1, 1, "type")
             wrong = await discord.submit(ana, form, {"turn": "Q@f2"})
             refused = await replied(discord, wrong)
-            assert "Q@f2" in refused and wrong.responses[-1]["data"]["flags"] & 64, refused
+            told = await discord.reply_to(wrong)
+            assert "Q@f2" in refused and told is not None and told["flags"] & 64, refused
             form = await from_image(discord, ana, ana_dm, 1, 1, "type")
             done = await discord.submit(ana, form, {"turn": "R@f2 Rf2-f3"})
             said = await replied(discord, done)  # privately, below the image, which stays
-            assert said == "You played R@f2 Rf2-f3 on board 1."
-            assert done.responses[-1]["type"] == 4 and done.responses[-1]["data"]["flags"] & 64
+            assert said == "You played R@f2 Rf2-f3 on board 1, and your turn ended."
+            private = await discord.reply_to(done)
+            assert private is not None and private["flags"] & 64
             await dm_until(discord, bo, "Your move on board 1")
 
     offline(scenario)
@@ -310,6 +337,6 @@ def test_a_dm_image_with_more_boards_to_move_on_than_rows_lists_the_rest_in_one_
             ]
             assert [o["value"] for o in menus[1]["options"]] == ["1", "2", "3"]
             opened = await discord.click(ana, image, "game-act:1:pick", values=["3"])
-            assert words(opened) == "Board 3: pick a piece to move."
+            assert words(await reply(discord, opened)) == "Board 3: pick a piece to move."
 
     offline(scenario)
