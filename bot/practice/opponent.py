@@ -21,7 +21,7 @@ import time
 from typing import Final
 
 from bot.errors import ServiceError
-from bot.practice.plan import Answer, prepare
+from bot.practice.plan import Answer, prepare, winning_move
 from bot.practice.stockfish import INSTALL_HELP, EngineFailed, Stockfish, find_stockfish
 from bot.practice.turn import Turn
 from bot.settings import SettingsError, load_settings
@@ -181,8 +181,15 @@ def _configured_path() -> str:
 
 
 def random_turn(turn: Turn) -> str:
-    """Return a legal turn chosen at random: the answer when nothing better came in time."""
+    """Return a legal turn chosen at random: the answer when nothing better came in time.
+
+    A king left to take (an arrival's check) is taken all the same.
+    """
     game = turn.game()
+    if not game.MANY_ACTIONS and game.king_capturable(turn.board):
+        won = winning_move(game, turn.board, turn.side)
+        if won is not None:
+            return won
     played: list[str] = []
     while game.is_open(turn.board) and game.side_to_move(turn.board) == turn.side:
         action = random.choice(game.legal_moves(turn.board))

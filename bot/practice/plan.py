@@ -53,7 +53,9 @@ def prepare(turn: Turn, until: float, engine: bool, seed: int | None = None) -> 
     rng = random.Random(seed)
     style = STYLES[turn.strength]
     if not game.plays_fide(board):  # a board Stockfish may play: chess, or a FIDE floor
-        return Answer(choose_turn(game, board, side, style, deadline, rng))
+        # a king left to take (an arrival's check) is taken whatever the search's budget
+        won = winning_move(game, board, side) if game.king_capturable(board) else None
+        return Answer(won or choose_turn(game, board, side, style, deadline, rng))
     fen = game.fen(board)
     if game.holds_moves:
         # Moves are held until the turn is complete, so search the board as chess alone.
