@@ -42,7 +42,7 @@ from bot.service import MatchService
 from bot.shown import ShownGame
 from bot.turns import PATIENT, after_people, for_people
 from bot.ui.alt import game_alt
-from bot.ui.buttons import game_view
+from bot.ui.buttons import game_view, piece_rows
 from bot.ui.clocks import lapses
 from bot.ui.picker import image_pieces
 from bot.ui.rematch import rematch_view
@@ -371,13 +371,18 @@ class DmPoster(Poster):
         player = roster.teams[side][0] if roster.teams[side] else None
         seats = roster.boards_of(player) if player is not None else []
         still_open = game.open_boards()
+        offers = [b for b in offered if b in still_open]
+        with_menus, in_menu = piece_rows(mine, offers)  # menus read only for the rows shown
         named = len(views) > 1
-        menus = [await image_pieces(self._service, match_id, b, player, named=named) for b in mine]
+        menus = [
+            await image_pieces(self._service, match_id, b, player, named=named) for b in with_menus
+        ]
         view = game_view(
             match_id,
             [b for b, _ in seats if b in still_open],
-            [b for b in offered if b in still_open],
+            offers,
             [menu for menu in menus if menu is not None],
+            in_menu,
         )
         key = nonce(action, side)
         if all(board.finished for board in views):

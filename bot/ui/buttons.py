@@ -128,6 +128,7 @@ def board_view(match_id: int, board: int) -> discord.ui.View:
 
 
 ROWS: Final = 5  # rows of components Discord allows a message
+OFFERS: Final = 2  # boards whose offers' buttons a DM image holds: a row holds five buttons
 GAME_ACTIONS: Final = {  # a menu a row; the rows left hold pieces' menus and offers' buttons
     "pick": "Pick a move on board…",
     "draw": "Offer or accept a draw on board…",
@@ -174,31 +175,38 @@ class GameActions(
         await BoardButton(self.match_id, board, self.action).callback(interaction)
 
 
+def piece_rows(to_move: Sequence[int], offered: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Return the boards whose pieces' menus stand under a DM game's image, as rows are left
+    beside its other menus and offers, and those Pick a move on board… lists ([] if none)."""
+    free = ROWS - len(ACTION_MENUS) - (1 if offered[:OFFERS] else 0)
+    if len(to_move) <= free:
+        return list(to_move), []
+    return list(to_move[: free - 1]), list(to_move)
+
+
 def game_view(
     match_id: int,
     boards: list[int],
     offered: list[int] | None = None,
     pieces: Sequence[PieceMenu] = (),
+    listed: Sequence[int] = (),
 ) -> discord.ui.View | None:
     """Return the menus under a DM game's latest image, for the player's open boards.
 
     offered: boards where the opponent has just offered the player a draw, which get
-    Accept and Decline buttons. pieces: the pieces' menus of the boards the player is to move
-    on, each in a row of its own while rows are left, else Pick a move on board… for them all.
+    Accept and Decline buttons. pieces: the pieces' menus of boards the player is to move on,
+    each in a row of its own; listed: the boards Pick a move on board… lists (piece_rows).
     """
     if not boards:
         return None
     view = discord.ui.View(timeout=None)
-    offers = (offered or [])[:2]  # a row holds five buttons
-    free = ROWS - len(ACTION_MENUS) - (1 if offers else 0)
-    shown = list(pieces) if len(pieces) <= free else list(pieces)[: free - 1]
-    for menu in shown:
+    for menu in pieces:
         view.add_item(menu)
-    if len(shown) < len(pieces):
-        view.add_item(GameActions(match_id, "pick", [menu.board for menu in pieces]))
+    if listed:
+        view.add_item(GameActions(match_id, "pick", list(listed)))
     for action in ACTION_MENUS:
         view.add_item(GameActions(match_id, action, boards))
-    for board in offers:
+    for board in (offered or [])[:OFFERS]:
         for action in ("accept-draw", "decline-draw"):
             view.add_item(BoardButton(match_id, board, action))
     return view

@@ -28,11 +28,11 @@ async def answer_privately(
 ) -> None:
     """Answer privately; a menu chosen in under a shared message is set back first."""
     shown: dict[str, Any] = {} if view is None else {"view": view}
-    if not _chosen_under_shared(interaction) or interaction.response.is_done():
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True, **shown)
-        else:
-            await interaction.response.send_message(text, ephemeral=True, **shown)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **shown)
+        return
+    if not _chosen_under_shared(interaction):
+        await interaction.response.send_message(text, ephemeral=True, **shown)
         return
     assert interaction.message is not None
     as_it_was = discord.ui.View.from_message(interaction.message, timeout=None)
