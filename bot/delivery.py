@@ -38,6 +38,7 @@ KEEP_GIVEN_UP = 30 * 24 * 3600.0
 PRUNE_EVERY = 3600.0
 PRUNE_BATCH = 200  # notices deleted per transaction: about a millisecond that a move may wait
 PRUNE_PAUSE = 0.01  # seconds between two such transactions, when the others may go
+SEND_TIMEOUT = 30.0  # seconds one send may take, its drawing included, before it counts as failed
 
 
 class Undeliverable(Exception):
@@ -92,7 +93,7 @@ class DeliveryWorker:
         clock: Callable[[], float] = time.time,
         backoff: Sequence[float] = BACKOFF,
         batch: int = 50,
-        timeout: float = 30.0,
+        timeout: float = SEND_TIMEOUT,
         max_attempts: int = MAX_ATTEMPTS,
         wake: bool = True,
         shards: Shards | None = None,

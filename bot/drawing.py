@@ -16,6 +16,7 @@ import logging
 from collections.abc import Callable
 from typing import Final, TypeVar
 
+from bot.delivery import SEND_TIMEOUT
 from bot.hosted import MatchLog
 from bot.shown import ShownGame, all_clocks
 from bot.workers import Worker, WorkerDied
@@ -30,7 +31,11 @@ logger = logging.getLogger(__name__)
 DRAWER: Final = Worker(2, idle=True)
 # seconds the workers have, their start included, before the bot draws it itself
 IMAGE_WAIT: Final = 3.0  # a practice game's image: some 5 ms of drawing
-REPLAY_WAIT: Final = 60.0  # a replay: up to a few seconds of drawing
+# a replay: up to a few seconds of drawing. Well within a send's time (bot/delivery.py): a
+# replay posted by the outbox that its workers, starved on a busy machine, have not drawn is
+# drawn by the bot within the same send, not given up and drawn again while what follows it
+# in its channel waits
+REPLAY_WAIT: Final = SEND_TIMEOUT / 3
 
 
 async def drawn(wait: float, job: Callable[..., T], *args: object) -> T:

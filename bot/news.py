@@ -80,9 +80,11 @@ class News:
 
         Every board the action changed gets one notice to render it (an arrival notice
         where a piece arrived, naming the players there), then the overview hears of rides,
-        results and the match's end, then people hear what is theirs to act on.
+        results and the match's end, then people hear what is theirs to act on, and last
+        the replays of the boards it ended.
         """
         personal: list[Notice] = []
+        replays: list[Notice] = []  # last: a winner's prompt, which lapses, waits for none
         found: list[Notice] = list(self.boards(events))
         found += self.declined_mid_turn(events)
         ended = [event for event in events if isinstance(event, BoardEnded)]
@@ -102,7 +104,7 @@ class News:
                     found.append(BoardsResult(OVERVIEW, said, standing))
                 if event.board in played:  # a board where nothing was played has no replay
                     upto = len(self.match.events)  # the log as this action leaves it
-                    found.append(ReplayShown(board_place(event.board), event.board, upto))
+                    replays.append(ReplayShown(board_place(event.board), event.board, upto))
             elif isinstance(event, TransferDeclined):
                 gone = TransferLapsed if self.actor == DEADLINE else TransferSkipped
                 found.append(gone(OVERVIEW, event.board, event.side))
@@ -114,7 +116,7 @@ class News:
             personal += self._to_winner(board, winner, TransferVoid)
         if events and finished:
             found.append(Result(OVERVIEW, self.match.result(), scores(self.match, self.names)))
-        return found + personal + self.prompts()
+        return found + personal + self.prompts() + replays
 
     def boards(
         self,

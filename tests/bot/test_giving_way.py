@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
+import time
 from pathlib import Path
 
 import pytest
 
-from bot import drawing, giving_way
+from bot import delivery, drawing, giving_way
 from bot.errors import NotFoundError
 from bot.service import MatchService
 from bot.storage import Storage
@@ -90,5 +92,30 @@ def test_a_replay_that_cannot_be_drawn_says_why_from_its_worker(tmp_path: Path) 
         with pytest.raises(NotFoundError, match="needs room for at least"):
             await replay.replay_post(service, match_id, 1, limit=10)
         await drawing.DRAWER.close()
+
+    run(f"sqlite:///{tmp_path / 'elevator.db'}", scenario)
+
+
+def test_a_replay_its_starved_workers_have_not_drawn_is_drawn_by_the_bot_within_one_send(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    starved = Worker(1, idle=True)
+    (one,) = starved.warm().result(timeout=60)
+    os.kill(one.process.pid, signal.SIGSTOP)  # as a busy machine leaves an idle process
+    monkeypatch.setattr(drawing, "DRAWER", starved)
+
+    async def scenario(service: MatchService, store: Storage) -> None:
+        match_id = await after_e4(service)
+        began = time.monotonic()
+        try:
+            post = await asyncio.wait_for(
+                replay.replay_post(service, match_id, 1, limit=8_000_000), delivery.SEND_TIMEOUT
+            )
+        finally:
+            os.kill(one.process.pid, signal.SIGCONT)
+            await starved.close()
+        # drawn after the workers' wait, not given up with the send and drawn again
+        assert time.monotonic() - began >= drawing.REPLAY_WAIT
+        assert post.words.startswith("Board 1's replay so far: 1 frame,")
 
     run(f"sqlite:///{tmp_path / 'elevator.db'}", scenario)

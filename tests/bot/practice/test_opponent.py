@@ -107,6 +107,8 @@ def test_stockfish_plays_fide_boards_and_is_started_again_when_its_process_dies(
     answer(runner, opponent, game, 1, "white", budget=0.5)
     engine = opponent.engine
     assert engine is not None and engine.path == stockfish
+    # a loaded machine may outlast that turn's budget, which stops the engine: started here
+    runner.run(engine.start())
     first = engine.pid
     assert first is not None and engine.protocol is not None
     os.kill(first, signal.SIGKILL)
