@@ -15,6 +15,7 @@ from bot.practice.turn import Turn
 from bot.service import MatchService, Moderator
 from bot.storage import Storage
 from bot.turns import PATIENT
+from tests.bot.practice.hasty import hasty_move
 from tests.bot.scenarios import run
 
 BOT = "1000"  # the bot's own user id, as the roster holds it
@@ -54,7 +55,7 @@ def test_a_practice_game_is_played_out_to_its_end(database_url: str) -> None:
         while await service.status(game) == "active":
             side, legal = await service.legal_moves(game, 1, "ana")
             assert side == "white"  # the bot has answered every move before the next
-            await service.play(game, "ana", 1, chooser.choice(legal))
+            await service.play(game, "ana", 1, hasty_move(legal, chooser))
             await service.practice.idle()
             turns += 1
             assert turns < 1000

@@ -192,7 +192,7 @@ def _floors(floor: str, boards: int) -> list[str] | None:
 # Escher neighbours: a staircase carries a pawn to its last rank on the opponent's move,
 # and its owner then chooses what it becomes without using the turn.
 PLAYOUTS = [
-    (s, lay, floor) for floor in ("fide", "escher") for s in range(4) for lay in ("line", "ring")
+    (s, lay, floor) for floor in ("fide", "escher") for s in range(2) for lay in ("line", "ring")
 ]
 
 

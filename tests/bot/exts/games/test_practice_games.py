@@ -8,6 +8,7 @@ from pathlib import Path
 
 from tests.bot.exts.games.test_dm_games import dm_texts
 from tests.bot.exts.test_matches import club, move, replied
+from tests.bot.practice.hasty import hasty_move
 from tests.bot.test_main import offline, running_bot
 from tests.fakediscord.server import FakeDiscord
 from tests.waiting import eventually
@@ -61,9 +62,7 @@ def test_a_chess_game_against_the_bot_is_played_to_its_end_in_the_players_dms(
                     break
                 typed = [{"type": 3, "name": "move", "value": "", "focused": True}]
                 offered = [c["value"] for c in await discord.autocomplete(ana, dm, "move", typed)]
-                mates = [m for m in offered if m.endswith("#")]
-                takes = [m for m in offered if "x" in m]
-                pick = (mates or [chooser.choice(takes or offered)])[0]
+                pick = hasty_move(offered, chooser)
                 assert f"Played {pick} on board 1" in await move(discord, ana, dm, pick)
                 texts = await next_turn(discord, ana, len(texts))
             assert texts[-1].endswith("The game is over.")
