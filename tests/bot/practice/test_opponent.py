@@ -186,7 +186,9 @@ def test_every_thread_of_stockfish_gives_way_to_the_bot_for_the_cpu(
 ) -> None:
     answer(runner, opponent, games.new_game("chess"), 1, "white", budget=0.3)
     engine = opponent.engine
-    assert engine is not None and engine.pid is not None
+    assert engine is not None
+    runner.run(engine.start())  # as in the restart's test: a loaded machine may have stopped it
+    assert engine.pid is not None
     threads = [int(name) for name in os.listdir(f"/proc/{engine.pid}/task")]
     assert len(threads) > 1  # its search threads besides the one that reads UCI
     assert {priority(thread) for thread in threads} == {giving_way_of(priority(0))}
