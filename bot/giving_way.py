@@ -43,11 +43,14 @@ def give_way(*, idle: bool) -> None:
             os.setpriority(os.PRIO_PROCESS, 0, nicer())
 
 
-def make_give_way(pid: int) -> None:
-    """Make another process, every thread it has started, idle (Stockfish: it thinks less)."""
+def make_give_way(pid: int, *, idle: bool = True) -> None:
+    """Make another process, every thread it has started, idle (Stockfish: it thinks less).
+
+    idle: as give_way's; False: only nicer.
+    """
     niceness = nicer()
     for thread in _threads(pid):
-        _set(thread, niceness, idle=True)
+        _set(thread, niceness, idle=idle)
 
 
 def _set(thread: int, niceness: int, *, idle: bool) -> None:

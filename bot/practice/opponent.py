@@ -40,10 +40,16 @@ LEAST: Final = 0.05  # seconds of thought a turn that waited for a thinker must 
 class Opponent:
     """The practice opponent: thinkers, each a worker process and a Stockfish, started on use."""
 
-    def __init__(self, thinkers: int | None = None) -> None:
-        """thinkers: how many turns are thought over at once (None: the settings say)."""
+    def __init__(self, thinkers: int | None = None, *, idle: bool = True) -> None:
+        """thinkers: how many turns are thought over at once (None: the settings say).
+
+        idle: the thinkers run only when the CPU has nothing else to do, as the bot's do;
+        False: only nicer, for tests of what it chooses, which a CPU kept full by other tests
+        would otherwise turn random.
+        """
         self.thinkers = thinkers if thinkers is not None else _configured_thinkers()
-        self._worker = Worker(self.thinkers, idle=True)
+        self.idle = idle
+        self._worker = Worker(self.thinkers, idle=idle)
         self._path: str | None = None
         self._engines: dict[int, Stockfish] = {}  # a thinker's own, made on its first turn
         self._looked = False
@@ -139,7 +145,7 @@ class Opponent:
         if self._path is None:
             return None
         if thinker not in self._engines:
-            self._engines[thinker] = Stockfish(self._path)
+            self._engines[thinker] = Stockfish(self._path, idle=self.idle)
         return self._engines[thinker]
 
     @property

@@ -80,8 +80,10 @@ def find_stockfish(configured: str) -> tuple[str | None, str]:
 class Stockfish:
     """One Stockfish process, started on first use and again if it dies; one turn at a time."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, *, idle: bool = True) -> None:
+        """path: the engine's program; idle: its threads run only when the CPU is idle."""
         self.path = path
+        self.idle = idle
         self._transport: asyncio.SubprocessTransport | None = None
         self._protocol: chess.engine.UciProtocol | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -161,7 +163,7 @@ class Stockfish:
         )
         self._protocol, self._loop, self._skill = protocol, loop, None
         if self.pid is not None:
-            make_give_way(self.pid)
+            make_give_way(self.pid, idle=self.idle)
         logger.info("Stockfish started: %s (pid %s)", self.path, self.pid)
         return protocol
 

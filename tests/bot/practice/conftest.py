@@ -23,9 +23,11 @@ def opponent(runner: asyncio.Runner) -> Iterator[Opponent]:
 
     Started first, as the bot starts it when a practice game begins: the tests check what it
     chooses, and a worker still starting on a loaded machine would turn a choice random (the
-    first turn's own start has a test of its own, with a fresh opponent).
+    first turn's own start has a test of its own, with a fresh opponent). Its thinkers are
+    only nicer than the tests, not idle: the other tests keep the CPU full for seconds at a
+    time, when an idle one never runs (the bot's own idle thinkers have tests of their own).
     """
-    made = Opponent()
+    made = Opponent(idle=False)
     runner.run(asyncio.wait_for(asyncio.wrap_future(made.worker.warm()), 60))
     try:
         yield made

@@ -18,6 +18,7 @@ from bot.practice.turn import Turn
 from games.core.pieces import Side
 from games.elevator import Match
 from tests.bot.test_giving_way import giving_way_of, priority
+from tests.waiting import eventually
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 BACK_RANK_MATE = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"  # Ra8#
@@ -174,24 +175,38 @@ def test_a_warmed_opponent_has_its_worker_started_before_its_first_turn(
         runner.run(fresh.close())
 
 
+@pytest.mark.parametrize("idle", [True, False], ids=["the bot's", "the tests'"])
 def test_practice_thinking_gives_way_to_the_bot_for_the_cpu(
-    runner: asyncio.Runner, opponent: Opponent
+    runner: asyncio.Runner, idle: bool
 ) -> None:
-    thinking = runner.run(opponent.worker.run(60, priority, 0))  # the worker's own
-    assert thinking == giving_way_of(priority(0))
+    made = Opponent(1, idle=idle)
+    goal = giving_way_of(priority(0), idle=idle)
+    try:
+        (worker,) = made.worker.warm().result(timeout=60)
+        # read from here: an idle worker may get no CPU to answer while other tests run
+        pid = worker.process.pid
+        runner.run(eventually(lambda: priority(pid) == goal, "the worker to give way"))
+    finally:
+        runner.run(made.close())
 
 
+@pytest.mark.parametrize("idle", [True, False], ids=["the bot's", "the tests'"])
 def test_every_thread_of_stockfish_gives_way_to_the_bot_for_the_cpu(
-    runner: asyncio.Runner, opponent: Opponent, stockfish: str
+    runner: asyncio.Runner, stockfish: str, idle: bool
 ) -> None:
-    answer(runner, opponent, games.new_game("chess"), 1, "white", budget=0.3)
-    engine = opponent.engine
-    assert engine is not None
-    runner.run(engine.start())  # as in the restart's test: a loaded machine may have stopped it
-    assert engine.pid is not None
-    threads = [int(name) for name in os.listdir(f"/proc/{engine.pid}/task")]
+    made = Opponent(idle=idle)
+    try:
+        answer(runner, made, games.new_game("chess"), 1, "white", budget=0.3)
+        engine = made.engine
+        assert engine is not None
+        runner.run(engine.start())  # as in the restart's test: a loaded machine may stop it
+        assert engine.pid is not None
+        threads = [int(name) for name in os.listdir(f"/proc/{engine.pid}/task")]
+        priorities = {priority(thread) for thread in threads}
+    finally:
+        runner.run(made.close())
     assert len(threads) > 1  # its search threads besides the one that reads UCI
-    assert {priority(thread) for thread in threads} == {giving_way_of(priority(0))}
+    assert priorities == {giving_way_of(priority(0), idle=idle)}
 
 
 def test_a_worker_that_failed_to_start_is_started_again_by_the_next_turn(
