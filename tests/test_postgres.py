@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -16,7 +18,6 @@ from bot import storage
 from bot.storage import migration_steps
 from bot.storage.opening import open_storage
 from tests.postgres import (
-    PREFIX,
     REQUIRE_ENV,
     Cluster,
     PostgresFailed,
@@ -28,18 +29,6 @@ from tests.postgres import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def _ours(base: Path) -> set[Path]:
-    """Return the cluster directories this test run made."""
-    found = set()
-    for root in base.glob(f"{PREFIX}*"):
-        try:
-            if int((root / "owner.pid").read_text()) == os.getpid():
-                found.add(root)
-        except (OSError, ValueError):
-            continue
-    return found
 
 
 def _wait_for_exit(pid: int, within: float = 30.0) -> bool:
@@ -281,18 +270,30 @@ def test_missing_binaries_fail_rather_than_skip_where_the_run_requires_postgres(
 
 
 def test_a_server_that_cannot_start_fails_with_its_log_and_leaves_nothing(
-    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     binaries = require_binaries()
-    base = cluster_base()
-    before = _ours(base)
-    with pytest.raises(PostgresFailed, match='invalid value for parameter "shared_buffers"'):
-        Cluster.start(binaries, settings={"shared_buffers": "plenty"})
-    assert _ours(base) == before
+    base = own_base()
+    monkeypatch.setattr(tempfile, "tempdir", str(base))  # where the other workers make none
+    try:
+        assert cluster_base() == base
+        with pytest.raises(PostgresFailed, match='invalid value for parameter "shared_buffers"'):
+            Cluster.start(binaries, settings={"shared_buffers": "plenty"})
+        assert list(base.iterdir()) == []  # not even its log
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def own_base() -> Path:
+    """Return a directory for clusters of a test's own: the other workers clear the shared one."""
+    base = Path(tempfile.mkdtemp(prefix="pg-own-", dir="/tmp"))
+    base.chmod(0o755)  # the server's own account, run as by root, goes through it as through /tmp
+    return base
 
 
 def test_a_killed_test_run_takes_its_server_down_and_the_next_run_removes_its_directory() -> None:
     require_binaries()
+    base = own_base()
     script = (
         "import sys\n"
         "from tests.postgres import Cluster\n"
@@ -303,7 +304,7 @@ def test_a_killed_test_run_takes_its_server_down_and_the_next_run_removes_its_di
     run = subprocess.Popen(
         [sys.executable, "-c", script],
         cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        env={**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(base)},
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
@@ -313,12 +314,13 @@ def test_a_killed_test_run_takes_its_server_down_and_the_next_run_removes_its_di
     assert printed, "the test run could not start its cluster"
     root = Path(printed)
     try:
+        assert root.parent == base
         server = int((root / "data" / "postmaster.pid").read_text().split()[0])
         run.kill()
         run.wait()
         assert _wait_for_exit(server), "the server outlived the test run that started it"
         assert root.exists()
-        remove_abandoned(root.parent)
+        remove_abandoned(base)
         assert not root.exists()
     finally:
         run.kill()
@@ -326,3 +328,4 @@ def test_a_killed_test_run_takes_its_server_down_and_the_next_run_removes_its_di
         if run.stdin is not None:
             run.stdin.close()
         run.stdout.close()
+        shutil.rmtree(base, ignore_errors=True)
