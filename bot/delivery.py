@@ -38,7 +38,8 @@ KEEP_GIVEN_UP = 30 * 24 * 3600.0
 PRUNE_EVERY = 3600.0
 PRUNE_BATCH = 200  # notices deleted per transaction: about a millisecond that a move may wait
 PRUNE_PAUSE = 0.01  # seconds between two such transactions, when the others may go
-SEND_TIMEOUT = 30.0  # seconds one send may take, its drawing included, before it counts as failed
+# seconds one send may take by default, its drawing included, before it counts as failed
+SEND_TIMEOUT = 30.0
 
 
 class Undeliverable(Exception):

@@ -31,10 +31,10 @@ logger = logging.getLogger(__name__)
 DRAWER: Final = Worker(2, idle=True)
 # seconds the workers have, their start included, before the bot draws it itself
 IMAGE_WAIT: Final = 3.0  # a practice game's image: some 5 ms of drawing
-# a replay: up to a few seconds of drawing. Well within a send's time (bot/delivery.py): a
-# replay posted by the outbox that its workers, starved on a busy machine, have not drawn is
-# drawn by the bot within the same send, not given up and drawn again while what follows it
-# in its channel waits
+# a replay: up to a few seconds of drawing. A third of the outbox's least time for a send
+# (bot/delivery.py; the bot gives its own 45 s, bot/bot.py): a replay posted by the outbox
+# that its workers, starved on a busy machine, have not drawn is drawn by the bot within the
+# same send, not given up and drawn again while what follows it in its channel waits
 REPLAY_WAIT: Final = SEND_TIMEOUT / 3
 
 
