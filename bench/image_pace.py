@@ -40,14 +40,7 @@ from bench.big_match import drawing_cpu, filled, game
 from bench.timing import cpu_seconds, percentile
 from bot.settings import Settings
 from tests.bot.test_main import free_port, running_bot
-from tests.fakediscord.ratelimits import (
-    GLOBAL_LIMIT,
-    INTERACTION_CALLBACK,
-    ROUTES,
-    UNCOUNTED,
-    RateLimits,
-    Verdict,
-)
+from tests.fakediscord.ratelimits import GLOBAL_LIMIT, RateLimits, Verdict, counts_globally
 from tests.fakediscord.server import FakeDiscord, Sent
 from tests.waiting import Changes, eventually
 
@@ -75,8 +68,7 @@ class Counted(RateLimits):
         at: float | None = None,
     ) -> Verdict:
         """Count a request the global limit counts, then judge it by its bucket."""
-        route = ROUTES.get((method, template))
-        if template != INTERACTION_CALLBACK and (route is None or route.name not in UNCOUNTED):
+        if counts_globally(method, template):
             self.counted += 1
         return super().take(method, template, params, body, at=at)
 

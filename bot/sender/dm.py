@@ -172,8 +172,7 @@ class DmPoster(Poster):
         channel = await self._channel(_dms(bound, side), delivery.posted_after)
         posted = await channel.send(
             f"Game {delivery.match_id}: you won board {prompt.board}: you may send one piece "
-            "onward; "
-            f"the chance lapses {lapses(prompt.deadline)}.",
+            f"onward; the chance lapses {lapses(prompt.deadline)}.",
             view=transfer_view(
                 delivery.match_id, prompt.board, list(prompt.options), prompt.labels
             ),

@@ -478,9 +478,9 @@ class TurnForm(discord.ui.Modal):
         moved = [event for event in outcome.events if isinstance(event, Moved)]
         moves = [event.san for event in moved if event.uci != END_OF_TURN]
         said = " ".join(moves) if moves else text  # as the game writes them: e5 for e7e5
-        played = f"You played {said} on board {self.board}."
-        if moves and any(event.uci == END_OF_TURN for event in moved):  # a turn of many
-            played = f"You played {said} on board {self.board}, and your turn ended."
+        turn_of_many = moves and any(event.uci == END_OF_TURN for event in moved)
+        ended = ", and your turn ended" if turn_of_many else ""
+        played = f"You played {said} on board {self.board}{ended}."
         if self.edit:  # in place of the picker it was opened from, whose menus no longer stand
             await interaction.response.edit_message(content=played, view=None)
         else:  # opened from under an image, which stays as it is

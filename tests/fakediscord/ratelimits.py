@@ -82,6 +82,14 @@ class Verdict:
         return self.retry_after is not None
 
 
+def counts_globally(method: str, template: str) -> bool:
+    """Say whether Discord's global limit counts a request to a route."""
+    if template == INTERACTION_CALLBACK:
+        return False
+    route = ROUTES.get((method, template))
+    return route is None or route.name not in UNCOUNTED
+
+
 @dataclass
 class RateLimits:
     """The bot's buckets and its global window, counted as Discord counts them."""
@@ -116,7 +124,7 @@ class RateLimits:
             return Verdict({})
         now = self.clock() if at is None else at
         glob = None  # the global window, unless the route is one Discord does not count there
-        if route is None or route.name not in UNCOUNTED:
+        if counts_globally(method, template):
             glob = self._window(("global", ""), self.global_limit, GLOBAL_WINDOW / self.speed, now)
             if glob.used >= glob.limit:
                 return self._refuse(method, template, glob, now, "global")

@@ -23,15 +23,7 @@ from games.core.game import Game
 from games.core.picks import choices
 from games.core.pieces import Side
 from tests.bot.exts.games.test_dm_games import challenged
-from tests.bot.exts.games.test_picker import (
-    Reply,
-    image_menu,
-    latest_image,
-    menu,
-    pick,
-    reply,
-    words,
-)
+from tests.bot.exts.games.test_picker import Reply, from_image, latest_image, menu, pick, words
 from tests.bot.exts.matches.test_variants import started as match_started
 from tests.bot.exts.test_matches import club, replied
 from tests.bot.test_main import offline, running_bot
@@ -244,9 +236,7 @@ async def play_step(
         answer = await pick(discord, user, before, step.piece)  # a turn of many actions
     else:
         channel = where(user, step.board)
-        image, pieces = await image_menu(discord, channel, number, step.board, mark)
-        clicked = await discord.click(user, image, pieces["custom_id"], values=[step.piece])
-        answer = await reply(discord, clicked)
+        answer = await from_image(discord, user, channel, number, step.board, step.piece, mark)
     if step.target:
         answer = await pick(discord, user, answer, step.target)
     if choices(game.picks(step.board), step.piece, step.target)[1:]:  # more than one: asked

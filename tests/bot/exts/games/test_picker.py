@@ -51,10 +51,19 @@ async def image_menu(
 
 
 async def from_image(
-    discord: FakeDiscord, user: int, channel: int, game: int, board: int, piece: str
+    discord: FakeDiscord,
+    user: int,
+    channel: int,
+    game: int,
+    board: int,
+    piece: str,
+    mark: str = "",
 ) -> Interaction | Reply:
-    """Pick a piece in the menu under a channel's latest image of a board; return the answer."""
-    image, pieces = await image_menu(discord, channel, game, board)
+    """Pick a piece in the menu under a channel's latest image of a board; return the answer.
+
+    mark: as image_menu's.
+    """
+    image, pieces = await image_menu(discord, channel, game, board, mark)
     return await reply(
         discord, await discord.click(user, image, pieces["custom_id"], values=[piece])
     )
